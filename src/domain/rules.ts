@@ -1,0 +1,171 @@
+// Every limit, constant and timing of the two specifications, in one place.
+// Nothing else in the code base writes one of these numbers by hand.
+
+// --- Accounts (accounts spec, sections 5 and 9) ---
+export const MIN_USERNAME_LENGTH = 3;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_HUNTER_HANDLE_LENGTH = 3;
+/** Upper bounds we add so no field can grow without limit. */
+export const MAX_NAME_LENGTH = 80;
+export const MAX_USERNAME_LENGTH = 40;
+export const MAX_PASSWORD_LENGTH = 200;
+export const MAX_HUNTER_HANDLE_LENGTH = 32;
+export const SELF_REGISTRATION_ROLES = ['gamemaster', 'hunter'] as const;
+export const USER_ROLES = ['gamemaster', 'hunter', 'admin'] as const;
+
+// --- Client timing (accounts spec, section 9) ---
+export const LOGIN_REDIRECT_MS = 500;
+export const REGISTRATION_REDIRECT_MS = 100;
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+export const GAMEMASTER_GUARD_REDIRECT_MS = 1000;
+export const CURRENT_USER_STALE_MS = 30_000;
+export const QUERY_RETRIES = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+// --- Subscriptions (accounts spec, section 9) ---
+export const PLAN_INTERVAL = 'week' as const;
+export const ROLLING_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+// --- Sessions (live-play spec, sections 5 and 9) ---
+export const MAX_PLAYER_OPTIONS = [10, 15, 20, 25] as const;
+export const DEFAULT_MAX_PLAYERS = 25;
+export const DURATION_OPTIONS_MIN = [15, 30, 45, 60, 90, 120] as const;
+export const MIN_DURATION_MIN = 15;
+export const MAX_DURATION_MIN = 120;
+export const DEFAULT_DURATION_MIN = 120;
+export const FALLBACK_DURATION_MIN = 60;
+export const MAX_DINOSAURS_PER_SESSION = 15;
+export const MISSION_DEFAULT_MAX_PLAYERS = 20;
+export const SESSION_STATUSES = ['preparing', 'active', 'started', 'paused', 'completed'] as const;
+/** Statuses in which hunters may see a session's dinosaurs. */
+export const HUNTER_VISIBLE_STATUSES = ['active', 'started'] as const;
+/** Statuses the hunter client treats as playable. */
+export const PLAYABLE_STATUSES = ['active', 'started', 'preparing'] as const;
+export const TARGETABLE_DINOSAUR_STATUSES = ['active', 'alive', 'deployed'] as const;
+
+// --- Hunters ---
+export const DEFAULT_DARTS = 25;
+export const MISSION_COMPLETE_DIALOG_DELAY_MS = 10_000;
+export const DISTANCE_BAR_FULL_KM = 5;
+export const COMMS_VISIBLE_MESSAGES = 10;
+export const BRIEFING_SAFETY_DISTANCE_M = 50;
+/** Observation range decided by us (the spec is silent): a hunter must be this close, by the server's reckoning. */
+export const OBSERVATION_RANGE_M = 100;
+/** Positions are deleted this long after a session ends (privacy policy). */
+export const GPS_RETENTION_MS = 48 * 60 * 60 * 1000;
+
+// --- Species ---
+export const SPECIES_DEFAULT_HEALTH = 100;
+export const SPECIES_DEFAULT_CAPTURE_RATE = 0.5;
+export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
+export const DIET_TYPES = ['carnivore', 'herbivore', 'omnivore'] as const;
+export const LOCOMOTION_TYPES = ['bipedal', 'quadrupedal'] as const;
+export const MISSION_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export const DEFAULT_CREDITS_PROMPT = 5;
+
+// --- Communications ---
+export const MESSAGE_TYPES = ['text', 'broadcast', 'hunter', 'quick_action', 'media', 'comms'] as const;
+export const RECIPIENT_TYPES = ['all', 'headquarters', 'hunters'] as const;
+export const QUICK_ACTIONS = [
+  'target_spotted',
+  'request_backup',
+  'mark_location',
+  'area_clear',
+  'low_ammo',
+  'emergency_exit',
+] as const;
+export const MAX_MESSAGE_LENGTH = 2000;
+export const GAME_MASTER_LABEL = 'GAME MASTER';
+
+// --- Uploads ---
+export const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
+export const MAX_MODEL_BYTES = 50 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
+export const MODEL_EXTENSIONS = ['glb', 'gltf', 'fbx', 'obj'] as const;
+
+// --- Polling intervals (live-play spec, section 9) ---
+export const POLL_MESSAGES_TERMINAL_MS = 2000;
+export const POLL_MESSAGES_GAMEMASTER_MS = 3000;
+export const POLL_MESSAGES_FIELD_OPS_MS = 5000;
+export const POLL_HUNTER_STATS_MS = 3000;
+export const POLL_DINOSAURS_TERMINAL_MS = 5000;
+export const POLL_DINOSAURS_FIELD_OPS_MS = 10_000;
+export const POLL_TIME_STATUS_MS = 30_000;
+export const POLL_GM_HUNTER_STATS_MS = 5000;
+
+// --- Countdown badge thresholds ---
+export const TIME_WARNING_MIN = 15;
+export const TIME_CRITICAL_MIN = 5;
+
+// --- Scanner (live-play spec, sections 4 and 9) ---
+export const EARTH_RADIUS_M = 6_371_000;
+export const SCAN_STEPS = 10;
+export const SCAN_STEP_MS = 150;
+export const DETECTION_RADIUS_M = 1000;
+export const IMMEDIATE_THREAT_M = 25;
+export const SIGNAL_MAX = 100;
+export const SIGNAL_MAX_LOSS = 90;
+export const SIGNAL_MIN = 10;
+
+// --- GPS (both specs, sections 4 and 9) ---
+export const ULTRA_HIGH_ACCURACY_M = 2;
+export const HIGH_ACCURACY_M = 5;
+export const DEFAULT_FIX_ACCURACY_M = 5;
+export const SMOOTHING_MIN_SAMPLES = 3;
+export const SMOOTHING_HISTORY = 10;
+export const LEGACY_SMOOTHING_MIN_SAMPLES = 2;
+export const LEGACY_MAX_SAMPLES = 15;
+export const FUSION_HISTORY = 10;
+export const FUSION_MIN_GOOD = 3;
+export const FUSION_GOOD_ACCURACY_M = 50;
+export const OUTLIER_MAX_SPEED_MPS = 100;
+export const OUTLIER_ACCURACY_FACTOR = 3;
+export const OUTLIER_ACCURACY_FLOOR_M = 50;
+export const DEFAULT_LOCATION = { lat: 45.5017, lng: -73.5673, accuracy: 1000 } as const;
+export const GPS_CASCADE = [
+  { mode: 'ultra_high', timeoutMs: 5000, maximumAgeMs: 0 },
+  { mode: 'high', timeoutMs: 8000, maximumAgeMs: 30_000 },
+  { mode: 'standard', timeoutMs: 12_000, maximumAgeMs: 60_000 },
+] as const;
+export const GPS_FIRST_FIX_TIMEOUT_MS = 5000;
+export const GPS_WATCH_TIMEOUT_MS = 3000;
+export const GPS_WATCH_MAX_AGE_MS = 100;
+export const GPS_BUTTON_TIMEOUT_MS = 10_000;
+export const GPS_LEGACY_WATCH_TIMEOUT_MS = 15_000;
+export const GPS_LEGACY_WATCH_MAX_AGE_MS = 1000;
+export const GPS_ULTRA_WATCH_TIMEOUT_MS = 30_000;
+export const GPS_DENIED_NOTICE_MS = 10_000;
+
+// --- Map ---
+export const HUNTER_ZOOM = 18;
+export const GAMEMASTER_ZOOM = 13;
+export const MIN_ZOOM = 10;
+export const MAX_ZOOM = 22;
+export const MAX_NATIVE_TILE_ZOOM = 19;
+export const DINOSAUR_MARKER_PX = 50;
+
+// --- Time units ---
+export const MS_PER_SECOND = 1000;
+export const MS_PER_MINUTE = 60_000;
+export const SECONDS_PER_MINUTE = 60;
+export const MINUTES_PER_HOUR = 60;
+
+// --- Countdown (live-play spec, section 4; REST time-status) ---
+/** timeRemaining value meaning "no time limit" (the spec: any negative value). */
+export const NO_TIME_LIMIT = -1;
+
+// --- GPS fusion (ours, beyond the spec; tuned with `npm run bench:gps`) ---
+/** White-acceleration spectral density of the constant-velocity filter, m^2/s^3. */
+export const FUSION_PROCESS_NOISE_M2_S3 = 0.3;
+/** Per-axis measurement sigma as a multiple of the reported accuracy (variance = accuracy^2). */
+export const FUSION_MEASUREMENT_SIGMA_PER_ACCURACY = 1;
+/** Prior speed uncertainty of a new track, m/s (a brisk walk). */
+export const FUSION_INITIAL_SPEED_SIGMA_MPS = 2;
+/** Innovation gate: chi-square, 2 degrees of freedom, 99.99 %. */
+export const FUSION_GATE_CHI2 = 18.42;
+/** Consecutive rejected fixes after which the filter recovers instead of rejecting. */
+export const FUSION_REINIT_AFTER_REJECTS = 3;

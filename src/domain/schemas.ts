@@ -1,0 +1,91 @@
+// Zod schemas shared by the client's forms and the server's inputs, carrying the
+// specification's exact messages. This file imports only zod and the rules.
+import { z } from 'zod';
+import {
+  MAX_HUNTER_HANDLE_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_HUNTER_HANDLE_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  SELF_REGISTRATION_ROLES,
+} from './rules';
+
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  sessionIdRequired: 'Session ID is required',
+  sessionPasswordRequired: 'Session password is required',
+  handleTooShort: 'Hunter handle must be at least 3 characters',
+  usernameTooShort: 'Username must be at least 3 characters',
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  confirmPassword: 'Please confirm your password',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  selectRole: 'Please select a role',
+  passwordsDontMatch: "Passwords don't match",
+} as const;
+
+const tooLong = (n: number) => `Must be at most ${n} characters`;
+
+export const LoginInput = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(200),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const HunterJoinInput = z.object({
+  sessionId: z
+    .union([z.string(), z.number()], { error: MESSAGES.sessionIdRequired })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, MESSAGES.sessionIdRequired)),
+  password: z
+    .string({ error: MESSAGES.sessionPasswordRequired })
+    .trim()
+    .min(1, MESSAGES.sessionPasswordRequired)
+    .max(MAX_PASSWORD_LENGTH),
+  hunterHandle: z
+    .string({ error: MESSAGES.handleTooShort })
+    .trim()
+    .min(MIN_HUNTER_HANDLE_LENGTH, MESSAGES.handleTooShort)
+    .max(MAX_HUNTER_HANDLE_LENGTH, tooLong(MAX_HUNTER_HANDLE_LENGTH)),
+});
+export type HunterJoinInput = z.input<typeof HunterJoinInput>;
+
+/** What the server accepts: everything the form sends except confirmPassword. */
+export const RegisterInput = z.object({
+  username: z
+    .string({ error: MESSAGES.usernameTooShort })
+    .trim()
+    .min(MIN_USERNAME_LENGTH, MESSAGES.usernameTooShort)
+    .max(MAX_USERNAME_LENGTH, tooLong(MAX_USERNAME_LENGTH))
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores'),
+  email: z.email({ error: MESSAGES.invalidEmail }).trim().max(254, MESSAGES.invalidEmail),
+  password: z
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+  firstName: z
+    .string({ error: MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, MESSAGES.firstNameRequired)
+    .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+  lastName: z
+    .string({ error: MESSAGES.lastNameRequired })
+    .trim()
+    .min(1, MESSAGES.lastNameRequired)
+    .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+  role: z.enum(SELF_REGISTRATION_ROLES, { error: MESSAGES.selectRole }),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** The registration form: the server's fields plus the confirmation. */
+export const RegisterForm = RegisterInput.extend({
+  confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(MIN_PASSWORD_LENGTH, MESSAGES.confirmPassword),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: MESSAGES.passwordsDontMatch,
+  path: ['confirmPassword'],
+});
+export type RegisterForm = z.infer<typeof RegisterForm>;

@@ -1,0 +1,155 @@
+// Builds the one-port server from its dependencies. main.ts runs it; tests build
+// it on a temporary database and an ephemeral port.
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import { MAX_MEDIA_BYTES } from '../domain/rules';
+import { contextFactory } from './context';
+import type { AppDeps } from './deps';
+import { installErrorHandlers } from './http/errors';
+import { registerPlainRoutes } from './http/routes';
+import { openApiDocument } from './openapi';
+import { registerCompatSocket } from './realtime/compat-socket';
+import { appRouter } from './routers';
+
+/** Sign-in, registration and join are rate-limited per client address. */
+const RATE_LIMITED_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/hunter/join-session']);
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    // Larger bodies are multipart uploads, which stream with their own limits.
+    bodyLimit: 1024 * 1024,
+  });
+  installErrorHandlers(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', 'blob:', 'data:'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // Needed for the AR view's camera and for model files loaded by the viewer.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // An empty JSON body (e.g. POST /pause from a third-party tool) is an empty object.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+  // trpc-to-openapi needs a JSON content type on bodies; tools often send none on empty POSTs.
+  app.addHook('onRequest', async (request) => {
+    if (
+      request.url.startsWith('/api/') &&
+      !request.headers['content-type'] &&
+      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)
+    ) {
+      request.headers['content-type'] = 'application/json';
+    }
+  });
+
+  await app.register(rateLimit, { global: false });
+  const authLimiter = app.rateLimit({
+    max: config.AUTH_RATE_LIMIT,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => ({ statusCode: 429, error: 'Too many attempts. Please wait a minute and try again.' }),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST' && RATE_LIMITED_PATHS.has(request.url.split('?')[0]!)) {
+      await authLimiter.call(app, request, reply);
+    }
+  });
+
+  await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 3, fields: 30 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const createContext = contextFactory(deps);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5000 },
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError: ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
+      },
+    },
+  });
+
+  await registerPlainRoutes(app, deps);
+  registerCompatSocket(app, deps);
+
+  // REST: the same procedures at the specification's paths, plain JSON in and out.
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api',
+    router: appRouter,
+    createContext,
+    onError: ({ error }: { error: { code: string } }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
+    },
+  });
+
+  app.get('/api/openapi.json', async () => openApiDocument(config));
+  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(config) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const uploadsDir = path.resolve(config.UPLOADS_DIR);
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    acceptRanges: true, // helmet already sends X-Content-Type-Options: nosniff
+  });
+
+  const clientDir = config.clientDir;
+  const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads');
+    if (request.method === 'GET' && !isApi && hasClient) {
+      // Client routes (and unknown ones, which render the 404 page) get index.html.
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+
+  return app;
+}

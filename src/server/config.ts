@@ -1,0 +1,46 @@
+// Every environment variable, parsed once with zod. With none set, the app runs
+// fully locally: SQLite in db/, uploads in uploads/, and no payment provider.
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_PATH: z.string().default('db/dinohunt.sqlite'),
+  UPLOADS_DIR: z.string().default('uploads'),
+  PUBLIC_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Test double of Stripe's API, e.g. http://127.0.0.1:12111 (tests only). */
+  STRIPE_API_BASE: optional,
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: optional,
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  SUPPORT_EMAIL: z.string().email().default('support@dinohunt.app'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client on the auth and join routes. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { clientDir: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, clientDir: path.resolve('dist/client') };
+}
+
+export function paymentsConfigured(config: Config): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET);
+}

@@ -1,0 +1,309 @@
+// The whole data model. Times are integers in milliseconds since the epoch
+// (except Lucia's expires_at, which the adapter stores in seconds).
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const users = sqliteTable(
+  'users',
+  {
+  id: text('id').primaryKey(),
+  /** Null for guest hunters, who have only a handle within one game session. */
+  username: text('username').unique(),
+  email: text('email').unique(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  role: text('role', { enum: ['gamemaster', 'hunter', 'admin'] }).notNull(),
+  passwordHash: text('password_hash'),
+  isGuest: integer('is_guest', { mode: 'boolean' }).notNull().default(false),
+  sessionCredits: integer('session_credits').notNull().default(0),
+  accountStatus: text('account_status').notNull().default('active'),
+  stripeCustomerId: text('stripe_customer_id'),
+  createdAt: integer('created_at').notNull().default(now),
+  },
+  // Usernames and emails are unique whatever their case.
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Lucia's session table. A guest hunter's session is bound to one game session. */
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    gameSessionId: integer('game_session_id'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const subscriptionPlans = sqliteTable('subscription_plans', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  price: text('price').notNull(),
+  interval: text('interval').notNull().default('week'),
+  features: text('features', { mode: 'json' }).$type<string[]>().notNull(),
+  maxSessions: integer('max_sessions'),
+  maxPlayersPerSession: integer('max_players_per_session').notNull(),
+  stripePriceId: text('stripe_price_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const subscriptions = sqliteTable('subscriptions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => subscriptionPlans.id),
+  status: text('status', {
+    enum: ['active', 'incomplete', 'past_due', 'canceled'],
+  }).notNull(),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  currentPeriodEnd: integer('current_period_end'),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
+
+/** One-time purchases of session credits. */
+export const creditPurchases = sqliteTable('credit_purchases', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  credits: integer('credits').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+  status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/** Webhook events already handled: replaying one changes nothing. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: integer('received_at').notNull().default(now),
+});
+
+export const dinosaurSpecies = sqliteTable('dinosaur_species', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  scientificName: text('scientific_name'),
+  description: text('description'),
+  rarity: text('rarity'),
+  dietType: text('diet_type'),
+  locomotionType: text('locomotion_type'),
+  length: text('length'),
+  weight: text('weight'),
+  health: integer('health').notNull().default(100),
+  captureRate: real('capture_rate').notNull().default(0.5),
+  /** Path under /uploads, e.g. "models/tyrannosaurus-rex.glb". */
+  modelPath: text('model_path'),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const missions = sqliteTable('missions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description'),
+  coverPhotoPath: text('cover_photo_path'),
+  briefingVideoPath: text('briefing_video_path'),
+  difficulty: text('difficulty'),
+  duration: integer('duration'),
+  maxPlayers: integer('max_players').notNull().default(20),
+  objectives: text('objectives', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const gameSessions = sqliteTable(
+  'game_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Shared secret the game master hands out; shown to the owner, never to hunters. */
+    password: text('password').notNull(),
+    maxPlayers: integer('max_players').notNull(),
+    missionId: integer('mission_id').references(() => missions.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['preparing', 'active', 'started', 'paused', 'completed'],
+    })
+      .notNull()
+      .default('preparing'),
+    duration: integer('duration').notNull(),
+    scheduledStartTime: integer('scheduled_start_time'),
+    startTime: integer('start_time'),
+    /** When the pause in progress began, or null. */
+    pausedAt: integer('paused_at'),
+    /** Sum of completed pauses, so remaining time survives restarts. */
+    pausedTotalMs: integer('paused_total_ms').notNull().default(0),
+    endTime: integer('end_time'),
+    briefingVideoUrl: text('briefing_video_url'),
+    coverPhotoUrl: text('cover_photo_url'),
+    description: text('description'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('game_sessions_owner_idx').on(t.ownerId), index('game_sessions_status_idx').on(t.status)],
+);
+
+/** A hunter (account or guest) in one game session. */
+export const sessionPlayers = sqliteTable(
+  'session_players',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    dartsRemaining: integer('darts_remaining').notNull().default(25),
+    dartsUsed: integer('darts_used').notNull().default(0),
+    reportsSubmitted: integer('reports_submitted').notNull().default(0),
+    photosTaken: integer('photos_taken').notNull().default(0),
+    distanceTraveledM: real('distance_traveled_m').notNull().default(0),
+    lastLat: real('last_lat'),
+    lastLng: real('last_lng'),
+    lastAccuracy: real('last_accuracy'),
+    lastPrecision: text('last_precision'),
+    lastPositionAt: integer('last_position_at'),
+    completionTime: integer('completion_time'),
+    joinedAt: integer('joined_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
+    uniqueIndex('session_players_session_handle_uq').on(t.sessionId, t.handle),
+  ],
+);
+
+export const sessionDinosaurs = sqliteTable(
+  'session_dinosaurs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    speciesId: integer('species_id')
+      .notNull()
+      .references(() => dinosaurSpecies.id),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    health: integer('health').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('session_dinosaurs_session_idx').on(t.sessionId)],
+);
+
+/** Every observation attempt (one dart each); success decided by the server. */
+export const observations = sqliteTable(
+  'observations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    dinosaurId: integer('dinosaur_id').notNull(),
+    speciesId: integer('species_id').notNull(),
+    success: integer('success', { mode: 'boolean' }).notNull(),
+    distanceM: real('distance_m').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('observations_session_player_idx').on(t.sessionId, t.playerId),
+    // A dinosaur counts once per hunter.
+    uniqueIndex('observations_success_uq')
+      .on(t.playerId, t.dinosaurId)
+      .where(sql`success = 1`),
+  ],
+);
+
+/** Position history: distance travelled and the live map; purged 48 h after the session ends. */
+export const positions = sqliteTable(
+  'positions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    lat: real('lat').notNull(),
+    lng: real('lng').notNull(),
+    accuracy: real('accuracy').notNull(),
+    precision: text('precision').notNull(),
+    recordedAt: integer('recorded_at').notNull(),
+  },
+  (t) => [index('positions_session_player_idx').on(t.sessionId, t.playerId, t.recordedAt)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    senderUserId: text('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderLabel: text('sender_label').notNull(),
+    senderRole: text('sender_role').notNull(),
+    message: text('message').notNull(),
+    messageType: text('message_type').notNull(),
+    mediaType: text('media_type'),
+    mediaUrl: text('media_url'),
+    recipientType: text('recipient_type').notNull(),
+    quickAction: text('quick_action'),
+    lat: real('lat'),
+    lng: real('lng'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('messages_session_idx').on(t.sessionId, t.id)],
+);
+
+/** Append-only log of real-time events: reconnecting clients catch up from their last id. */
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id'),
+    type: text('type').notNull(),
+    /** Who may see it: 'all', 'owner' (game master and admins), or 'user:<id>'. */
+    audience: text('audience').notNull().default('all'),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('events_session_idx').on(t.sessionId, t.id)],
+);
+
+export const sessionResults = sqliteTable('session_results', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => gameSessions.id, { onDelete: 'cascade' }),
+  completionStatus: text('completion_status').notNull(),
+  completionRate: integer('completion_rate').notNull(),
+  dinosaursFound: integer('dinosaurs_found').notNull(),
+  totalDinosaurs: integer('total_dinosaurs').notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type GameSessionRow = typeof gameSessions.$inferSelect;
+export type SpeciesRow = typeof dinosaurSpecies.$inferSelect;
+export type MissionRow = typeof missions.$inferSelect;
+export type PlanRow = typeof subscriptionPlans.$inferSelect;

@@ -1,0 +1,22 @@
+// Everything a request handler needs, built once per process (tests build their own).
+import type { FastifyBaseLogger } from 'fastify';
+import { type AppLucia, createLucia } from './auth/lucia';
+import type { Config } from './config';
+import { type Db, openDatabase } from './db/client';
+import { createEventBus, type EventBus } from './realtime/bus';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  lucia: AppLucia;
+  bus: EventBus;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+};
+
+export function createDeps(config: Config, log: AppDeps['log'] = console): AppDeps {
+  const db = openDatabase(config.DATABASE_PATH);
+  const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const now = Date.now;
+  return { config, db, lucia: createLucia(db, secure), bus: createEventBus(db, now), now, log };
+}

@@ -1,0 +1,72 @@
+// One domain error type. Services throw it; the tRPC error formatter and the
+// plain route handlers turn it into `{ error }` with the matching status.
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+const CODE_BY_STATUS = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<number, TRPC_ERROR_CODE_KEY>;
+
+export type ErrorStatus = keyof typeof CODE_BY_STATUS;
+
+export class AppError extends TRPCError {
+  readonly status: ErrorStatus;
+  /** Extra fields that REST clients read beside `error` (e.g. contactRequired). */
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: ErrorStatus, message: string, details?: Record<string, unknown>) {
+    super({ code: CODE_BY_STATUS[status], message });
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) => new AppError(400, message, details);
+export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
+export const forbidden = (message = 'Forbidden') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(409, message, details);
+export const tooLarge = (message: string) => new AppError(413, message);
+
+export const STATUS_BY_CODE: Record<string, number> = Object.fromEntries(
+  Object.entries(CODE_BY_STATUS).map(([status, code]) => [code, Number(status)]),
+);
+
+type Issue = { path: PropertyKey[]; message: string };
+
+function zodIssues(cause: unknown): Issue[] | null {
+  if (cause && typeof cause === 'object' && (cause as Error).name === 'ZodError' && 'issues' in cause) {
+    return (cause as { issues: Issue[] }).issues;
+  }
+  return null;
+}
+
+/** Field name -> first message, for forms; and the first message as the human text. */
+export function describeError(error: TRPCError): {
+  message: string;
+  fieldErrors?: Record<string, string>;
+  details?: Record<string, unknown>;
+} {
+  const issues = zodIssues(error.cause);
+  if (issues && issues.length > 0) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of issues) {
+      const key = issue.path.map(String).join('.') || '_';
+      fieldErrors[key] ??= issue.message;
+    }
+    return { message: issues[0]!.message, fieldErrors };
+  }
+  if (error instanceof AppError) return { message: error.message, details: error.details };
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { message: 'An unexpected error occurred' };
+  if (error.code === 'PARSE_ERROR') return { message: 'Malformed request body' };
+  return { message: error.message };
+}

@@ -1,0 +1,26 @@
+// Errors raised outside tRPC (Fastify itself, plain routes) in the same `{ error }` shape.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_REQ_FILE_TOO_LARGE: 'File too large',
+  FST_FILES_LIMIT: 'Too many files',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data body',
+};
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: err.message, ...err.details });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) request.log.error({ err }, 'unhandled error');
+    const message =
+      status === 500 ? 'An unexpected error occurred' : (FASTIFY_MESSAGES[err.code] ?? err.message ?? 'Bad request');
+    return reply.status(status).send({ error: message });
+  });
+}

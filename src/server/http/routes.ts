@@ -1,0 +1,13 @@
+// Plain route handlers: multipart uploads, webhooks and downloads, which tRPC
+// cannot express. Each module registers its routes and describes them in the
+// OpenAPI document through registerOpenApiPaths.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+
+type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+
+const modules: RouteModule[] = [];
+
+export async function registerPlainRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const register of modules) await register(app, deps);
+}

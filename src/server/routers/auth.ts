@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { LoginInput, RegisterInput } from '../../domain/schemas';
+import * as accounts from '../services/accounts';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+import { LoginOutput, PublicUserSchema, RegisterOutput, SuccessOutput } from './auth.types';
+
+const tags = ['auth'];
+
+export const authRouter = router({
+  register: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/register',
+        tags,
+        summary: 'Create a game master or hunter account and sign in',
+        description: 'The role admin cannot be chosen. Answers 409 when the username or email is taken.',
+        errorResponses: { 400: 'Validation failed', 409: 'Username or email taken', 429: 'Too many attempts' },
+      },
+    })
+    .input(RegisterInput)
+    .output(RegisterOutput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await accounts.register(ctx, input);
+      return { user, role: user.role };
+    }),
+
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags,
+        summary: 'Sign in with username (or email) and password; sets the session cookie',
+        errorResponses: { 400: 'Validation failed', 401: 'Invalid username or password', 429: 'Too many attempts' },
+      },
+    })
+    .input(LoginInput)
+    .output(LoginOutput)
+    .mutation(async ({ ctx, input }) => ({ user: await accounts.login(ctx, input) })),
+
+  user: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/user',
+        tags,
+        summary: 'The signed-in user',
+        errorResponses: { 401: 'Not signed in' },
+      },
+    })
+    .input(z.void())
+    .output(PublicUserSchema)
+    .query(({ ctx }) => accounts.toPublicUser(ctx.user)),
+
+  logout: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/logout',
+        tags,
+        summary: 'Sign out: the server session is invalidated and the cookie cleared',
+      },
+    })
+    .input(z.void())
+    .output(SuccessOutput)
+    .mutation(async ({ ctx }) => {
+      await accounts.logout(ctx);
+      return { success: true as const };
+    }),
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { USER_ROLES } from '../../domain/rules';
+
+export const PublicUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(USER_ROLES),
+  isGuest: z.boolean(),
+  sessionCredits: z.number().int(),
+  accountStatus: z.string(),
+});
+
+export const LoginOutput = z.object({ user: PublicUserSchema });
+export const RegisterOutput = z.object({ user: PublicUserSchema, role: z.enum(USER_ROLES) });
+export const SuccessOutput = z.object({ success: z.literal(true) });

@@ -1,0 +1,148 @@
+// Integration-test harness: a real server on loopback, an ephemeral port and a
+// fresh temporary SQLite file (copied from a migrated template), plus a tiny
+// cookie-keeping REST client and a tRPC client.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createDeps, type AppDeps } from '../deps';
+import type { AppRouter } from '../routers';
+import { seed } from '../seed';
+
+export type TestServer = {
+  url: string;
+  wsUrl: string;
+  deps: AppDeps;
+  dir: string;
+  close: () => Promise<void>;
+};
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-test-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_PATH: path.join(dir, 'test.sqlite'),
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'admin-password',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '10000',
+    ...env,
+  });
+  const deps = createDeps(config, { info() {}, warn() {}, error() {} });
+  await seed(deps);
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    wsUrl: `ws://127.0.0.1:${address.port}`,
+    deps,
+    dir,
+    async close() {
+      await app.close();
+      deps.db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+
+/** A REST client that keeps its cookie between calls, like a browser. */
+export class ApiClient {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<ApiResponse<T>> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers.set('content-type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + pathname, { redirect: 'manual', ...init, method, headers, body: payload });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      if (pair?.startsWith('dinohunt_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(p: string) {
+    return this.request<T>('GET', p);
+  }
+  post<T = any>(p: string, body?: unknown) {
+    return this.request<T>('POST', p, body);
+  }
+  put<T = any>(p: string, body?: unknown) {
+    return this.request<T>('PUT', p, body);
+  }
+  delete<T = any>(p: string) {
+    return this.request<T>('DELETE', p);
+  }
+
+  /** tRPC over HTTP for queries/mutations and WebSocket for subscriptions, with this client's cookie. */
+  trpc() {
+    const cookie = this.cookie;
+    const wsClient = createWSClient({
+      url: `${this.baseUrl.replace('http', 'ws')}/trpc`,
+      WebSocket: class extends WebSocket {
+        constructor(url: string) {
+          super(url, { headers: { cookie } });
+        }
+      } as unknown as typeof globalThis.WebSocket,
+    });
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: wsLink({ client: wsClient, transformer: superjson }),
+          false: httpLink({ url: `${this.baseUrl}/trpc`, transformer: superjson, headers: () => ({ cookie: this.cookie }) }),
+        }),
+      ],
+    });
+    return { trpc: client, close: () => wsClient.close() };
+  }
+}
+
+let counter = 0;
+/** Registers a fresh account and returns a signed-in client. */
+export async function signUp(server: TestServer, role: 'gamemaster' | 'hunter', overrides: Record<string, string> = {}) {
+  const client = new ApiClient(server.url);
+  counter += 1;
+  const username = overrides.username ?? `${role}${process.pid}x${counter}`;
+  const res = await client.post('/api/auth/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'secret123',
+    firstName: 'Test',
+    lastName: role,
+    role,
+    ...overrides,
+  });
+  if (res.status !== 200) throw new Error(`signUp failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return Object.assign(client, { user: res.body.user as { id: string; username: string } });
+}
+
+export async function signInAdmin(server: TestServer) {
+  const client = new ApiClient(server.url);
+  const res = await client.post('/api/auth/login', { username: 'admin', password: 'admin-password' });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
+  return client;
+}

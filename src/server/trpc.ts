@@ -1,0 +1,83 @@
+// Procedure builders. The raw `t.procedure` is never exported: the first word of
+// every procedure says who may call it.
+import { initTRPC } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import superjson from 'superjson';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import type { Context } from './context';
+import { gameSessions } from './db/schema';
+import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
+
+type Role = 'gamemaster' | 'hunter' | 'admin';
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    transformer: superjson,
+    // REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.
+    // No stack traces, whatever the mode.
+    errorFormatter({ shape, error }) {
+      const { message, fieldErrors, details } = describeError(error);
+      return {
+        message,
+        code: shape.code,
+        error: message,
+        ...details,
+        data: {
+          code: shape.data.code,
+          httpStatus: STATUS_BY_CODE[error.code] ?? shape.data.httpStatus,
+          path: shape.data.path,
+          fieldErrors,
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure;
+
+/** Anyone signed in, including a guest hunter bound to one game session. */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.authSession) throw unauthorized();
+  return next({ ctx: { ...ctx, user: ctx.user, authSession: ctx.authSession } });
+});
+
+export function roleProcedure(...roles: Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.user.role)) throw forbidden('You do not have permission to do this');
+    return next();
+  });
+}
+
+/** Signed-in accounts (not guests) of any role. */
+export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.isGuest) throw forbidden('This needs an account');
+  return next();
+});
+
+export const hunterProcedure = roleProcedure('hunter');
+/** Game masters, and admins who may act on any session. */
+export const gameMasterProcedure = roleProcedure('gamemaster', 'admin');
+export const adminProcedure = roleProcedure('admin');
+
+/** Path parameter `{id}` of /api/game-sessions/{id}/...: a positive integer. */
+export const SessionIdParam = z.object({
+  id: z.coerce.number({ error: 'Invalid session id' }).int().positive('Invalid session id'),
+});
+
+/**
+ * Game-master procedures on one session: the caller must own it (admins may act
+ * on any). Loads the session once and hands it on as `ctx.gameSession`.
+ */
+export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).use(async ({ ctx, input, next }) => {
+  const gameSession = ctx.db.select().from(gameSessions).where(eq(gameSessions.id, input.id)).get();
+  if (!gameSession) throw notFound('Session not found');
+  if (gameSession.ownerId !== ctx.user.id && ctx.user.role !== 'admin') {
+    throw forbidden('You do not own this session');
+  }
+  return next({ ctx: { gameSession } });
+});
