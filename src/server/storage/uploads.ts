@@ -1,0 +1,144 @@
+// Upload storage: streams a multipart file to disk (never buffering it whole),
+// stops at the size limit, checks the content's real type by its bytes, and
+// stores it under a server-made name in UPLOADS_DIR/<subdir>.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromFile } from 'file-type';
+import { AppError } from '../errors';
+
+export type UploadKind = 'jpeg' | 'png' | 'mp4' | 'glb' | 'gltf' | 'obj' | 'fbx';
+
+const MIME: Record<UploadKind, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  glb: 'model/gltf-binary',
+  gltf: 'model/gltf+json',
+  obj: 'model/obj',
+  fbx: 'application/octet-stream',
+};
+const EXTENSION: Record<UploadKind, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  mp4: 'mp4',
+  glb: 'glb',
+  gltf: 'gltf',
+  obj: 'obj',
+  fbx: 'fbx',
+};
+
+export type StoreOptions = {
+  allowed: readonly UploadKind[];
+  maxBytes: number;
+  /** Folder under UPLOADS_DIR, e.g. "media" or "models". */
+  subdir: string;
+  /** Error title and detail for a file of the wrong type (REST: `{ error, message }`). */
+  typeError: { error: string; message?: string };
+  /** Error title and detail for a file over maxBytes (answered with 413). */
+  sizeError: { error: string; message?: string };
+};
+
+export type StoredFile = {
+  kind: UploadKind;
+  mime: string;
+  bytes: number;
+  /** Path relative to UPLOADS_DIR, with forward slashes: "media/abc.jpg". */
+  relativePath: string;
+  /** Public URL: "/uploads/media/abc.jpg". */
+  url: string;
+  originalName: string;
+};
+
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Identifies the file's kind from its bytes (text formats by their structure). */
+export async function sniffKind(file: string): Promise<UploadKind | null> {
+  const detected = await fileTypeFromFile(file);
+  if (detected) {
+    if (detected.mime === 'image/jpeg') return 'jpeg';
+    if (detected.mime === 'image/png') return 'png';
+    if (detected.ext === 'mp4' || detected.mime === 'video/mp4') return 'mp4';
+    if (detected.ext === 'glb') return 'glb';
+    return null;
+  }
+  const head = await readHead(file, 4096);
+  if (head.subarray(0, 18).toString('latin1') === 'Kaydara FBX Binary') return 'fbx';
+  const text = head.toString('utf8');
+  if (/^\s*;\s*FBX/.test(text)) return 'fbx';
+  if (/^\s*\{/.test(text)) {
+    try {
+      const json = JSON.parse(await fs.promises.readFile(file, 'utf8')) as { asset?: { version?: unknown } };
+      if (json.asset && typeof json.asset.version === 'string') return 'gltf';
+    } catch {
+      return null;
+    }
+  }
+  if (/^(\s*(#.*|o\s.*|g\s.*|v\s+[-\d.eE]+\s+[-\d.eE]+\s+[-\d.eE]+.*|vn\s.*|vt\s.*|mtllib\s.*|usemtl\s.*|s\s.*|f\s.*)?\r?\n)+/.test(text)) {
+    if (/^v\s/m.test(text)) return 'obj';
+  }
+  return null;
+}
+
+export async function storeUpload(uploadsDir: string, file: MultipartFile, opts: StoreOptions): Promise<StoredFile> {
+  const tmpDir = path.join(uploadsDir, '.tmp');
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, crypto.randomUUID());
+  let bytes = 0;
+  let tooLarge = false;
+  try {
+    file.file.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      // Stop reading as soon as the limit is passed: nothing more is written.
+      if (bytes > opts.maxBytes && !tooLarge) {
+        tooLarge = true;
+        file.file.destroy(new AppError(413, opts.sizeError.error, detail(opts.sizeError)));
+      }
+    });
+    await pipeline(file.file, fs.createWriteStream(tmp));
+    if (file.file.truncated) tooLarge = true;
+  } catch (err) {
+    await fs.promises.rm(tmp, { force: true });
+    if (tooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, opts.sizeError.error, detail(opts.sizeError));
+    }
+    throw err;
+  }
+  if (tooLarge) {
+    await fs.promises.rm(tmp, { force: true });
+    throw new AppError(413, opts.sizeError.error, detail(opts.sizeError));
+  }
+
+  const kind = bytes > 0 ? await sniffKind(tmp) : null;
+  if (!kind || !opts.allowed.includes(kind)) {
+    await fs.promises.rm(tmp, { force: true });
+    throw new AppError(400, opts.typeError.error, detail(opts.typeError));
+  }
+  const name = `${crypto.randomUUID()}.${EXTENSION[kind]}`;
+  const dir = path.join(uploadsDir, opts.subdir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.rename(tmp, path.join(dir, name));
+  const relativePath = `${opts.subdir}/${name}`;
+  return { kind, mime: MIME[kind], bytes, relativePath, url: `/uploads/${relativePath}`, originalName: file.filename };
+}
+
+/** Deletes a stored file by its relative path, ignoring files that are already gone. */
+export async function removeUpload(uploadsDir: string, relativePath: string | null | undefined): Promise<void> {
+  if (!relativePath || relativePath.includes('..')) return;
+  await fs.promises.rm(path.join(uploadsDir, relativePath), { force: true });
+}
+
+function detail(e: { message?: string }): Record<string, unknown> | undefined {
+  return e.message ? { message: e.message } : undefined;
+}
