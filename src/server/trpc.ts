@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Context } from './context';
 import { gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
+import { requireSubscription } from './services/plan-limits';
 
 type Role = 'gamemaster' | 'hunter' | 'admin';
 
@@ -63,6 +64,14 @@ export const hunterProcedure = roleProcedure('hunter');
 /** Game masters, and admins who may act on any session. */
 export const gameMasterProcedure = roleProcedure('gamemaster', 'admin');
 export const adminProcedure = roleProcedure('admin');
+/**
+ * Game masters with an active subscription, and admins (who bypass the check).
+ * Anyone else signed in gets 403 'Subscription Required' (hunters: 403 permission).
+ */
+export const subscribedGameMasterProcedure = gameMasterProcedure.use(({ ctx, next }) => {
+  requireSubscription(ctx, ctx.user);
+  return next();
+});
 
 /** Path parameter `{id}` of /api/game-sessions/{id}/...: a positive integer. */
 export const SessionIdParam = z.object({

@@ -1,0 +1,154 @@
+// Plan limits, enforced by the server. The sessions service calls these when a
+// game master creates a session; the billing status endpoint reports the same
+// figures. Admins bypass every limit.
+//
+// Contract for callers (sessions):
+//   assertCanCreateSession(ctx, user)   throws 403 'Subscription Required' without an
+//                                       active subscription, 409 when the weekly
+//                                       allowance (plan + credits) is used up.
+//   consumeSessionAllowance(ctx, user)  the same check, and when the plan's weekly
+//                                       allowance is used up it takes one session
+//                                       credit. Call it right before inserting the
+//                                       session, in the same synchronous stretch
+//                                       (no await in between), ideally inside
+//                                       db.transaction with the insert.
+//   capMaxPlayers(ctx, user, requested) the requested maxPlayers clamped to the plan's
+//                                       maxPlayersPerSession.
+//   maxPlayersAllowed(ctx, user)        the plan's cap, or null (no cap: admins).
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { ROLLING_WEEK_MS } from '../../domain/rules';
+import type { Db } from '../db/client';
+import { gameSessions, type PlanRow, subscriptionPlans, subscriptions, users } from '../db/schema';
+import { AppError, forbidden } from '../errors';
+
+export type LimitsCtx = { db: Db; now: () => number };
+export type LimitsUser = { id: string; role: 'gamemaster' | 'hunter' | 'admin' };
+
+export const SUBSCRIPTION_REQUIRED = 'Subscription Required';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The caller's subscription row and its plan, whatever the status; null when none. */
+export function findSubscription(db: Db, userId: string): { subscription: SubscriptionRow; plan: PlanRow } | null {
+  const row = db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .get();
+  return row ?? null;
+}
+
+/**
+ * The plan of an active subscription, or null. "Active" is the status Stripe's
+ * webhooks (or the no-payment provider) last set; Stripe itself moves a
+ * subscription to past_due or canceled when a renewal fails, and tells us.
+ */
+export function activePlan(db: Db, userId: string): PlanRow | null {
+  const found = findSubscription(db, userId);
+  return found && found.subscription.status === 'active' ? found.plan : null;
+}
+
+export function hasActiveSubscription(db: Db, userId: string): boolean {
+  return activePlan(db, userId) !== null;
+}
+
+/** Throws 403 'Subscription Required' unless the user is an admin or has an active subscription. */
+export function assertSubscribed(ctx: LimitsCtx, user: LimitsUser): PlanRow | null {
+  if (user.role === 'admin') return null;
+  const plan = user.role === 'gamemaster' ? activePlan(ctx.db, user.id) : null;
+  if (!plan) throw new AppError(403, SUBSCRIPTION_REQUIRED, { subscriptionRequired: true });
+  return plan;
+}
+
+/** Sessions the user created in the rolling week ending now. */
+export function sessionsUsedThisWeek(ctx: LimitsCtx, userId: string): number {
+  const since = ctx.now() - ROLLING_WEEK_MS;
+  const row = ctx.db
+    .select({ n: count() })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.ownerId, userId), gt(gameSessions.createdAt, since)))
+    .get();
+  return row?.n ?? 0;
+}
+
+export function sessionCredits(db: Db, userId: string): number {
+  return db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, userId)).get()?.c ?? 0;
+}
+
+export type Allowance = {
+  /** Sessions created in the last 7 days. */
+  used: number;
+  /** The plan's weekly allowance; null = unlimited. */
+  allowed: number | null;
+  credits: number;
+  /** True when the next session needs a credit (plan allowance used up). */
+  needsCredit: boolean;
+  /** True when another session may be created now. */
+  canCreate: boolean;
+};
+
+export function weeklyAllowance(ctx: LimitsCtx, userId: string, plan: PlanRow): Allowance {
+  const used = sessionsUsedThisWeek(ctx, userId);
+  const credits = sessionCredits(ctx.db, userId);
+  const allowed = plan.maxSessions;
+  const needsCredit = allowed !== null && used >= allowed;
+  return { used, allowed, credits, needsCredit, canCreate: !needsCredit || credits > 0 };
+}
+
+function limitReached(plan: PlanRow, a: Allowance): AppError {
+  return new AppError(
+    409,
+    `Weekly session limit reached: your ${plan.name} plan allows ${a.allowed} sessions per week and you have no session credits left. Buy credits or upgrade your plan.`,
+    { limitReached: true, sessionsUsed: a.used, sessionsAllowed: a.allowed, sessionCredits: a.credits },
+  );
+}
+
+/** Throws unless the user may create one more session now. Changes nothing. */
+export function assertCanCreateSession(ctx: LimitsCtx, user: LimitsUser): void {
+  const plan = assertSubscribed(ctx, user);
+  if (!plan) return;
+  const a = weeklyAllowance(ctx, user.id, plan);
+  if (!a.canCreate) throw limitReached(plan, a);
+}
+
+/**
+ * Checks as assertCanCreateSession and, when the plan's weekly allowance is used
+ * up, takes one session credit (atomically). Call right before inserting the
+ * session. Returns whether a credit was used.
+ */
+export function consumeSessionAllowance(ctx: LimitsCtx, user: LimitsUser): { usedCredit: boolean } {
+  const plan = assertSubscribed(ctx, user);
+  if (!plan) return { usedCredit: false };
+  const a = weeklyAllowance(ctx, user.id, plan);
+  if (!a.needsCredit) return { usedCredit: false };
+  const res = ctx.db
+    .update(users)
+    .set({ sessionCredits: sql`${users.sessionCredits} - 1` })
+    .where(and(eq(users.id, user.id), gt(users.sessionCredits, 0)))
+    .run();
+  if (res.changes === 0) throw limitReached(plan, { ...a, credits: 0 });
+  return { usedCredit: true };
+}
+
+/** Same as consumeSessionAllowance (the name used in the issue's notes). */
+export const consumeSessionCredit = consumeSessionAllowance;
+
+/** The plan's players-per-session cap; null when there is none (admins). Throws 403 without a subscription. */
+export function maxPlayersAllowed(ctx: LimitsCtx, user: LimitsUser): number | null {
+  const plan = assertSubscribed(ctx, user);
+  return plan ? plan.maxPlayersPerSession : null;
+}
+
+/** The requested maxPlayers, clamped to the plan's players-per-session cap. */
+export function capMaxPlayers(ctx: LimitsCtx, user: LimitsUser, requested: number): number {
+  const cap = maxPlayersAllowed(ctx, user);
+  return cap === null ? requested : Math.min(requested, cap);
+}
+
+/** Refuses (403) a game-master action for a user without an active subscription (admins pass). */
+export function requireSubscription(ctx: LimitsCtx, user: LimitsUser): void {
+  if (user.role === 'admin') return;
+  if (user.role !== 'gamemaster') throw forbidden('You do not have permission to do this');
+  assertSubscribed(ctx, user);
+}
