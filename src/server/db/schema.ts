@@ -179,6 +179,10 @@ export const sessionPlayers = sqliteTable(
     lastAccuracy: real('last_accuracy'),
     lastPrecision: text('last_precision'),
     lastPositionAt: integer('last_position_at'),
+    /** The last fix that counted toward distance_traveled_m (GPS jitter below a fix's accuracy does not count). */
+    anchorLat: real('anchor_lat'),
+    anchorLng: real('anchor_lng'),
+    anchorAt: integer('anchor_at'),
     completionTime: integer('completion_time'),
     joinedAt: integer('joined_at').notNull().default(now),
   },
