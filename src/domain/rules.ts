@@ -169,3 +169,14 @@ export const FUSION_INITIAL_SPEED_SIGMA_MPS = 2;
 export const FUSION_GATE_CHI2 = 18.42;
 /** Consecutive rejected fixes after which the filter recovers instead of rejecting. */
 export const FUSION_REINIT_AFTER_REJECTS = 3;
+
+// --- Billing (ours where the spec is silent; see docs/decisions/100-*) ---
+/** Plan prices are US dollars, as the legal text's liability cap is. */
+export const BILLING_CURRENCY = 'usd';
+/** Session credits are sold in one fixed bundle: each credit is one session beyond the weekly plan allowance. */
+export const CREDIT_BUNDLE_CREDITS = 5;
+export const CREDIT_BUNDLE_PRICE = '9.99';
+export const CREDIT_BUNDLE_PRICE_CENTS = 999;
+export const SUBSCRIPTION_STATUSES = ['active', 'incomplete', 'past_due', 'canceled', 'none'] as const;
+/** How long the checkout waits for Stripe.js before saying the provider is unreachable. */
+export const STRIPE_JS_LOAD_TIMEOUT_MS = 10_000;

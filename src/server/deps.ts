@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AppLucia, createLucia } from './auth/lucia';
 import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
+import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
 
 export type AppDeps = {
@@ -12,11 +13,13 @@ export type AppDeps = {
   bus: EventBus;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Stripe, or the no-payment default when STRIPE_* are not set. */
+  payments: PaymentProvider;
 };
 
 export function createDeps(config: Config, log: AppDeps['log'] = console): AppDeps {
   const db = openDatabase(config.DATABASE_PATH);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
-  return { config, db, lucia: createLucia(db, secure), bus: createEventBus(db, now), now, log };
+  return { config, db, lucia: createLucia(db, secure), bus: createEventBus(db, now), now, log, payments: createPaymentProvider(config) };
 }

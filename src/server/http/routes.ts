@@ -3,10 +3,11 @@
 // OpenAPI document through registerOpenApiPaths.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { stripeWebhookRoutes } from './stripe-webhook';
 
 type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [];
+const modules: RouteModule[] = [stripeWebhookRoutes];
 
 export async function registerPlainRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const register of modules) await register(app, deps);

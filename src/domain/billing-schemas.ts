@@ -1,0 +1,97 @@
+// Subscription plans, subscription status and payment answers: the shapes the
+// server answers and the client reads. Imports only zod and the rules.
+import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from './rules';
+
+export const PlanSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Decimal string, e.g. "19.99". */
+  price: z.string(),
+  interval: z.string(),
+  features: z.array(z.string()),
+  /** Sessions per rolling week; null means unlimited. */
+  maxSessions: z.number().int().nullable(),
+  maxPlayersPerSession: z.number().int(),
+  stripePriceId: z.string().nullable(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+/** The spec's built-in fallback list (accounts spec, section 9), used by the client only when the server's answer is not an array. */
+export const FALLBACK_PLANS: Plan[] = [
+  {
+    id: 1,
+    name: 'Starter',
+    description: 'For small groups and first hunts',
+    price: '19.99',
+    interval: 'week',
+    features: ['Up to 5 sessions per week', 'Up to 10 players per session', 'Full species catalogue', 'Live tracking'],
+    maxSessions: 5,
+    maxPlayersPerSession: 10,
+    stripePriceId: null,
+  },
+  {
+    id: 2,
+    name: 'Professional',
+    description: 'For regular events and schools',
+    price: '49.99',
+    interval: 'week',
+    features: ['15 sessions per week', 'Up to 25 players per session', 'Custom missions', 'Media broadcasts'],
+    maxSessions: 15,
+    maxPlayersPerSession: 25,
+    stripePriceId: null,
+  },
+  {
+    id: 3,
+    name: 'Enterprise',
+    description: 'For parks, museums and large events',
+    price: '399.99',
+    interval: 'week',
+    features: ['Unlimited sessions', 'Up to 50 players per session', 'Priority support', 'Analytics export'],
+    maxSessions: null,
+    maxPlayersPerSession: 50,
+    stripePriceId: null,
+  },
+];
+
+export const CreateSubscriptionInput = z.object({
+  planId: z.coerce.number({ error: 'Please choose a plan' }).int('Please choose a plan').positive('Please choose a plan'),
+});
+
+/** Answer of POST /api/create-subscription and POST /api/create-credit-purchase. */
+export const PaymentStartOutput = z.object({
+  /** True when the plan (or the credits) is active now, without payment. */
+  success: z.boolean(),
+  /** True when a card payment must be completed first. */
+  requiresPayment: z.boolean(),
+  /** Where the browser completes payment: /checkout?client_secret=... (absent without payment). */
+  checkoutUrl: z.string().optional(),
+  /** Human summary for the notice. */
+  message: z.string().optional(),
+});
+export type PaymentStartOutput = z.infer<typeof PaymentStartOutput>;
+
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const UserSubscriptionOutput = z.object({
+  status: SubscriptionStatusSchema,
+  plan: PlanSchema.nullable(),
+  /** ISO time the current weekly period ends, when known. */
+  currentPeriodEnd: z.string().nullable(),
+  sessionsUsedThisWeek: z.number().int(),
+  /** The plan's weekly allowance; null = unlimited (or no plan). */
+  sessionsAllowed: z.number().int().nullable(),
+  sessionCredits: z.number().int(),
+  /** 'none' when no payment provider is configured (plans activate without charge). */
+  paymentProvider: z.enum(['stripe', 'none']),
+});
+export type UserSubscription = z.infer<typeof UserSubscriptionOutput>;
+
+export const PaymentsConfigOutput = z.object({
+  provider: z.enum(['stripe', 'none']),
+  publishableKey: z.string().nullable(),
+  creditBundle: z.object({ credits: z.number().int(), price: z.string(), currency: z.string() }),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfigOutput>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import * as billing from '../services/billing';
+import { accountProcedure, publicProcedure, roleProcedure, router, subscribedGameMasterProcedure } from '../trpc';
+import {
+  billingErrors,
+  CreateSubscriptionInput,
+  EmptyInput,
+  PaymentStartOutput,
+  PaymentsConfigOutput,
+  PlansOutput,
+  tags,
+  UserSubscriptionOutput,
+} from './billing.types';
+
+const gameMasterOnly = roleProcedure('gamemaster');
+
+export const billingRouter = router({
+  plans: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/subscription-plans',
+        tags,
+        summary: 'The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string)',
+      },
+    })
+    .input(z.void())
+    .output(PlansOutput)
+    .query(({ ctx }) => billing.listPlans(ctx.db)),
+
+  createSubscription: gameMasterOnly
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/create-subscription',
+        tags,
+        summary: 'Subscribe to a plan',
+        description: [
+          'Without a payment provider the plan activates at once: `{ success: true }`.',
+          'With Stripe, the server creates (or reuses) the customer and a weekly subscription waiting for payment and answers',
+          '`{ requiresPayment: true, checkoutUrl: "/checkout?client_secret=..." }`; the subscription becomes active only when',
+          "Stripe's webhook (or a server-side check with Stripe) says the first invoice is paid. `{ requiresPayment: true }`",
+          'without checkoutUrl means Stripe returned no client secret. A plan already active answers 409; an unlimited plan',
+          'without a Stripe price answers 409 with `contactRequired: true` and `message`. Changing plan while active answers',
+          '`{ success: true }` (Stripe prorates).',
+        ].join(' '),
+        errorResponses: billingErrors.createSubscription,
+      },
+    })
+    .input(CreateSubscriptionInput)
+    .output(PaymentStartOutput)
+    .mutation(({ ctx, input }) => billing.createSubscription(ctx, ctx.user, input.planId)),
+
+  userSubscription: accountProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/subscription',
+        tags,
+        summary: "The caller's subscription: status, plan, period end, sessions used this week and allowed, session credits",
+        description: 'status is one of active, incomplete, past_due, canceled, none. sessionsAllowed null = unlimited or no plan.',
+        errorResponses: { 401: 'Not signed in', 403: 'Guest hunters have no subscription' },
+      },
+    })
+    .input(z.void())
+    .output(UserSubscriptionOutput)
+    .query(({ ctx }) => billing.getUserSubscription(ctx, ctx.user)),
+
+  createCreditPurchase: subscribedGameMasterProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/create-credit-purchase',
+        tags,
+        summary: 'Buy one bundle of session credits (one session beyond the weekly plan allowance each)',
+        description:
+          'Without a payment provider the credits are granted at once (`{ success: true }`); with Stripe the answer is `{ requiresPayment: true, checkoutUrl: "/checkout?mode=credits&client_secret=..." }` and the credits are added by the `payment_intent.succeeded` webhook (or a server-side check).',
+        errorResponses: billingErrors.createCreditPurchase,
+      },
+    })
+    .input(EmptyInput)
+    .output(PaymentStartOutput)
+    .mutation(({ ctx }) => billing.createCreditPurchase(ctx, ctx.user)),
+
+  paymentsConfig: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/payments/config',
+        tags,
+        summary: "Which payment provider is configured, Stripe's publishable key, and the session-credit bundle",
+      },
+    })
+    .input(z.void())
+    .output(PaymentsConfigOutput)
+    .query(({ ctx }) => billing.paymentsConfig(ctx)),
+});

@@ -1,0 +1,31 @@
+// Contracts of the billing procedures (REST paths of the accounts spec, section 7).
+import { z } from 'zod';
+import { PlanSchema } from '../../domain/billing-schemas';
+
+export {
+  CreateSubscriptionInput,
+  PaymentStartOutput,
+  PaymentsConfigOutput,
+  UserSubscriptionOutput,
+} from '../../domain/billing-schemas';
+
+export const PlansOutput = z.array(PlanSchema);
+export const EmptyInput = z.object({}).optional();
+
+export const tags = ['billing'];
+
+export const billingErrors = {
+  createSubscription: {
+    400: 'Validation failed',
+    401: 'Not signed in',
+    403: 'Only game masters can buy a plan',
+    404: 'Plan not found',
+    409: 'Already subscribed to this plan, or contactRequired: the plan is sold by our team',
+    503: 'The payment provider is unreachable or refused the request',
+  },
+  createCreditPurchase: {
+    401: 'Not signed in',
+    403: 'Only game masters with an active subscription (Subscription Required)',
+    503: 'The payment provider is unreachable or refused the request',
+  },
+} as const;

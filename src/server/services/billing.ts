@@ -1,0 +1,378 @@
+// Subscriptions, session-credit purchases and Stripe webhooks. Every database
+// change of billing happens here; the payment provider only talks to Stripe (or
+// grants at once in the no-payment mode). A subscription becomes active only
+// from a verified webhook or a server-side check with the provider, never from
+// the browser's word.
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Plan, PaymentStartOutput, UserSubscription } from '../../domain/billing-schemas';
+import {
+  BILLING_CURRENCY,
+  CREDIT_BUNDLE_CREDITS,
+  CREDIT_BUNDLE_PRICE,
+  CREDIT_BUNDLE_PRICE_CENTS,
+  ROLLING_WEEK_MS,
+} from '../../domain/rules';
+import type { Db } from '../db/client';
+import { creditPurchases, type PlanRow, stripeEvents, subscriptionPlans, subscriptions, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError, conflict, forbidden, notFound } from '../errors';
+import { type BillingUser, PaymentProviderError, type RemoteSubscription, type WebhookEvent } from '../payments/provider';
+import { findSubscription, type LimitsUser, requireSubscription, sessionsUsedThisWeek } from './plan-limits';
+
+export type BillingCtx = Pick<AppDeps, 'db' | 'payments' | 'now' | 'log' | 'config'>;
+
+// --- Plans ---
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    interval: row.interval,
+    features: row.features,
+    maxSessions: row.maxSessions,
+    maxPlayersPerSession: row.maxPlayersPerSession,
+    stripePriceId: row.stripePriceId,
+  };
+}
+
+export function listPlans(db: Db): Plan[] {
+  return db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id)).all().map(toPlan);
+}
+
+// --- Helpers ---
+
+function loadBillingUser(db: Db, userId: string): BillingUser {
+  const row = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** Provider failures become 503 with a human message (never a stack trace). */
+async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw new AppError(503, err.message, { providerError: err.reason });
+    throw err;
+  }
+}
+
+function rememberCustomer(db: Db, user: BillingUser, customerId: string | null): void {
+  if (customerId && customerId !== user.stripeCustomerId) {
+    db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id)).run();
+  }
+}
+
+function rememberPrice(db: Db, plan: PlanRow, priceId: string | null): void {
+  if (priceId && !plan.stripePriceId) {
+    db.update(subscriptionPlans).set({ stripePriceId: priceId }).where(eq(subscriptionPlans.id, plan.id)).run();
+  }
+}
+
+function checkoutUrl(clientSecret: string, mode?: 'credits'): string {
+  const params = new URLSearchParams(mode ? { mode, client_secret: clientSecret } : { client_secret: clientSecret });
+  return `/checkout?${params.toString()}`;
+}
+
+export const CONTACT_MESSAGE = (plan: string, email: string) =>
+  `The ${plan} plan is arranged with our team. Please contact ${email} to subscribe.`;
+
+// --- Subscribing ---
+
+/**
+ * POST /api/create-subscription. Game masters only (the router checks the role).
+ * Answers { success: true } when the plan is active now (no-payment mode, a plan
+ * change, or a first invoice of 0), { requiresPayment: true, checkoutUrl } when a
+ * card payment is pending, and { requiresPayment: true } without an address when
+ * the provider gave no client secret (the client then says 'Payment Required').
+ */
+export async function createSubscription(ctx: BillingCtx, user: LimitsUser, planId: number): Promise<PaymentStartOutput> {
+  const { db, payments } = ctx;
+  const plan = db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).get();
+  if (!plan) throw notFound('Subscription plan not found');
+  const existing = findSubscription(db, user.id);
+
+  if (existing?.subscription.status === 'active' && existing.plan.id === plan.id) {
+    throw conflict(`You already have an active ${plan.name} subscription`);
+  }
+  // An unlimited plan without a Stripe price is sold by our team, not online.
+  if (payments.name === 'stripe' && !plan.stripePriceId && plan.maxSessions === null) {
+    const message = CONTACT_MESSAGE(plan.name, ctx.config.SUPPORT_EMAIL);
+    throw conflict(message, { contactRequired: true, message });
+  }
+
+  const billingUser = loadBillingUser(db, user.id);
+  const stamp = ctx.now();
+
+  // Changing plan while active: no new payment flow; the provider prorates.
+  if (existing?.subscription.status === 'active') {
+    const remoteId = existing.subscription.stripeSubscriptionId;
+    if (payments.name === 'stripe' && remoteId) {
+      const changed = await viaProvider(() => payments.changePlan({ remoteId, plan }));
+      rememberPrice(db, plan, changed.priceId);
+      applyRemote(db, existing.subscription.id, changed.subscription, plan.id, stamp);
+    } else {
+      db.update(subscriptions).set({ planId: plan.id, updatedAt: stamp }).where(eq(subscriptions.id, existing.subscription.id)).run();
+    }
+    return { success: true, requiresPayment: false, message: `Your plan is now ${plan.name}.` };
+  }
+
+  const currentRemoteId =
+    existing && existing.subscription.status !== 'canceled' ? existing.subscription.stripeSubscriptionId : null;
+  const result = await viaProvider(() => payments.subscribe({ user: billingUser, plan, currentRemoteId, now: stamp }));
+  rememberCustomer(db, billingUser, result.customerId);
+  rememberPrice(db, plan, result.priceId);
+  const values = {
+    planId: plan.id,
+    status: result.subscription.status,
+    stripeSubscriptionId: result.subscription.id,
+    currentPeriodEnd: result.subscription.currentPeriodEnd,
+    updatedAt: stamp,
+  };
+  db.insert(subscriptions)
+    .values({ userId: user.id, ...values, createdAt: stamp })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+    .run();
+
+  if (result.subscription.status === 'active') {
+    return { success: true, requiresPayment: false, message: `Your ${plan.name} plan is active.` };
+  }
+  if (result.clientSecret) {
+    return { success: false, requiresPayment: true, checkoutUrl: checkoutUrl(result.clientSecret) };
+  }
+  return { success: false, requiresPayment: true };
+}
+
+/** Writes what the provider says about a subscription onto our row. */
+function applyRemote(db: Db, rowId: number, remote: RemoteSubscription, fallbackPlanId: number | null, stamp: number): void {
+  const planId = remote.planId ?? fallbackPlanId;
+  const known = planId ? db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).get() : null;
+  db.update(subscriptions)
+    .set({
+      status: remote.status,
+      currentPeriodEnd: remote.currentPeriodEnd,
+      updatedAt: stamp,
+      ...(known ? { planId: known.id } : {}),
+    })
+    .where(eq(subscriptions.id, rowId))
+    .run();
+}
+
+/** Server-side check with the provider: syncs our row of this remote subscription. */
+export async function syncSubscription(ctx: BillingCtx, remoteId: string): Promise<void> {
+  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, remoteId)).get();
+  if (!row) return; // an old attempt we already replaced, or not ours
+  const remote = await ctx.payments.fetchSubscription(remoteId);
+  if (!remote) {
+    applyRemote(ctx.db, row.id, { id: remoteId, status: 'canceled', currentPeriodEnd: row.currentPeriodEnd, planId: null }, null, ctx.now());
+    return;
+  }
+  applyRemote(ctx.db, row.id, remote, null, ctx.now());
+}
+
+// --- Session credits ---
+
+/** Marks a purchase paid and adds its credits, once. Returns whether credits were added now. */
+export function grantCreditPurchase(db: Db, purchaseId: number): boolean {
+  return db.transaction((tx) => {
+    const purchase = tx.select().from(creditPurchases).where(eq(creditPurchases.id, purchaseId)).get();
+    if (!purchase) return false;
+    const res = tx
+      .update(creditPurchases)
+      .set({ status: 'paid' })
+      .where(and(eq(creditPurchases.id, purchaseId), sql`${creditPurchases.status} <> 'paid'`))
+      .run();
+    if (res.changes === 0) return false;
+    tx.update(users)
+      .set({ sessionCredits: sql`${users.sessionCredits} + ${purchase.credits}` })
+      .where(eq(users.id, purchase.userId))
+      .run();
+    return true;
+  });
+}
+
+/** POST /api/create-credit-purchase: one bundle of session credits (subscribers only). */
+export async function createCreditPurchase(ctx: BillingCtx, user: LimitsUser): Promise<PaymentStartOutput> {
+  if (user.role !== 'gamemaster') throw forbidden('Only game masters can buy session credits');
+  requireSubscription(ctx, user);
+  const { db, payments } = ctx;
+  const billingUser = loadBillingUser(db, user.id);
+  const purchase = db
+    .insert(creditPurchases)
+    .values({
+      userId: user.id,
+      credits: CREDIT_BUNDLE_CREDITS,
+      amountCents: CREDIT_BUNDLE_PRICE_CENTS,
+      status: 'pending',
+      createdAt: ctx.now(),
+    })
+    .returning({ id: creditPurchases.id })
+    .get();
+  let result: Awaited<ReturnType<typeof payments.charge>>;
+  try {
+    result = await viaProvider(() =>
+      payments.charge({
+        user: billingUser,
+        amountCents: CREDIT_BUNDLE_PRICE_CENTS,
+        currency: BILLING_CURRENCY,
+        description: `Dinohunt: ${CREDIT_BUNDLE_CREDITS} session credits`,
+        metadata: { kind: 'credits', userId: user.id, purchaseId: String(purchase.id), credits: String(CREDIT_BUNDLE_CREDITS) },
+      }),
+    );
+  } catch (err) {
+    db.update(creditPurchases).set({ status: 'failed' }).where(eq(creditPurchases.id, purchase.id)).run();
+    throw err;
+  }
+  rememberCustomer(db, billingUser, result.customerId);
+  const added = `${CREDIT_BUNDLE_CREDITS} session credits added.`;
+  if (result.status === 'succeeded') {
+    grantCreditPurchase(db, purchase.id);
+    return { success: true, requiresPayment: false, message: added };
+  }
+  db.update(creditPurchases).set({ stripePaymentIntentId: result.paymentId }).where(eq(creditPurchases.id, purchase.id)).run();
+  if (result.clientSecret) {
+    return { success: false, requiresPayment: true, checkoutUrl: checkoutUrl(result.clientSecret, 'credits') };
+  }
+  return { success: false, requiresPayment: true };
+}
+
+async function settleCreditPayment(ctx: BillingCtx, object: Record<string, unknown>): Promise<void> {
+  const metadata = (object.metadata ?? {}) as Record<string, string>;
+  if (metadata.kind !== 'credits' || typeof object.id !== 'string') return;
+  const purchase = ctx.db.select().from(creditPurchases).where(eq(creditPurchases.stripePaymentIntentId, object.id)).get() ??
+    ctx.db
+      .select()
+      .from(creditPurchases)
+      .where(and(eq(creditPurchases.id, Number(metadata.purchaseId)), eq(creditPurchases.userId, metadata.userId ?? '')))
+      .get();
+  if (!purchase) return;
+  const received = typeof object.amount_received === 'number' ? object.amount_received : Number(object.amount ?? 0);
+  if (received < purchase.amountCents) {
+    ctx.log.warn(`Credit payment ${object.id} received ${received}, expected ${purchase.amountCents}: not granted`);
+    return;
+  }
+  grantCreditPurchase(ctx.db, purchase.id);
+}
+
+// --- Webhooks ---
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+]);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
+
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  return null;
+}
+
+/** The subscription an invoice belongs to: parent.subscription_details (current API) or subscription (older). */
+function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+}
+
+/**
+ * Handles one verified Stripe event, once: a replayed event id changes nothing.
+ * Subscription state is re-read from Stripe (server-side check), so events
+ * arriving out of order cannot move a subscription backwards.
+ */
+export async function handleWebhookEvent(ctx: BillingCtx, event: WebhookEvent): Promise<{ duplicate: boolean }> {
+  const seen = ctx.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get();
+  if (seen) return { duplicate: true };
+
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    const id = idOf(event.object.id);
+    if (id) await syncSubscription(ctx, id);
+  } else if (INVOICE_EVENTS.has(event.type)) {
+    const id = invoiceSubscriptionId(event.object);
+    if (id) await syncSubscription(ctx, id);
+  } else if (event.type === 'payment_intent.succeeded') {
+    await settleCreditPayment(ctx, event.object);
+  } else if (event.type === 'payment_intent.canceled') {
+    const id = idOf(event.object.id);
+    if (id) {
+      ctx.db
+        .update(creditPurchases)
+        .set({ status: 'failed' })
+        .where(and(eq(creditPurchases.stripePaymentIntentId, id), eq(creditPurchases.status, 'pending')))
+        .run();
+    }
+  }
+  // payment_intent.payment_failed: the customer may retry with another card; nothing to change.
+
+  ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: ctx.now() }).onConflictDoNothing().run();
+  return { duplicate: false };
+}
+
+// --- Status ---
+
+/** Pending credit payments younger than this are re-checked with the provider on status reads. */
+const PENDING_RECHECK_MS = ROLLING_WEEK_MS;
+const PENDING_RECHECK_LIMIT = 5;
+
+/** Server-side checks with the provider when our view may lag its webhooks. */
+async function refreshFromProvider(ctx: BillingCtx, userId: string): Promise<void> {
+  if (ctx.payments.name === 'none') return;
+  try {
+    const found = findSubscription(ctx.db, userId);
+    const sub = found?.subscription;
+    const stale =
+      sub?.stripeSubscriptionId &&
+      (sub.status === 'incomplete' ||
+        sub.status === 'past_due' ||
+        (sub.status === 'active' && sub.currentPeriodEnd !== null && sub.currentPeriodEnd < ctx.now()));
+    if (sub?.stripeSubscriptionId && stale) await syncSubscription(ctx, sub.stripeSubscriptionId);
+
+    const pending = ctx.db
+      .select()
+      .from(creditPurchases)
+      .where(
+        and(
+          eq(creditPurchases.userId, userId),
+          eq(creditPurchases.status, 'pending'),
+          gt(creditPurchases.createdAt, ctx.now() - PENDING_RECHECK_MS),
+        ),
+      )
+      .limit(PENDING_RECHECK_LIMIT)
+      .all();
+    for (const purchase of pending) {
+      if (!purchase.stripePaymentIntentId) continue;
+      const payment = await ctx.payments.fetchPayment(purchase.stripePaymentIntentId);
+      if (payment?.status === 'succeeded' && payment.metadata.kind === 'credits') grantCreditPurchase(ctx.db, purchase.id);
+    }
+  } catch (err) {
+    ctx.log.warn(`Could not check billing state with the payment provider: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** GET /api/user/subscription. */
+export async function getUserSubscription(ctx: BillingCtx, user: LimitsUser): Promise<UserSubscription> {
+  await refreshFromProvider(ctx, user.id);
+  const found = findSubscription(ctx.db, user.id);
+  const credits = ctx.db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, user.id)).get()?.c ?? 0;
+  return {
+    status: found?.subscription.status ?? 'none',
+    plan: found ? toPlan(found.plan) : null,
+    currentPeriodEnd: found?.subscription.currentPeriodEnd ? new Date(found.subscription.currentPeriodEnd).toISOString() : null,
+    sessionsUsedThisWeek: sessionsUsedThisWeek(ctx, user.id),
+    sessionsAllowed: found?.subscription.status === 'active' ? found.plan.maxSessions : null,
+    sessionCredits: credits,
+    paymentProvider: ctx.payments.name,
+  };
+}
+
+export function paymentsConfig(ctx: BillingCtx) {
+  return {
+    provider: ctx.payments.name,
+    publishableKey: ctx.payments.publishableKey,
+    creditBundle: { credits: CREDIT_BUNDLE_CREDITS, price: CREDIT_BUNDLE_PRICE, currency: BILLING_CURRENCY },
+  };
+}
