@@ -180,3 +180,13 @@ export const CREDIT_BUNDLE_PRICE_CENTS = 999;
 export const SUBSCRIPTION_STATUSES = ['active', 'incomplete', 'past_due', 'canceled', 'none'] as const;
 /** How long the checkout waits for Stripe.js before saying the provider is unreachable. */
 export const STRIPE_JS_LOAD_TIMEOUT_MS = 10_000;
+
+// --- Sessions: server-side timing and observations (ours; docs/decisions/200-*) ---
+/** A scheduled start this little in the past (a minute-precision picker set to "now") still counts as now. */
+export const SCHEDULE_GRACE_MS = 60_000;
+/** How often the server starts due scheduled sessions and ends expired ones. */
+export const SCHEDULER_TICK_MS = 1000;
+/** A second attempt on the same dinosaur by the same hunter within this time is a double submit: refused, no dart. */
+export const OBSERVATION_REPEAT_MS = 2000;
+/** The hunter's last reported position must be at most this old for an observation. */
+export const OBSERVATION_POSITION_MAX_AGE_MS = 120_000;

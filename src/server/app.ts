@@ -20,6 +20,7 @@ import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
 import { appRouter } from './routers';
+import { type Scheduler, startScheduler } from './services/scheduler';
 
 /** Sign-in, registration and join are rate-limited per client address. */
 const RATE_LIMITED_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/hunter/join-session']);
@@ -150,6 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return reply.status(404).send({ error: 'Not found' });
   });
+
+  // Scheduled starts and expiry, from stored timestamps (a restart loses nothing).
+  let scheduler: Scheduler | undefined;
+  app.addHook('onReady', async () => {
+    scheduler = startScheduler(deps);
+  });
+  app.addHook('onClose', async () => scheduler?.stop());
 
   return app;
 }

@@ -2,9 +2,15 @@
 import { router } from '../trpc';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
+import { deployRouter } from './deploy';
+import { sessionsRouter } from './sessions';
+import { statsRouter } from './stats';
 
 export const appRouter = router({
   auth: authRouter,
+  sessions: sessionsRouter,
+  deploy: deployRouter,
+  stats: statsRouter,
   billing: billingRouter,
 });
 

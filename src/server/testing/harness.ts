@@ -21,8 +21,15 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-test-'));
+/**
+ * `opts.dir` reuses a directory (and its database) left by an earlier server
+ * started with `keepDir: true`, to test a restart on the same DATABASE_PATH.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { dir?: string; keepDir?: boolean } = {},
+): Promise<TestServer> {
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-test-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -50,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async close() {
       await app.close();
       deps.db.$client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!opts.keepDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,94 @@
+// Deployed dinosaurs: deploy (two paths), clear, and the hunters' polled list (two paths).
+import { z } from 'zod';
+import { DeployDinosaurBody } from '../../domain/session-schemas';
+import * as dinosaurs from '../services/dinosaurs';
+import { authedProcedure, ownedSessionProcedure, router, SessionIdParam } from '../trpc';
+
+const tags = ['dinosaurs'];
+
+export const DinosaurOutputSchema = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  speciesId: z.number().int(),
+  latitude: z.string().describe('Decimal degrees, as a string'),
+  longitude: z.string().describe('Decimal degrees, as a string'),
+  health: z.number().int(),
+  status: z.string(),
+  speciesName: z.string(),
+  modelUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+const DinosaurListOutput = z.array(DinosaurOutputSchema);
+
+const DEPLOY_DESCRIPTION =
+  'Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). ' +
+  "The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 " +
+  "dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.";
+const DEPLOY_ERRORS = {
+  400: 'Validation failed, or Species Error',
+  401: 'Not signed in',
+  403: 'Not the owning game master',
+  404: 'Session not found',
+  409: 'Deployment limit reached, or the session has ended',
+};
+
+const deployProcedure = (path: `/${string}`, summary: string) =>
+  ownedSessionProcedure
+    .meta({ openapi: { method: 'POST', path, tags, summary, description: DEPLOY_DESCRIPTION, errorResponses: DEPLOY_ERRORS } })
+    .input(DeployDinosaurBody)
+    .output(DinosaurOutputSchema)
+    .mutation(({ ctx, input }) => dinosaurs.deployDinosaur(ctx, ctx.gameSession, input));
+
+const LIST_DESCRIPTION =
+  'The owner and admins always get the list; a hunter of the session only while it is active or started (an empty ' +
+  'list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query.';
+const LIST_ERRORS = { 401: 'Not signed in', 403: 'No part in this session', 404: 'Session not found' };
+
+export const deployRouter = router({
+  deploy: deployProcedure('/game-sessions/{id}/deploy-dinosaur', 'Deploy a dinosaur species at a map position'),
+  deployAlt: deployProcedure('/game-sessions/{id}/dinosaurs', 'Deploy a dinosaur (same as /deploy-dinosaur)'),
+
+  clear: ownedSessionProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/game-sessions/{id}/dinosaurs',
+        tags,
+        summary: 'Remove every dinosaur of the session',
+        errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
+      },
+    })
+    .input(z.object({}))
+    .output(z.object({ success: z.literal(true), removed: z.number().int() }))
+    .mutation(({ ctx }) => dinosaurs.clearDinosaurs(ctx, ctx.gameSession)),
+
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/game-sessions/{id}/dinosaurs',
+        tags,
+        summary: "The session's deployed dinosaurs",
+        description: LIST_DESCRIPTION,
+        errorResponses: LIST_ERRORS,
+      },
+    })
+    .input(SessionIdParam)
+    .output(DinosaurListOutput)
+    .query(({ ctx, input }) => dinosaurs.listDinosaurs(ctx, input.id)),
+
+  listBySession: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/game-dinosaurs/{sessionId}',
+        tags,
+        summary: "The session's deployed dinosaurs (Field Operations path)",
+        description: LIST_DESCRIPTION,
+        errorResponses: LIST_ERRORS,
+      },
+    })
+    .input(z.object({ sessionId: z.coerce.number({ error: 'Invalid session id' }).int().positive('Invalid session id') }))
+    .output(DinosaurListOutput)
+    .query(({ ctx, input }) => dinosaurs.listDinosaurs(ctx, input.sessionId)),
+});

@@ -1,0 +1,29 @@
+import { CreateSessionInput } from '../../../domain/session-schemas';
+import * as sessions from '../../services/game-sessions';
+import { subscribedGameMasterProcedure } from '../../trpc';
+import { SessionOutputSchema, tags } from './sessions.types';
+
+export const create = subscribedGameMasterProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/game-sessions',
+      tags,
+      summary: 'Create a session (status preparing)',
+      description:
+        'name and password are required and trimmed. maxPlayers is one of 10, 15, 20, 25 (default 25), capped to ' +
+        "the plan's players per session. duration is 15-120 minutes (default 120; a non-numeric value means 60). " +
+        "missionId is optional ('none' or null for none): the mission's briefing video, cover photo and description " +
+        "become the session's. Counts against the plan's weekly sessions (a session credit is used past the plan's " +
+        'allowance). status, startTime and endTime in the body are ignored. Admins bypass plan limits.',
+      errorResponses: {
+        400: 'Validation failed, or mission not found',
+        401: 'Not signed in',
+        403: 'Not a game master, or Subscription Required',
+        409: 'Weekly session limit reached',
+      },
+    },
+  })
+  .input(CreateSessionInput)
+  .output(SessionOutputSchema)
+  .mutation(({ ctx, input }) => sessions.createSession(ctx, input));

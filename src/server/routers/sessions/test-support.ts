@@ -1,0 +1,68 @@
+// Helpers for the sessions-area integration tests (not a test file itself).
+import { and, eq } from 'drizzle-orm';
+import { dinosaurSpecies, sessionPlayers, subscriptionPlans, users } from '../../db/schema';
+import { ApiClient, signUp, type TestServer } from '../../testing/harness';
+
+/**
+ * A game master with an active plan (the no-payment mode activates it at once)
+ * and, unless `credits` says otherwise, plenty of session credits for tests.
+ */
+export async function subscribedGameMaster(server: TestServer, planName = 'Professional', credits = 100) {
+  const gm = await signUp(server, 'gamemaster');
+  const plan = server.deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName)).get();
+  if (!plan) throw new Error(`no plan ${planName}`);
+  const res = await gm.post('/api/create-subscription', { planId: plan.id });
+  if (res.status !== 200) throw new Error(`subscription failed: ${res.status} ${JSON.stringify(res.body)}`);
+  server.deps.db.update(users).set({ sessionCredits: credits }).where(eq(users.id, gm.user.id)).run();
+  return gm;
+}
+
+let sessionCounter = 0;
+export async function createSession(gm: ApiClient, body: Record<string, unknown> = {}) {
+  sessionCounter += 1;
+  const res = await gm.post('/api/game-sessions', {
+    name: `Hunt ${process.pid}-${sessionCounter}`,
+    password: 'raptor',
+    ...body,
+  });
+  if (res.status !== 200) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; name: string; password: string; [k: string]: unknown };
+}
+
+/** Adds a species with a known capture rate (1 = always, 0 = never) and returns its id. */
+export function addSpecies(server: TestServer, captureRate: number, name = `Testosaurus ${captureRate}`): number {
+  return server.deps.db
+    .insert(dinosaurSpecies)
+    .values({ name, captureRate, health: 120, modelPath: 'models/test.glb' })
+    .returning({ id: dinosaurSpecies.id })
+    .get().id;
+}
+
+export async function guestJoin(server: TestServer, sessionId: number, password: string, hunterHandle: string) {
+  const client = new ApiClient(server.url);
+  const res = await client.post('/api/hunter/join-session', { sessionId: String(sessionId), password, hunterHandle });
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const userId = (await client.get('/api/auth/user')).body.id as string;
+  return Object.assign(client, { userId });
+}
+
+/** Writes a hunter's last reported position the way the positions service stores it. */
+export function setPosition(server: TestServer, sessionId: number, userId: string, lat: number, lng: number, at = Date.now()) {
+  server.deps.db
+    .update(sessionPlayers)
+    .set({ lastLat: lat, lastLng: lng, lastAccuracy: 5, lastPositionAt: at })
+    .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)))
+    .run();
+}
+
+/** Moves the server's clock (deps.now) by `ms` from real time; returns a reset function. */
+export function shiftClock(server: TestServer, ms: number) {
+  server.deps.now = () => Date.now() + ms;
+  return () => {
+    server.deps.now = Date.now;
+  };
+}
+
+export const HERE = { lat: 48.8584, lng: 2.2945 };
+/** About `m` metres north of HERE. */
+export const north = (m: number) => ({ lat: HERE.lat + m / 111_195, lng: HERE.lng });

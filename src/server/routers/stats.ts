@@ -1,0 +1,121 @@
+// Observations and hunter statistics.
+import { z } from 'zod';
+import { OBSERVATION_RANGE_M } from '../../domain/rules';
+import { ObservationInput } from '../../domain/session-schemas';
+import * as hunterStats from '../services/hunter-stats';
+import * as observations from '../services/observations';
+import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
+
+const ObservationOutputSchema = z.object({
+  success: z.boolean(),
+  outcome: z.enum(['observed', 'missed', 'out_of_range']),
+  message: z.string(),
+  dinosaurId: z.number().int(),
+  speciesId: z.number().int(),
+  speciesName: z.string(),
+  distance: z.number().describe("Metres from the hunter's last reported position, measured by the server"),
+  range: z.number(),
+  observationRate: z.number().describe('captureRate x 100'),
+  dartsRemaining: z.number().int(),
+  dartsUsed: z.number().int(),
+  dinosaursObserved: z.number().int(),
+  totalDinosaurs: z.number().int(),
+  missionComplete: z.boolean(),
+});
+
+const HunterStatsOutput = z.object({
+  hunterId: z.string(),
+  hunterName: z.string(),
+  dinosaursObserved: z.number().int(),
+  totalObservationTime: z.number().int().describe('Minutes in the running session since joining'),
+  reportsSubmitted: z.number().int().describe('Messages sent to the session'),
+  photosTaken: z.number().int(),
+  distanceTraveled: z.number().describe('Metres, from stored positions'),
+  uniqueSpeciesFound: z.number().int(),
+  dartsRemaining: z.number().int(),
+  dartsUsed: z.number().int(),
+  captureCount: z.number().int(),
+  accuracy: z.number().describe('Percent: successful observations / shots fired'),
+  shotsFired: z.number().int(),
+});
+
+const HunterProgressOutput = z.array(
+  z.object({
+    hunterId: z.string(),
+    hunterName: z.string(),
+    dinosaursObserved: z.number().int(),
+    completionRank: z.number().int(),
+    completionTime: z.string().nullable(),
+  }),
+);
+
+export const statsRouter = router({
+  observe: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/hunter/observation',
+        tags: ['hunter'],
+        summary: 'Fire one tranquilizer dart at a deployed dinosaur (record an observation)',
+        description:
+          'Only a hunter of that session while it is active. One dart per attempt (25 to start; none left: 409). ' +
+          `The server measures the distance from the hunter's last reported position (at most 2 minutes old) to the ` +
+          `dinosaur; within ${OBSERVATION_RANGE_M} m the attempt succeeds with the species' captureRate, beyond it ` +
+          'misses (the dart is still used). The client-sent distance is never trusted and hunterId (a local id) is ' +
+          'not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a ' +
+          'second attempt on the same dinosaur within 2 s is a double submit (409, no dart).',
+        errorResponses: {
+          400: 'Validation failed',
+          401: 'Not signed in',
+          403: 'Not a hunter of this session',
+          404: 'Session or dinosaur not found',
+          409: 'Session not active, no darts, already observed, double submit, or position unknown/out of date',
+        },
+      },
+    })
+    .input(ObservationInput)
+    .output(ObservationOutputSchema)
+    .mutation(({ ctx, input }) => observations.recordObservation(ctx, input)),
+
+  hunterStats: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/hunter/stats',
+        tags: ['hunter'],
+        summary: "A hunter's statistics in a session (polled every 3 s)",
+        description:
+          'A hunter gets their own statistics (hunterId is ignored: identity comes from the session cookie). The ' +
+          "owning game master or an admin passes hunterId = the hunter's user id. Computed from stored events.",
+        errorResponses: {
+          401: 'Not signed in',
+          403: 'No part in this session',
+          404: 'Session or hunter not found',
+        },
+      },
+    })
+    .input(
+      z.object({
+        sessionId: z.coerce.number({ error: 'Session Error' }).int('Session Error').positive('Session Error'),
+        hunterId: z.string().max(200).optional(),
+      }),
+    )
+    .output(HunterStatsOutput)
+    .query(({ ctx, input }) => hunterStats.hunterStats(ctx, input)),
+
+  sessionHunterStats: ownedSessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/game-sessions/{id}/hunter-stats',
+        tags: ['game-sessions'],
+        summary: 'Per-hunter progress for the game master (polled every 5 s)',
+        description:
+          'One row per hunter, best first: completionRank orders by dinosaurs observed, then who reached that count ' +
+          'first. completionTime is when the hunter had observed every deployed dinosaur.',
+        errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
+      },
+    })
+    .output(HunterProgressOutput)
+    .query(({ ctx }) => hunterStats.sessionHunterStats(ctx, ctx.gameSession.id)),
+});

@@ -1,0 +1,134 @@
+// Hunter statistics, computed from stored events: observation attempts and
+// successes, messages sent, and the distance the positions service accumulates
+// from stored positions. Each read is one prepared statement over indexed rows.
+import type { User } from 'lucia';
+import type { AppDeps } from '../deps';
+import { notFound } from '../errors';
+import { refreshSession, type SessionsCtx } from './game-sessions';
+import { liveAccess } from './live-access';
+import { prepared } from './prepared';
+
+export type HunterStatsOutput = {
+  hunterId: string;
+  hunterName: string;
+  dinosaursObserved: number;
+  /** Minutes the hunter has been in the running session (from joining or the start, whichever is later). */
+  totalObservationTime: number;
+  /** Messages (text, quick actions, media) the hunter sent to the session. */
+  reportsSubmitted: number;
+  photosTaken: number;
+  /** Metres walked, from stored positions. */
+  distanceTraveled: number;
+  uniqueSpeciesFound: number;
+  dartsRemaining: number;
+  dartsUsed: number;
+  captureCount: number;
+  /** Successful observations / shots fired, in percent (0 before the first shot). */
+  accuracy: number;
+  shotsFired: number;
+};
+
+type StatsRow = {
+  userId: string;
+  handle: string;
+  dartsRemaining: number;
+  dartsUsed: number;
+  distanceTraveledM: number;
+  joinedAt: number;
+  shots: number;
+  successes: number;
+  species: number;
+  reports: number;
+  photos: number;
+};
+
+// observations_session_player_idx and messages_session_idx keep each subquery to the hunter's own rows.
+const STATS_SQL = `
+SELECT p.user_id AS userId, p.handle AS handle, p.darts_remaining AS dartsRemaining, p.darts_used AS dartsUsed,
+       p.distance_traveled_m AS distanceTraveledM, p.joined_at AS joinedAt,
+       (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id) AS shots,
+       (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS successes,
+       (SELECT count(DISTINCT o.species_id) FROM observations o
+          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS species,
+       (SELECT count(*) FROM messages m WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id) AS reports,
+       (SELECT count(*) FROM messages m
+          WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id AND m.media_type = 'image') AS photos
+FROM session_players p
+WHERE p.session_id = ? AND p.user_id = ?`;
+
+const statsQuery = (db: AppDeps['db']) => prepared(db, 'hunter-stats', (d) => d.$client.prepare(STATS_SQL));
+
+/**
+ * GET /api/hunter/stats. A hunter reads their own stats (the client's hunterId,
+ * a local id, is not an identity and is ignored); the owner or an admin reads
+ * one hunter's by hunterId (the hunter's user id).
+ */
+export function hunterStats(
+  ctx: SessionsCtx & { user: User },
+  input: { sessionId: number; hunterId?: string | undefined },
+): HunterStatsOutput {
+  const access = liveAccess(ctx, input.sessionId);
+  const session = refreshSession(ctx, access.gameSession);
+  const userId = access.role === 'player' ? ctx.user.id : input.hunterId;
+  if (!userId) throw notFound('Hunter not found in this session');
+  const row = statsQuery(ctx.db).get(input.sessionId, userId) as StatsRow | undefined;
+  if (!row) throw notFound('Hunter not found in this session');
+
+  const now = ctx.now();
+  const from = session.startTime === null ? null : Math.max(session.startTime, row.joinedAt);
+  const to = session.endTime ?? now;
+  const minutes = from === null ? 0 : Math.max(0, Math.floor((to - from) / 60_000));
+  return {
+    hunterId: row.userId,
+    hunterName: row.handle,
+    dinosaursObserved: row.successes,
+    totalObservationTime: minutes,
+    reportsSubmitted: row.reports,
+    photosTaken: row.photos,
+    distanceTraveled: Math.round(row.distanceTraveledM),
+    uniqueSpeciesFound: row.species,
+    dartsRemaining: row.dartsRemaining,
+    dartsUsed: row.dartsUsed,
+    captureCount: row.successes,
+    accuracy: row.shots > 0 ? Math.round((row.successes * 1000) / row.shots) / 10 : 0,
+    shotsFired: row.shots,
+  };
+}
+
+export type HunterProgressRow = {
+  hunterId: string;
+  hunterName: string;
+  dinosaursObserved: number;
+  /** 1 = best: most dinosaurs observed, then who got there first. */
+  completionRank: number;
+  /** When the hunter had observed every deployed dinosaur (ISO), or null. */
+  completionTime: string | null;
+};
+
+type ProgressRow = { userId: string; handle: string; completionTime: number | null; observed: number; lastAt: number | null };
+
+const PROGRESS_SQL = `
+SELECT p.user_id AS userId, p.handle AS handle, p.completion_time AS completionTime,
+       count(o.id) AS observed, max(o.created_at) AS lastAt
+FROM session_players p
+LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1
+WHERE p.session_id = ?
+GROUP BY p.id`;
+
+const progressQuery = (db: AppDeps['db']) => prepared(db, 'hunter-progress', (d) => d.$client.prepare(PROGRESS_SQL));
+
+/** GET /api/game-sessions/{id}/hunter-stats: one row per hunter, best first. */
+export function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number): HunterProgressRow[] {
+  const rows = progressQuery(ctx.db).all(sessionId) as ProgressRow[];
+  const reachedAt = (r: ProgressRow) => r.completionTime ?? r.lastAt ?? Number.MAX_SAFE_INTEGER;
+  rows.sort(
+    (a, b) => b.observed - a.observed || reachedAt(a) - reachedAt(b) || a.handle.localeCompare(b.handle),
+  );
+  return rows.map((r, i) => ({
+    hunterId: r.userId,
+    hunterName: r.handle,
+    dinosaursObserved: r.observed,
+    completionRank: i + 1,
+    completionTime: r.completionTime === null ? null : new Date(r.completionTime).toISOString(),
+  }));
+}

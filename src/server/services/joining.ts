@@ -1,0 +1,172 @@
+// Hunters joining a session: guests by session id + password + handle (they get
+// a server session bound to that game session), account hunters by session name
+// or id + password. Passwords are always checked here, never on the client.
+import crypto from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { HunterJoinInput } from '../../domain/schemas';
+import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas';
+import { SESSION_MESSAGES } from '../../domain/session-schemas';
+import type { Context } from '../context';
+import { type GameSessionRow, gameSessions, sessionPlayers, users } from '../db/schema';
+import { conflict, forbidden, notFound } from '../errors';
+import { startSession } from './accounts';
+import { countPlayers, refreshSession } from './game-sessions';
+import { findPlayer, type PlayerRow } from './session-access';
+
+type JoinCtx = Pick<Context, 'db' | 'bus' | 'now' | 'lucia' | 'setCookie' | 'user' | 'authSession'>;
+
+export type JoinOutput = { sessionId: number; hunterHandle: string; sessionName: string; status: GameSessionRow['status'] };
+
+const joinFailed = () => notFound(SESSION_MESSAGES.joinFailed);
+
+const digest = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
+/** Constant-time comparison of a session password. */
+function passwordMatches(row: GameSessionRow, password: string): boolean {
+  return crypto.timingSafeEqual(digest(row.password), digest(password.trim()));
+}
+
+const GUEST_ELSEWHERE = 'Guests can only act within their own game session: join again with a new handle';
+
+/**
+ * Adds the user to the session, atomically: an ended session, a handle taken
+ * by someone else (whatever its case) or a full session are refused; joining
+ * again returns the existing membership and counts nothing.
+ * `createGuest` inserts the guest's user row in the same transaction.
+ */
+function addPlayer(
+  ctx: JoinCtx,
+  session: GameSessionRow,
+  userId: string,
+  handle: string,
+  createGuest = false,
+): { player: PlayerRow; created: boolean } {
+  const current = refreshSession(ctx, session);
+  const result = ctx.db.transaction(
+    (tx) => {
+      const row = tx.select().from(gameSessions).where(eq(gameSessions.id, current.id)).get();
+      if (!row) throw joinFailed();
+      if (row.status === 'completed') throw conflict('This session has ended: it cannot be joined');
+      const existing = createGuest ? undefined : findPlayer(ctx.db, row.id, userId);
+      if (existing) return { player: existing, created: false };
+      const clash = tx
+        .select({ id: sessionPlayers.id })
+        .from(sessionPlayers)
+        .where(and(eq(sessionPlayers.sessionId, row.id), sql`lower(${sessionPlayers.handle}) = ${handle.toLowerCase()}`))
+        .get();
+      if (clash) throw conflict(`The hunter handle "${handle}" is already taken in this session`);
+      const players = countPlayers({ db: ctx.db }, row.id);
+      if (players >= row.maxPlayers) {
+        throw conflict(`Session is full: ${players}/${row.maxPlayers} hunters have joined`, {
+          currentPlayers: players,
+          maxPlayers: row.maxPlayers,
+        });
+      }
+      if (createGuest) {
+        tx.insert(users)
+          .values({ id: userId, username: null, email: null, firstName: handle, role: 'hunter', isGuest: true })
+          .run();
+      }
+      const player = tx
+        .insert(sessionPlayers)
+        .values({ sessionId: row.id, userId, handle, joinedAt: ctx.now() })
+        .returning()
+        .get();
+      return { player, created: true };
+    },
+    { behavior: 'immediate' },
+  );
+  if (result.created) {
+    ctx.bus.publish({
+      sessionId: session.id,
+      type: 'hunter_joined',
+      payload: {
+        sessionId: session.id,
+        timestamp: ctx.now(),
+        userId,
+        playerId: result.player.id,
+        hunterHandle: result.player.handle,
+        currentPlayers: countPlayers({ db: ctx.db }, session.id),
+      },
+    });
+  }
+  return result;
+}
+
+function output(session: GameSessionRow, player: PlayerRow): JoinOutput {
+  return { sessionId: session.id, hunterHandle: player.handle, sessionName: session.name, status: session.status };
+}
+
+function findById(ctx: JoinCtx, id: number): GameSessionRow | undefined {
+  return ctx.db.select().from(gameSessions).where(eq(gameSessions.id, id)).get();
+}
+
+/**
+ * POST /api/hunter/join-session. A signed-in hunter account joins as itself; a
+ * guest already in this session gets its membership back; anyone else becomes a
+ * new guest hunter with a server session bound to this game session.
+ */
+export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessionId: string }): Promise<JoinOutput> {
+  const id = Number(input.sessionId);
+  const session = Number.isSafeInteger(id) && id > 0 ? findById(ctx, id) : undefined;
+  if (!session || !passwordMatches(session, input.password)) throw joinFailed();
+  const handle = input.hunterHandle.trim();
+  const user = ctx.user;
+  if (user && !user.isGuest) {
+    if (user.role !== 'hunter') {
+      throw forbidden('Game masters and admins cannot join a session as hunters: sign out first');
+    }
+    const { player } = addPlayer(ctx, session, user.id, handle);
+    return output(session, player);
+  }
+  if (user?.isGuest && ctx.authSession?.gameSessionId === session.id) {
+    const existing = findPlayer(ctx.db, session.id, user.id);
+    if (existing) return output(refreshSession(ctx, session), existing);
+  }
+  const guestId = crypto.randomUUID();
+  const { player } = addPlayer(ctx, session, guestId, handle, true);
+  if (ctx.authSession) await ctx.lucia.invalidateSession(ctx.authSession.id);
+  await startSession(ctx, guestId, session.id);
+  return output(session, player);
+}
+
+/** Field Operations: an account hunter joins by session name and password. */
+export function joinByName(ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> }, input: JoinByNameInput): JoinOutput {
+  const candidates = ctx.db
+    .select()
+    .from(gameSessions)
+    .where(sql`lower(${gameSessions.name}) = ${input.sessionName.toLowerCase()}`)
+    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
+    .all()
+    .filter((row) => passwordMatches(row, input.password));
+  // The newest matching session that has not ended; an ended one is refused as such.
+  const session = candidates.find((row) => row.status !== 'completed') ?? candidates[0];
+  if (!session) throw joinFailed();
+  return joinAccount(ctx, session, input.hunterHandle);
+}
+
+/** POST /api/game-sessions/{id}/join: the password is required. */
+export function joinById(
+  ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
+  id: number,
+  body: JoinByIdBody,
+): JoinOutput {
+  const session = findById(ctx, id);
+  if (!session || !passwordMatches(session, body.password)) throw joinFailed();
+  if (ctx.user.isGuest) {
+    const existing = ctx.authSession?.gameSessionId === id ? findPlayer(ctx.db, id, ctx.user.id) : undefined;
+    if (!existing) throw forbidden(GUEST_ELSEWHERE);
+    return output(refreshSession(ctx, session), existing);
+  }
+  return joinAccount(ctx, session, body.hunterHandle);
+}
+
+function joinAccount(
+  ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
+  session: GameSessionRow,
+  hunterHandle: string | undefined,
+): JoinOutput {
+  if (ctx.user.isGuest) throw forbidden(GUEST_ELSEWHERE);
+  const handle = hunterHandle ?? ctx.user.username ?? ctx.user.firstName;
+  const { player } = addPlayer(ctx, session, ctx.user.id, handle);
+  return output(refreshSession(ctx, session), player);
+}

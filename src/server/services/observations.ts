@@ -1,0 +1,189 @@
+// Observations: a hunter of an active session fires one tranquilizer dart at a
+// deployed dinosaur. The server decides: it measures the distance from the
+// hunter's last reported position (never the client's claim), needs it within
+// OBSERVATION_RANGE_M, then rolls against the species' captureRate. A dinosaur
+// counts once per hunter. See docs/decisions/200-observation-range-and-success.md.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { User } from 'lucia';
+import { isMissionComplete } from '../../domain/countdown';
+import {
+  OBSERVATION_POSITION_MAX_AGE_MS,
+  OBSERVATION_RANGE_M,
+  OBSERVATION_REPEAT_MS,
+} from '../../domain/rules';
+import { distanceMeters, isTargetable } from '../../domain/scanner';
+import type { ObservationInput } from '../../domain/session-schemas';
+import { SESSION_MESSAGES } from '../../domain/session-schemas';
+import { dinosaurSpecies, observations, sessionDinosaurs, sessionPlayers } from '../db/schema';
+import { conflict, forbidden, notFound } from '../errors';
+import { refreshSession, type SessionsCtx } from './game-sessions';
+import { isRunning } from './session-clock';
+import { requireSessionAccess } from './session-access';
+
+export type ObservationOutput = {
+  success: boolean;
+  /** Why: observed, missed (the roll failed) or out_of_range. */
+  outcome: 'observed' | 'missed' | 'out_of_range';
+  message: string;
+  dinosaurId: number;
+  speciesId: number;
+  speciesName: string;
+  /** Metres from the hunter's last reported position, as measured by the server. */
+  distance: number;
+  range: number;
+  /** captureRate x 100, the observation rate shown to hunters. */
+  observationRate: number;
+  dartsRemaining: number;
+  dartsUsed: number;
+  dinosaursObserved: number;
+  totalDinosaurs: number;
+  missionComplete: boolean;
+};
+
+export type Random = () => number;
+
+export function recordObservation(
+  ctx: SessionsCtx & { user: User },
+  input: ObservationInput,
+  random: Random = Math.random,
+): ObservationOutput {
+  const access = requireSessionAccess(ctx, input.sessionId);
+  if (access.role !== 'player') throw forbidden('Only hunters in this session can record observations');
+  const session = refreshSession(ctx, access.gameSession);
+  if (!isRunning(session.status)) throw conflict(`Session Error: the session is not active (${session.status})`);
+  const playerId = access.player.id;
+
+  const outcome = ctx.db.transaction(
+    (tx) => {
+      const now = ctx.now();
+      const player = tx.select().from(sessionPlayers).where(eq(sessionPlayers.id, playerId)).get();
+      if (!player) throw forbidden('Only hunters in this session can record observations');
+      const dino = tx
+        .select({
+          id: sessionDinosaurs.id,
+          status: sessionDinosaurs.status,
+          latitude: sessionDinosaurs.latitude,
+          longitude: sessionDinosaurs.longitude,
+          speciesId: dinosaurSpecies.id,
+          speciesName: dinosaurSpecies.name,
+          captureRate: dinosaurSpecies.captureRate,
+        })
+        .from(sessionDinosaurs)
+        .innerJoin(dinosaurSpecies, eq(dinosaurSpecies.id, sessionDinosaurs.speciesId))
+        .where(and(eq(sessionDinosaurs.id, input.dinosaurId), eq(sessionDinosaurs.sessionId, session.id)))
+        .get();
+      if (!dino) throw notFound(SESSION_MESSAGES.dinosaurRequired);
+      if (!isTargetable(dino.status)) throw conflict('This dinosaur cannot be observed');
+
+      const previous = tx
+        .select({ success: observations.success, createdAt: observations.createdAt })
+        .from(observations)
+        .where(and(eq(observations.playerId, player.id), eq(observations.dinosaurId, dino.id)))
+        .orderBy(desc(observations.success), desc(observations.createdAt))
+        .limit(1)
+        .get();
+      if (previous?.success) throw conflict(`You have already observed this ${dino.speciesName}`);
+      if (previous && now - previous.createdAt < OBSERVATION_REPEAT_MS) {
+        throw conflict('An observation of this dinosaur is already in progress');
+      }
+      if (player.dartsRemaining <= 0) throw conflict('No darts remaining');
+      if (player.lastLat === null || player.lastLng === null || player.lastPositionAt === null) {
+        throw conflict('Your position is unknown: enable GPS to observe');
+      }
+      if (now - player.lastPositionAt > OBSERVATION_POSITION_MAX_AGE_MS) {
+        throw conflict('Your position is out of date: wait for a fresh GPS fix');
+      }
+
+      const distance = distanceMeters({ lat: player.lastLat, lng: player.lastLng }, { lat: dino.latitude, lng: dino.longitude });
+      const inRange = distance <= OBSERVATION_RANGE_M;
+      const success = inRange && random() < dino.captureRate;
+      tx.insert(observations)
+        .values({
+          sessionId: session.id,
+          playerId: player.id,
+          dinosaurId: dino.id,
+          speciesId: dino.speciesId,
+          success,
+          distanceM: distance,
+          createdAt: now,
+        })
+        .run();
+      tx.update(sessionPlayers)
+        .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
+        .where(eq(sessionPlayers.id, player.id))
+        .run();
+
+      const observed =
+        tx
+          .select({ n: sql<number>`count(*)` })
+          .from(observations)
+          .where(and(eq(observations.playerId, player.id), eq(observations.success, true)))
+          .get()?.n ?? 0;
+      const total =
+        tx
+          .select({ n: sql<number>`count(*)` })
+          .from(sessionDinosaurs)
+          .where(eq(sessionDinosaurs.sessionId, session.id))
+          .get()?.n ?? 0;
+      const counts = { observed, total };
+      const missionComplete = isMissionComplete(counts.observed, counts.total);
+      if (missionComplete && player.completionTime === null) {
+        tx.update(sessionPlayers).set({ completionTime: now }).where(eq(sessionPlayers.id, player.id)).run();
+      }
+      return {
+        dino,
+        player,
+        distance,
+        inRange,
+        success,
+        observed: counts.observed,
+        total: counts.total,
+        missionComplete,
+      };
+    },
+    { behavior: 'immediate' },
+  );
+
+  const { dino, player, distance, inRange, success } = outcome;
+  const rounded = Math.round(distance * 10) / 10;
+  const result: ObservationOutput = {
+    success,
+    outcome: success ? 'observed' : inRange ? 'missed' : 'out_of_range',
+    message: success
+      ? `${dino.speciesName} observed!`
+      : inRange
+        ? 'Shot Failed'
+        : `Too far away: get within ${OBSERVATION_RANGE_M} m (you are ${Math.round(distance)} m away)`,
+    dinosaurId: dino.id,
+    speciesId: dino.speciesId,
+    speciesName: dino.speciesName,
+    distance: rounded,
+    range: OBSERVATION_RANGE_M,
+    observationRate: Math.round(dino.captureRate * 100),
+    dartsRemaining: player.dartsRemaining - 1,
+    dartsUsed: player.dartsUsed + 1,
+    dinosaursObserved: outcome.observed,
+    totalDinosaurs: outcome.total,
+    missionComplete: outcome.missionComplete,
+  };
+  ctx.bus.publish({
+    sessionId: session.id,
+    type: 'hunter_progress',
+    audience: 'owner',
+    payload: {
+      sessionId: session.id,
+      timestamp: ctx.now(),
+      userId: ctx.user.id,
+      hunterId: ctx.user.id,
+      hunterName: player.handle,
+      dinosaurId: dino.id,
+      success,
+      dinosaursObserved: result.dinosaursObserved,
+      dartsRemaining: result.dartsRemaining,
+      missionComplete: result.missionComplete,
+      ...(input.distance !== undefined ? { reportedDistance: input.distance } : {}),
+      distance: rounded,
+    },
+  });
+  return result;
+}
