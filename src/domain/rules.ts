@@ -79,6 +79,31 @@ export const QUICK_ACTIONS = [
 ] as const;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const GAME_MASTER_LABEL = 'GAME MASTER';
+/** Message list page size (GET communications), and the most one page may ask for. */
+export const COMMS_PAGE_SIZE = 50;
+export const COMMS_MAX_PAGE_SIZE = 200;
+/** Text stored with a quick action when the client sends none (the spec does not show the wording). */
+export const QUICK_ACTION_TEXT = {
+  target_spotted: 'Target spotted!',
+  request_backup: 'Requesting backup!',
+  mark_location: 'Location marked',
+  area_clear: 'Area clear',
+  low_ammo: 'Low on darts!',
+  emergency_exit: 'Emergency exit!',
+} as const;
+/** Media messages: jpeg photos and mp4 videos only, judged by content. */
+export const MEDIA_KINDS = ['jpeg', 'mp4'] as const;
+/** Largest position accuracy the server stores, metres (coarse network fixes are a few km). */
+export const MAX_REPORTED_ACCURACY_M = 100_000;
+/** How often the server deletes positions of sessions that ended GPS_RETENTION_MS ago. */
+export const POSITION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** /ws: frames a client may send per second before getting an error frame. */
+export const WS_MAX_FRAMES_PER_SECOND = 20;
+/** /ws and subscriptions: a client this far behind is closed and catches up from its last event id. */
+export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
+export const STREAM_MAX_QUEUE = 1000;
+/** Events read per query when a reconnecting client catches up. */
+export const STREAM_BACKFILL_PAGE = 500;
 
 // --- Uploads ---
 export const MAX_MEDIA_BYTES = 50 * 1024 * 1024;

@@ -20,6 +20,7 @@ import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
 import { appRouter } from './routers';
+import { registerPositionPurge } from './services/positions';
 import { type Scheduler, startScheduler } from './services/scheduler';
 
 /** Sign-in, registration and join are rate-limited per client address. */
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);
+  registerPositionPurge(app, deps); // GPS data deleted 48 h after a session ends
 
   // REST: the same procedures at the specification's paths, plain JSON in and out.
   await app.register(fastifyTRPCOpenApiPlugin, {

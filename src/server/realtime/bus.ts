@@ -7,8 +7,11 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { events } from '../db/schema';
 
-/** Who may see an event: everyone in the session, its owner (and admins), or one user. */
-export type Audience = 'all' | 'owner' | `user:${string}`;
+/**
+ * Who may see an event: everyone in the session, its owner (and admins), one user,
+ * or the owner (and admins) plus one user (a hunter's message to headquarters).
+ */
+export type Audience = 'all' | 'owner' | `user:${string}` | `owner+user:${string}`;
 
 export type BusEvent = {
   id: number;

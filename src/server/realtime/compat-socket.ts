@@ -1,11 +1,235 @@
-// The specification's compatibility socket at /ws (JSON events).
-import type { FastifyInstance } from 'fastify';
+// The specification's compatibility socket at /ws: one JSON object per frame, its
+// `type` naming the event. See docs/decisions/300-compat-socket-protocol.md.
+//
+// Connect to /ws?sessionId=N[&lastEventId=M] (or send { type: 'subscribe', sessionId,
+// lastEventId? } later), signed in with the session cookie. Server -> client:
+// the session's events as { ...payload, type, sessionId, timestamp, eventId }.
+// Client -> server: hunter_location, comms_message, broadcast (owner), and the
+// game master's session_* / dinosaur_deployed notices (answered with 'ignored':
+// the REST/tRPC procedures already publish them). Identity always comes from the
+// cookie, never from a frame's userId.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { User } from 'lucia';
+import type { WebSocket } from 'ws';
+import { SendMessageInput } from '../../domain/comms-schemas';
+import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
+import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { commsAccess } from '../services/comms-access';
+import { sendMessage } from '../services/communications';
+import { recordPosition } from '../services/positions';
+import { sessionStream, toFrame } from './session-stream';
 
-export function registerCompatSocket(app: FastifyInstance, _deps: AppDeps): void {
-  app.get('/ws', { websocket: true }, (socket) => {
-    socket.on('message', () => {
-      socket.send(JSON.stringify({ type: 'error', error: 'Not available yet' }));
-    });
+export const WS_CLOSE = {
+  badRequest: 4400,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+  tooSlow: 4008,
+} as const;
+
+const CLOSE_BY_STATUS: Record<number, number> = { 400: 4400, 401: 4401, 403: 4403, 404: 4404 };
+
+/** Game-master notices whose state change happens through REST/tRPC, which publish the event. */
+const SERVER_PUBLISHED = new Set([
+  'session_started',
+  'session_paused',
+  'session_resumed',
+  'session_ended',
+  'dinosaur_deployed',
+]);
+
+type Frame = Record<string, unknown> & { type: string };
+
+function parseId(value: unknown, min: number): number | null | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= min ? n : null;
+}
+
+function originAllowed(deps: AppDeps, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // not a browser
+  try {
+    const url = new URL(origin);
+    if (url.host === request.headers.host) return true;
+    return deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin === url.origin : false;
+  } catch {
+    return false;
+  }
+}
+
+export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    handleConnection(deps, socket, request);
   });
 }
+
+function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequest): void {
+  let user: User | null = null;
+  let current: { sessionId: number; abort: AbortController } | null = null;
+  let windowStart = 0;
+  let framesInWindow = 0;
+
+  const send = (frame: Record<string, unknown>) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const error = (message: string, extra: Record<string, unknown> = {}) =>
+    send({ type: 'error', error: message, timestamp: deps.now(), ...extra });
+  const refuse = (code: number, message: string) => {
+    error(message, { code });
+    socket.close(code, message);
+  };
+
+  const subscribe = (sessionId: number, lastEventId: number | undefined): boolean => {
+    if (!user) return false;
+    let access: ReturnType<typeof commsAccess>;
+    try {
+      access = commsAccess({ db: deps.db, user }, sessionId);
+    } catch (err) {
+      const e = err instanceof AppError ? err : null;
+      refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
+      return false;
+    }
+    current?.abort.abort();
+    const abort = new AbortController();
+    current = { sessionId, abort };
+    const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
+    send({ type: 'subscribed', sessionId, role: access.role, timestamp: deps.now() });
+    void (async () => {
+      for await (const event of sessionStream(deps.bus, { sessionId, viewer, lastEventId, signal: abort.signal })) {
+        if (socket.readyState !== socket.OPEN) break;
+        if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+          refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
+          break;
+        }
+        socket.send(JSON.stringify(toFrame(event, sessionId)));
+      }
+    })().catch((err) => deps.log.error(`/ws stream failed: ${String(err)}`));
+    return true;
+  };
+
+  const handleFrame = (frame: Frame) => {
+    const requestId = typeof frame.requestId === 'string' || typeof frame.requestId === 'number' ? frame.requestId : undefined;
+    const ref = { ref: frame.type, ...(requestId !== undefined ? { requestId } : {}) };
+    const ack = (extra: Record<string, unknown> = {}) => {
+      if (requestId !== undefined) send({ type: 'ack', ...ref, timestamp: deps.now(), ...extra });
+    };
+    if (frame.type === 'ping') return send({ type: 'pong', timestamp: deps.now(), ...ref });
+    if (frame.type === 'subscribe') {
+      const sessionId = parseId(frame.sessionId, 1);
+      const lastEventId = parseId(frame.lastEventId, 0);
+      if (!sessionId || lastEventId === null) return error('subscribe needs a sessionId (and an optional numeric lastEventId)', ref);
+      subscribe(sessionId, lastEventId);
+      return;
+    }
+
+    const sessionId = parseId(frame.sessionId, 1) ?? current?.sessionId;
+    if (!sessionId) return error('sessionId is required', ref);
+    const ctx = { db: deps.db, bus: deps.bus, now: deps.now, user: user! };
+    try {
+      switch (frame.type) {
+        case 'hunter_location': {
+          const location = (frame.location ?? {}) as Record<string, unknown>;
+          const result = recordPosition(ctx, sessionId, {
+            lat: location.lat ?? frame.lat,
+            lng: location.lng ?? frame.lng,
+            accuracy: frame.accuracy,
+            precision: typeof frame.precision === 'string' ? frame.precision : undefined,
+            timestamp: typeof frame.timestamp === 'number' ? frame.timestamp : undefined,
+          });
+          return ack({ precision: result.precision, distanceTraveled: result.distanceTraveled });
+        }
+        case 'comms_message':
+        case 'broadcast': {
+          const input = SendMessageInput.safeParse({
+            message: frame.message,
+            messageType: frame.type === 'broadcast' ? 'broadcast' : (frame.messageType ?? 'comms'),
+            recipientType: frame.recipientType,
+            quickAction: frame.quickAction,
+            location: frame.location,
+          });
+          if (!input.success) return error(input.error.issues[0]!.message, { ...ref, status: 400 });
+          const message = sendMessage(ctx, sessionId, input.data);
+          return ack({ id: message.id });
+        }
+        default: {
+          if (SERVER_PUBLISHED.has(frame.type)) {
+            const access = commsAccess(ctx, sessionId);
+            if (access.role === 'player') return error('Only the game master sends this event', { ...ref, status: 403 });
+            return send({
+              type: 'ignored',
+              ...ref,
+              timestamp: deps.now(),
+              reason: `${frame.type} is published by the server when the matching REST/tRPC call succeeds; the frame itself changes nothing`,
+            });
+          }
+          return error(`Unknown event type: ${frame.type.slice(0, 64)}`, ref);
+        }
+      }
+    } catch (err) {
+      if (err instanceof AppError) return error(err.message, { ...ref, status: err.status, ...err.details });
+      deps.log.error(`/ws frame failed: ${String(err)}`);
+      return error('An unexpected error occurred', { ...ref, status: 500 });
+    }
+  };
+
+  const onMessage = (data: unknown, isBinary: boolean) => {
+    const now = deps.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      framesInWindow = 0;
+    }
+    framesInWindow += 1;
+    if (framesInWindow > WS_MAX_FRAMES_PER_SECOND) return error('Too many messages: slow down', { status: 429 });
+    if (isBinary) return error('Frames must be JSON text');
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(data));
+    } catch {
+      return error('Malformed frame: expected a JSON object');
+    }
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame) || typeof (frame as Frame).type !== 'string') {
+      return error('Malformed frame: expected a JSON object with a string `type`');
+    }
+    handleFrame(frame as Frame);
+  };
+
+  // Authenticate first; frames that arrive meanwhile wait, in order.
+  const ready = (async () => {
+    if (!originAllowed(deps, request)) {
+      refuse(WS_CLOSE.forbidden, 'Origin not allowed');
+      return false;
+    }
+    const ctx = await createContextInner(deps, { cookieHeader: request.headers.cookie, ip: request.ip });
+    if (!ctx.user || !ctx.authSession) {
+      refuse(WS_CLOSE.unauthorized, 'Unauthorized');
+      return false;
+    }
+    user = ctx.user;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const sessionId = parseId(query.sessionId, 1);
+    const lastEventId = parseId(query.lastEventId, 0);
+    if (sessionId === null || lastEventId === null) {
+      refuse(WS_CLOSE.badRequest, 'sessionId and lastEventId must be whole numbers');
+      return false;
+    }
+    if (sessionId !== undefined) return subscribe(sessionId, lastEventId);
+    send({ type: 'connected', timestamp: deps.now() });
+    return true;
+  })().catch((err) => {
+    deps.log.error(`/ws connection failed: ${String(err)}`);
+    refuse(1011, 'An unexpected error occurred');
+    return false;
+  });
+
+  socket.on('message', (data, isBinary) => {
+    void ready.then((ok) => {
+      if (ok && socket.readyState === socket.OPEN) onMessage(data, isBinary);
+    });
+  });
+  socket.on('close', () => current?.abort.abort());
+  socket.on('error', () => current?.abort.abort());
+}
+

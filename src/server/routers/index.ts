@@ -2,6 +2,7 @@
 import { router } from '../trpc';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
+import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
@@ -11,6 +12,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   deploy: deployRouter,
   stats: statsRouter,
+  comms: commsRouter,
   billing: billingRouter,
 });
 

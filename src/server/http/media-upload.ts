@@ -1,0 +1,110 @@
+// POST /api/game-sessions/:id/upload-media (multipart: media, message, recipientType).
+// A plain route because tRPC cannot stream files; the rules live in services/media.
+// Access is checked before any byte of the file is read; the file is streamed to
+// disk and refused past 50 MB without being buffered.
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RecipientType } from '../../domain/comms-schemas';
+import { MAX_MEDIA_BYTES } from '../../domain/rules';
+import { createContextInner } from '../context';
+import type { AppDeps } from '../deps';
+import { badRequest, unauthorized } from '../errors';
+import { registerOpenApiPaths } from '../openapi';
+import { MessageOutput } from '../routers/comms.types';
+import { createMediaMessage, MEDIA_ERRORS, type MediaFields, mediaAccess, parseMediaFields, storeMedia } from '../services/media';
+import { removeUpload, type StoredFile } from '../storage/uploads';
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+async function drain(file: MultipartFile): Promise<void> {
+  file.file.resume();
+  await new Promise((resolve) => file.file.once('end', resolve));
+}
+
+export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/api/game-sessions/:id/upload-media', async (request, reply) => {
+    const ctx = await createContextInner(deps, {
+      cookieHeader: request.headers.cookie,
+      setCookie: (c) => reply.header('set-cookie', c),
+      ip: request.ip,
+    });
+    if (!ctx.user || !ctx.authSession) throw unauthorized();
+    const params = IdParam.safeParse(request.params);
+    if (!params.success) throw badRequest('Invalid session id');
+    const user = ctx.user;
+    const access = mediaAccess({ db: ctx.db, user }, params.data.id);
+    if (!request.isMultipart()) throw badRequest(MEDIA_ERRORS.none.error);
+
+    const fields: MediaFields = {};
+    let stored: StoredFile | null = null;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: MAX_MEDIA_BYTES } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'message' || part.fieldname === 'recipientType') {
+            fields[part.fieldname] = String(part.value);
+          }
+          continue;
+        }
+        // Only the first non-empty `media` part counts; a form's unused file input is no file.
+        if (part.fieldname !== 'media' || stored || part.filename === '') {
+          await drain(part);
+          continue;
+        }
+        // Fields that came before the file are checked before its bytes are stored.
+        parseMediaFields(access, fields);
+        stored = await storeMedia(deps.config.UPLOADS_DIR, part);
+      }
+    } catch (err) {
+      if (stored) await removeUpload(deps.config.UPLOADS_DIR, stored.relativePath);
+      throw err;
+    }
+    if (!stored) throw badRequest(MEDIA_ERRORS.none.error);
+    return createMediaMessage({ ...ctx, user }, access, stored, fields);
+  });
+}
+
+// --- OpenAPI description ---
+
+const ErrorBody = z.object({ error: z.string(), message: z.string().optional() });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+
+registerOpenApiPaths({
+  '/game-sessions/{id}/upload-media': {
+    post: {
+      tags: ['communications'],
+      summary: 'Send a photo (jpeg) or video (mp4) as a media message',
+      description:
+        'multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are ' +
+        'refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is ' +
+        'stored with a server-made name and served from /uploads/media/.',
+      security: [{ sessionCookie: [] }],
+      requestParams: { path: z.object({ id: z.number().int() }) },
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              media: z.string().meta({ format: 'binary' }).describe('The jpeg photo or mp4 video'),
+              message: z.string().optional().describe('Caption'),
+              recipientType: RecipientType.optional().describe('Default all'),
+            }),
+          },
+        },
+      },
+      responses: {
+        200: { description: 'The media message', content: { 'application/json': { schema: MessageOutput } } },
+        400: errorResponse(
+          "'No file selected', or 'Invalid file type' with message 'Only .jpg photos and .mp4 videos are allowed'",
+        ),
+        401: errorResponse('Not signed in'),
+        403: errorResponse('Not part of this session, or recipient not allowed for the role'),
+        404: errorResponse('Session not found'),
+        413: errorResponse("'File too large' with message 'Files must be under 50MB'"),
+      },
+    },
+  },
+});

@@ -1,0 +1,107 @@
+// Communications, positions and the per-session event stream. Thin: every
+// procedure calls a service that the /ws socket and the upload route share.
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { badRequest } from '../errors';
+import { sessionStream, streamViewer, toStreamEvent } from '../realtime/session-stream';
+import { listMessages, sendMessage } from '../services/communications';
+import { latestPositions, recordPosition } from '../services/positions';
+import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
+import {
+  EventsRequest,
+  HunterPositionOutput,
+  ListMessagesRequest,
+  MessageOutput,
+  PositionOutput,
+  ReportPositionRequest,
+  SendMessageRequest,
+} from './comms.types';
+
+const tags = ['communications'];
+const access = { 401: 'Not signed in', 403: 'Not part of this session', 404: 'Session not found' };
+
+export const commsRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/game-sessions/{id}/communications',
+        tags,
+        summary: 'Messages the caller may see, newest last',
+        description:
+          'The owner and admins see every message; a hunter sees messages to all and to hunters, and their own. ' +
+          'Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. ' +
+          'With afterId: the first `limit` messages after that id (poll with the last id you hold).',
+        errorResponses: { 400: 'Invalid query', ...access },
+      },
+    })
+    .input(ListMessagesRequest)
+    .output(z.array(MessageOutput))
+    .query(({ ctx, input: { id, ...query } }) => listMessages(ctx, id, query)),
+
+  send: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/game-sessions/{id}/communications',
+        tags,
+        summary: 'Send a message, quick action or broadcast',
+        description:
+          'The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, ' +
+          'hunter, quick_action, comms (media goes through upload-media). Hunters send to all or headquarters; the game ' +
+          'master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action ' +
+          '(`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position.',
+        errorResponses: { 400: 'Empty message or invalid field', ...access, 403: 'Not allowed (role or recipient)' },
+      },
+    })
+    .input(SendMessageRequest)
+    .output(MessageOutput)
+    .mutation(({ ctx, input: { id, ...body } }) => sendMessage(ctx, id, body)),
+
+  reportPosition: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/game-sessions/{id}/location',
+        tags,
+        summary: "Report the caller's position (hunters of the session)",
+        description:
+          'Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game ' +
+          'master, deleted 48 hours after the session ends. Jumps over 100 m/s and moves within the fix accuracy add no distance.',
+        errorResponses: { 400: 'Invalid position', ...access, 403: 'Not a hunter of this session', 409: 'Session ended' },
+      },
+    })
+    .input(ReportPositionRequest)
+    .output(PositionOutput)
+    .mutation(({ ctx, input: { id, ...fix } }) => recordPosition(ctx, id, fix)),
+
+  hunterLocations: ownedSessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/game-sessions/{id}/hunter-locations',
+        tags,
+        summary: "Every hunter's latest position (game master's live map)",
+        errorResponses: { ...access, 403: 'Not the owner of this session' },
+      },
+    })
+    .output(z.array(HunterPositionOutput))
+    .query(({ ctx }) => latestPositions(ctx.db, ctx.gameSession.id)),
+
+  /**
+   * The session's live events (messages, dinosaurs, status, hunter progress; positions
+   * for the owner), each tracked by its event id: a client that reconnects with
+   * lastEventId receives everything it missed first.
+   */
+  events: authedProcedure.input(EventsRequest).subscription(async function* ({ ctx, input, signal }) {
+    const viewer = streamViewer(ctx, input.sessionId);
+    let lastEventId: number | null = null;
+    if (input.lastEventId !== null && input.lastEventId !== undefined) {
+      lastEventId = Number(input.lastEventId);
+      if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
+    }
+    for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal })) {
+      yield tracked(String(event.id), toStreamEvent(event, input.sessionId));
+    }
+  }),
+});

@@ -1,0 +1,55 @@
+// The caller's part in a game session, for the hot paths (message polls, position
+// writes): the same rule as requireSessionAccess (owner, admin, or a hunter who
+// joined; 404/403 otherwise), answered by liveAccess's one prepared, indexed
+// query, reduced to what these paths need of the session and player rows.
+import type { User } from 'lucia';
+import type { Db } from '../db/client';
+import { liveAccess } from './live-access';
+
+export type CommsAccess = {
+  sessionId: number;
+  ownerId: string;
+  status: string;
+  role: 'owner' | 'admin' | 'player';
+  /** Owner or admin: sees every message and the 'owner' events. */
+  seesAll: boolean;
+  player: PlayerPosition | null;
+};
+
+export type PlayerPosition = {
+  id: number;
+  handle: string;
+  lastLat: number | null;
+  lastLng: number | null;
+  lastAccuracy: number | null;
+  lastPositionAt: number | null;
+  anchorLat: number | null;
+  anchorLng: number | null;
+  anchorAt: number | null;
+  distanceTraveledM: number;
+};
+
+/** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
+export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): CommsAccess {
+  const access = liveAccess(ctx, sessionId);
+  const base = { sessionId, ownerId: access.gameSession.ownerId, status: access.gameSession.status };
+  if (access.role !== 'player') return { ...base, role: access.role, seesAll: true, player: null };
+  const p = access.player;
+  return {
+    ...base,
+    role: 'player',
+    seesAll: false,
+    player: {
+      id: p.id,
+      handle: p.handle,
+      lastLat: p.lastLat,
+      lastLng: p.lastLng,
+      lastAccuracy: p.lastAccuracy,
+      lastPositionAt: p.lastPositionAt,
+      anchorLat: p.anchorLat,
+      anchorLng: p.anchorLng,
+      anchorAt: p.anchorAt,
+      distanceTraveledM: p.distanceTraveledM,
+    },
+  };
+}

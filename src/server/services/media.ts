@@ -1,0 +1,83 @@
+// Media messages: a jpeg photo or an mp4 video (judged by its bytes), at most
+// 50 MB, stored under UPLOADS_DIR/media with a server-made name, then posted as
+// a 'media' message. The upload route reads the multipart body and calls these.
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { COMMS_MESSAGES, MessageText, RecipientType } from '../../domain/comms-schemas';
+import { MAX_MEDIA_BYTES, MEDIA_KINDS } from '../../domain/rules';
+import { badRequest } from '../errors';
+import { removeUpload, type StoredFile, storeUpload } from '../storage/uploads';
+import { checkRecipient, type CommsCtx, type MessageDto, postMessage } from './communications';
+import { type CommsAccess, commsAccess } from './comms-access';
+
+export const MEDIA_ERRORS = {
+  type: { error: 'Invalid file type', message: 'Only .jpg photos and .mp4 videos are allowed' },
+  size: { error: 'File too large', message: 'Files must be under 50MB' },
+  none: { error: 'No file selected' },
+} as const;
+
+/** Checked before a byte of the file is read: the caller must be part of the session. */
+export function mediaAccess(ctx: Pick<CommsCtx, 'db' | 'user'>, sessionId: number): CommsAccess {
+  return commsAccess(ctx, sessionId);
+}
+
+/** Streams the file part to disk with the spec's type and size rules. */
+export function storeMedia(uploadsDir: string, file: MultipartFile): Promise<StoredFile> {
+  return storeUpload(path.resolve(uploadsDir), file, {
+    allowed: MEDIA_KINDS,
+    maxBytes: MAX_MEDIA_BYTES,
+    subdir: 'media',
+    typeError: MEDIA_ERRORS.type,
+    sizeError: MEDIA_ERRORS.size,
+  });
+}
+
+export type MediaFields = { message?: string | undefined; recipientType?: string | undefined };
+
+/** Validates the text fields; call before storing when they arrive first, and again after. */
+export function parseMediaFields(access: CommsAccess, fields: MediaFields) {
+  const recipient = RecipientType.optional().safeParse(fields.recipientType || undefined);
+  if (!recipient.success) throw badRequest(COMMS_MESSAGES.recipientType);
+  const recipientType = checkRecipient(access, recipient.data);
+  const raw = fields.message?.trim() ?? '';
+  let message = '';
+  if (raw) {
+    const text = MessageText.safeParse(raw);
+    if (!text.success) throw badRequest(text.error.issues[0]!.message);
+    message = text.data;
+  }
+  return { recipientType, message };
+}
+
+/** Posts the stored file as a media message; deletes the file if the message is refused. */
+export async function createMediaMessage(
+  ctx: CommsCtx & { config: { UPLOADS_DIR: string } },
+  access: CommsAccess,
+  stored: StoredFile,
+  fields: MediaFields,
+): Promise<MessageDto> {
+  try {
+    const { recipientType, message } = parseMediaFields(access, fields);
+    const isPhoto = stored.kind === 'jpeg';
+    const dto = postMessage(ctx, access, {
+      message: message || (isPhoto ? 'Shared a photo' : 'Shared a video'),
+      messageType: 'media',
+      recipientType,
+      mediaType: isPhoto ? 'image' : 'video',
+      mediaUrl: stored.url,
+    });
+    if (isPhoto && access.player) {
+      ctx.db.$client
+        .prepare('UPDATE session_players SET photos_taken = photos_taken + 1 WHERE id = ?')
+        .run(access.player.id);
+    }
+    return dto;
+  } catch (err) {
+    await removeUpload(path.resolve(ctx.config.UPLOADS_DIR), stored.relativePath);
+    throw err;
+  }
+}
+
+export function noFile(): never {
+  throw badRequest(MEDIA_ERRORS.none.error);
+}

@@ -1,0 +1,231 @@
+// Hunter positions: stored for distance travelled and the game master's live map,
+// published to the owner as hunter_location, and deleted 48 hours after the
+// session ends (privacy policy). Writes are one access query, one insert and one
+// update in a transaction, plus the event.
+import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { User } from 'lucia';
+import { PositionInput } from '../../domain/comms-schemas';
+import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
+import { classifyFix, isSpeedOutlier } from '../../domain/gps';
+import {
+  GPS_RETENTION_MS,
+  MS_PER_MINUTE,
+  POSITION_PURGE_INTERVAL_MS,
+  SMOOTHING_MIN_SAMPLES,
+} from '../../domain/rules';
+import { distanceMeters } from '../../domain/scanner';
+import type { Db } from '../db/client';
+import type { AppDeps } from '../deps';
+import { badRequest, conflict, forbidden } from '../errors';
+import { commsAccess, type PlayerPosition } from './comms-access';
+
+export type PositionResult = {
+  accepted: true;
+  precision: PrecisionTier;
+  /** Metres added to the distance travelled by this fix (0 for jitter and implausible jumps). */
+  stepMeters: number;
+  distanceTraveled: number;
+  timestamp: number;
+};
+
+type PositionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'> & { user: User };
+
+type Statements = {
+  insert: Database.Statement<[number, number, number, number, number, string, number]>;
+  update: Database.Statement<
+    [number, number, number, string, number, number, number, number, number, number]
+  >;
+  write: (insertArgs: Parameters<Statements['insert']['run']>, updateArgs: Parameters<Statements['update']['run']>) => void;
+};
+const cache = new WeakMap<Database.Database, Statements>();
+
+function statements(db: Db): Statements {
+  let s = cache.get(db.$client);
+  if (!s) {
+    const c = db.$client;
+    const insert = c.prepare<[number, number, number, number, number, string, number]>(
+      'INSERT INTO positions (session_id, player_id, lat, lng, accuracy, precision, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const update = c.prepare<[number, number, number, string, number, number, number, number, number, number]>(
+      `UPDATE session_players SET last_lat = ?, last_lng = ?, last_accuracy = ?, last_precision = ?, last_position_at = ?,
+         anchor_lat = ?, anchor_lng = ?, anchor_at = ?, distance_traveled_m = distance_traveled_m + ?
+       WHERE id = ?`,
+    );
+    const write = c.transaction((insertArgs: Parameters<typeof insert.run>, updateArgs: Parameters<typeof update.run>) => {
+      insert.run(...insertArgs);
+      update.run(...updateArgs);
+    });
+    s = { insert, update, write };
+    cache.set(db.$client, s);
+  }
+  return s;
+}
+
+const TIER_RANK: Record<PrecisionTier, number> = Object.fromEntries(PRECISION_TIERS.map((t, i) => [t, i])) as Record<
+  PrecisionTier,
+  number
+>;
+
+/** The client's tier, but never better than the accuracy allows (a 40 m fix is not ultra_high). */
+export function precisionFor(accuracy: number, claimed: string | undefined): PrecisionTier {
+  const best = classifyFix(accuracy, SMOOTHING_MIN_SAMPLES);
+  if (claimed && (PRECISION_TIERS as readonly string[]).includes(claimed)) {
+    const tier = claimed as PrecisionTier;
+    return TIER_RANK[tier] >= TIER_RANK[best] ? tier : best;
+  }
+  return classifyFix(accuracy, 0);
+}
+
+type Fix = { lat: number; lng: number; accuracy: number; timestamp: number };
+
+/**
+ * Distance bookkeeping. A fix that implies more than 100 m/s from the last one
+ * is a jump: it counts nothing and restarts the anchor there (a spike and its
+ * return both count nothing). A move from the anchor smaller than the fix's
+ * accuracy is jitter: it counts nothing and keeps the anchor, so slow walking
+ * still adds up once it leaves the accuracy circle.
+ */
+export function distanceStep(player: PlayerPosition, fix: Fix): { step: number; anchor: Fix } {
+  const { lastLat, lastLng, lastAccuracy, lastPositionAt, anchorLat, anchorLng, anchorAt } = player;
+  if (anchorLat === null || anchorLng === null || anchorAt === null) return { step: 0, anchor: fix };
+  if (lastLat !== null && lastLng !== null && lastPositionAt !== null) {
+    const last = { lat: lastLat, lng: lastLng, accuracy: lastAccuracy ?? fix.accuracy, timestamp: lastPositionAt };
+    if (isSpeedOutlier(last, fix)) return { step: 0, anchor: fix };
+  }
+  const anchor = { lat: anchorLat, lng: anchorLng, accuracy: fix.accuracy, timestamp: anchorAt };
+  const d = distanceMeters(anchor, fix);
+  if (!Number.isFinite(d) || d < fix.accuracy) return { step: 0, anchor };
+  return { step: d, anchor: fix };
+}
+
+/** Stores a hunter's fix (REST, tRPC and /ws hunter_location) and tells the owner. */
+export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknown): PositionResult {
+  const parsed = PositionInput.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(issue.message, { fieldErrors: { [issue.path.join('.') || '_']: issue.message } });
+  }
+  const input = parsed.data;
+  const access = commsAccess(ctx, sessionId);
+  const player = access.player;
+  if (!player) throw forbidden('Only hunters of this session report positions');
+  if (access.status === 'completed') throw conflict('This session has ended');
+
+  const now = ctx.now();
+  const precision = precisionFor(input.accuracy, input.precision);
+  const fix = { lat: input.lat, lng: input.lng, accuracy: input.accuracy, timestamp: now };
+  const { step, anchor } = distanceStep(player, fix);
+  statements(ctx.db).write(
+    [sessionId, player.id, fix.lat, fix.lng, fix.accuracy, precision, now],
+    [fix.lat, fix.lng, fix.accuracy, precision, now, anchor.lat, anchor.lng, anchor.timestamp, step, player.id],
+  );
+  const distanceTraveled = player.distanceTraveledM + step;
+  ctx.bus.publish({
+    sessionId,
+    type: 'hunter_location',
+    audience: 'owner',
+    payload: {
+      sessionId,
+      userId: ctx.user.id,
+      playerId: player.id,
+      hunterName: player.handle,
+      location: { lat: fix.lat, lng: fix.lng },
+      accuracy: fix.accuracy,
+      precision,
+      distanceTraveled,
+      timestamp: now,
+    },
+  });
+  return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
+}
+
+export type HunterPositionDto = {
+  userId: string;
+  playerId: number;
+  hunterName: string;
+  location: { lat: number; lng: number };
+  accuracy: number;
+  precision: string;
+  distanceTraveled: number;
+  timestamp: number;
+};
+
+/** The latest position of every hunter of the session who reported one (game master's live map). */
+export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] {
+  const rows = db.$client
+    .prepare(
+      `SELECT user_id AS userId, id AS playerId, handle AS hunterName, last_lat AS lat, last_lng AS lng,
+              last_accuracy AS accuracy, last_precision AS precision, distance_traveled_m AS distanceTraveled,
+              last_position_at AS timestamp
+         FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL ORDER BY id`,
+    )
+    .all(sessionId) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
+  return rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
+}
+
+/**
+ * Deletes the GPS data of sessions that ended more than GPS_RETENTION_MS ago:
+ * position history, the players' last and anchor positions, marked locations
+ * on messages, and the session's real-time event log (which holds positions).
+ * A session has ended when it is completed (at end_time) or, not paused, its
+ * planned end (start + duration + pauses) has passed.
+ */
+export function purgeExpiredPositions(db: Db, now: number): { sessions: number; positions: number } {
+  const cutoff = now - GPS_RETENTION_MS;
+  const c = db.$client;
+  const ended = c
+    .prepare(
+      `SELECT gs.id FROM game_sessions gs
+        WHERE ((gs.status = 'completed'
+                AND COALESCE(gs.end_time, gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms, gs.created_at) <= @cutoff)
+            OR (gs.status <> 'completed' AND gs.paused_at IS NULL AND gs.start_time IS NOT NULL
+                AND gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms <= @cutoff))
+          -- only sessions with something left to delete, so old sessions cost nothing
+          AND (EXISTS (SELECT 1 FROM positions p WHERE p.session_id = gs.id)
+            OR EXISTS (SELECT 1 FROM events e WHERE e.session_id = gs.id))`,
+    )
+    .all({ cutoff }) as { id: number }[];
+  let positions = 0;
+  const purge = c.transaction((ids: number[]) => {
+    const delPositions = c.prepare('DELETE FROM positions WHERE session_id = ?');
+    const clearPlayers = c.prepare(
+      `UPDATE session_players SET last_lat = NULL, last_lng = NULL, last_accuracy = NULL, last_precision = NULL,
+         anchor_lat = NULL, anchor_lng = NULL, anchor_at = NULL
+       WHERE session_id = ? AND (last_lat IS NOT NULL OR anchor_lat IS NOT NULL)`,
+    );
+    const clearMessages = c.prepare(
+      'UPDATE messages SET lat = NULL, lng = NULL WHERE session_id = ? AND lat IS NOT NULL',
+    );
+    const delEvents = c.prepare('DELETE FROM events WHERE session_id = ?');
+    for (const id of ids) {
+      positions += delPositions.run(id).changes;
+      clearPlayers.run(id);
+      clearMessages.run(id);
+      delEvents.run(id);
+    }
+  });
+  purge(ended.map((r) => r.id));
+  return { sessions: ended.length, positions };
+}
+
+/** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
+export function registerPositionPurge(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'now' | 'log'>): void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    try {
+      const { sessions, positions } = purgeExpiredPositions(deps.db, deps.now());
+      if (positions > 0) deps.log.info(`GPS retention: deleted ${positions} positions of ${sessions} ended sessions`);
+    } catch (err) {
+      deps.log.error(`GPS retention purge failed: ${String(err)}`);
+    }
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, POSITION_PURGE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
