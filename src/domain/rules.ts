@@ -195,6 +195,22 @@ export const FUSION_GATE_CHI2 = 18.42;
 /** Consecutive rejected fixes after which the filter recovers instead of rejecting. */
 export const FUSION_REINIT_AFTER_REJECTS = 3;
 
+// --- Admin catalogue (ours: upper bounds the spec leaves open) ---
+export const MAX_CATALOGUE_NAME_LENGTH = 120;
+export const MAX_CATALOGUE_SHORT_TEXT_LENGTH = 60;
+export const MAX_CATALOGUE_TEXT_LENGTH = 4000;
+export const MAX_SPECIES_HEALTH = 10_000;
+export const MAX_MISSION_MAX_PLAYERS = 100;
+export const MAX_MISSION_DURATION_MIN = 24 * 60;
+export const MAX_MISSION_OBJECTIVES = 20;
+export const MAX_OBJECTIVE_LENGTH = 300;
+/** Largest single grant of session credits by an admin. */
+export const MAX_CREDITS_GRANT = 10_000;
+/** Session statuses in which a session is live (its species and owner are in use). */
+export const LIVE_SESSION_STATUSES = ['preparing', 'active', 'started', 'paused'] as const;
+/** Session statuses counted as "Active Sessions" on the admin overview. */
+export const RUNNING_SESSION_STATUSES = ['active', 'started', 'paused'] as const;
+
 // --- Billing (ours where the spec is silent; see docs/decisions/100-*) ---
 /** Plan prices are US dollars, as the legal text's liability cap is. */
 export const BILLING_CURRENCY = 'usd';

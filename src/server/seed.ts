@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from './auth/password';
 import type { AppDeps } from './deps';
 import { subscriptionPlans, users } from './db/schema';
+import { seedSpecies } from './seed-species';
 
 export const DEFAULT_PLANS = [
   {
@@ -68,4 +69,5 @@ function seedPlans({ db }: AppDeps): void {
 export async function seed(deps: AppDeps): Promise<void> {
   await seedAdmin(deps);
   seedPlans(deps);
+  await seedSpecies(deps);
 }

@@ -3,12 +3,14 @@
 // OpenAPI document through registerOpenApiPaths.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { adminDownloadRoutes } from './admin-downloads';
+import { adminUploadRoutes } from './admin-uploads';
 import { mediaUploadRoutes } from './media-upload';
 import { stripeWebhookRoutes } from './stripe-webhook';
 
 type RouteModule = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
-const modules: RouteModule[] = [stripeWebhookRoutes, mediaUploadRoutes];
+const modules: RouteModule[] = [adminUploadRoutes, adminDownloadRoutes, stripeWebhookRoutes, mediaUploadRoutes];
 
 export async function registerPlainRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const register of modules) await register(app, deps);

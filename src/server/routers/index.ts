@@ -1,5 +1,6 @@
 // The app router: one sub-router per area. The client imports only its type.
 import { router } from '../trpc';
+import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { commsRouter } from './comms';
@@ -14,6 +15,7 @@ export const appRouter = router({
   stats: statsRouter,
   comms: commsRouter,
   billing: billingRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,74 @@
+// System controls: GET /api/admin/backup (a consistent online copy of the SQLite
+// database) and GET /api/admin/analytics.csv (sessions, hunters, observations).
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { registerOpenApiPaths } from '../openapi';
+import { analyticsCsv, createBackup } from '../services/admin-exports';
+import { requireAdmin } from './admin-uploads';
+
+const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+export function adminDownloadRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/api/admin/backup', async (request, reply) => {
+    await requireAdmin(deps, request, reply);
+    const backup = await createBackup(deps);
+    const { size } = await fs.promises.stat(backup.file);
+    const stream = fs.createReadStream(backup.file);
+    // Remove the temporary copy once it has been sent (or the client went away).
+    reply.raw.once('close', () => void backup.cleanup());
+    return reply
+      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-disposition', attachment(backup.fileName))
+      .header('content-length', size)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  app.get('/api/admin/analytics.csv', async (request, reply) => {
+    await requireAdmin(deps, request, reply);
+    const { csv, fileName } = analyticsCsv(deps);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'no-store')
+      .send(`\uFEFF${csv}`);
+  });
+}
+
+const ErrorBody = z.object({ error: z.string() });
+const denied = {
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorBody } } },
+  403: { description: 'Not an admin', content: { 'application/json': { schema: ErrorBody } } },
+};
+const security = [{ sessionCookie: [] }];
+
+registerOpenApiPaths({
+  '/admin/backup': {
+    get: {
+      tags: ['admin'],
+      summary: 'Download a consistent online backup of the SQLite database (admin)',
+      security,
+      responses: {
+        200: {
+          description: 'The database file (attachment)',
+          content: { 'application/vnd.sqlite3': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+        ...denied,
+      },
+    },
+  },
+  '/admin/analytics.csv': {
+    get: {
+      tags: ['admin'],
+      summary: 'Download sessions, hunters and observations as one CSV (admin)',
+      description: 'One row per record; the first column `record` is session, hunter or observation.',
+      security,
+      responses: {
+        200: { description: 'CSV (UTF-8 with BOM, attachment)', content: { 'text/csv': { schema: z.string() } } },
+        ...denied,
+      },
+    },
+  },
+});

@@ -1,0 +1,267 @@
+// Multipart create/update of species (with a 3D model) and missions (with a cover
+// photo and a briefing video). They call the same services as the tRPC
+// procedures; JSON bodies (no files) are accepted too, for API clients.
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  MissionFields,
+  MissionUpdateFields,
+  SpeciesFields,
+  SpeciesUpdateFields,
+} from '../../domain/catalogue-schemas';
+import { MAX_IMAGE_BYTES, MAX_MODEL_BYTES, MAX_VIDEO_BYTES } from '../../domain/rules';
+import { type Context, createContextInner } from '../context';
+import type { AppDeps } from '../deps';
+import { badRequest, forbidden, unauthorized } from '../errors';
+import { registerOpenApiPaths } from '../openapi';
+import { MissionSchema, SpeciesSchema } from '../routers/admin/types';
+import * as missionService from '../services/missions';
+import * as speciesService from '../services/species';
+import { removeUpload, type StoreOptions, type StoredFile, storeUpload } from '../storage/uploads';
+
+/** The request's context, or a 401 (signed out) / 403 (not an admin). */
+export async function requireAdmin(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<Context> {
+  const ctx = await createContextInner(deps, {
+    cookieHeader: request.headers.cookie,
+    setCookie: (c) => reply.header('set-cookie', c),
+    ip: request.ip,
+  });
+  if (!ctx.user || !ctx.authSession) throw unauthorized();
+  if (ctx.user.role !== 'admin') throw forbidden('You do not have permission to do this');
+  return ctx;
+}
+
+export const MODEL_UPLOAD: StoreOptions = {
+  allowed: ['glb', 'gltf', 'fbx', 'obj'],
+  maxBytes: MAX_MODEL_BYTES,
+  subdir: 'models',
+  typeError: { error: 'Invalid model file', message: 'Models must be .glb, .gltf, .fbx or .obj files' },
+  sizeError: { error: 'File too large', message: `Models must be under ${MAX_MODEL_BYTES / 1024 / 1024}MB` },
+};
+const COVER_UPLOAD: StoreOptions = {
+  allowed: ['jpeg', 'png'],
+  maxBytes: MAX_IMAGE_BYTES,
+  subdir: 'missions',
+  typeError: { error: 'Invalid file type', message: 'Cover photos must be .jpg, .jpeg or .png images' },
+  sizeError: { error: 'File too large', message: `Cover photos must be under ${MAX_IMAGE_BYTES / 1024 / 1024}MB` },
+};
+const VIDEO_UPLOAD: StoreOptions = {
+  allowed: ['mp4'],
+  maxBytes: MAX_VIDEO_BYTES,
+  subdir: 'missions',
+  typeError: { error: 'Invalid file type', message: 'Briefing videos must be .mp4 files' },
+  sizeError: { error: 'File too large', message: `Briefing videos must be under ${MAX_VIDEO_BYTES / 1024 / 1024}MB` },
+};
+
+type Parsed = { fields: Record<string, unknown>; files: Record<string, StoredFile> };
+
+/**
+ * Reads the body: multipart (fields, and each known file field streamed to
+ * storage with its own checks) or JSON. Unknown or repeated file fields are
+ * drained and ignored; a file part without a file name (a form's unused file
+ * input sends filename="") counts as no file.
+ * On failure every file already stored is removed.
+ */
+async function readBody(
+  deps: AppDeps,
+  request: FastifyRequest,
+  fileFields: Record<string, StoreOptions>,
+): Promise<Parsed> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      throw badRequest('Expected a multipart/form-data or JSON object body');
+    }
+    return { fields: (body as Record<string, unknown> | undefined) ?? {}, files: {} };
+  }
+  const uploadsDir = path.resolve(deps.config.UPLOADS_DIR);
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, StoredFile> = {};
+  const fileSize = Math.max(...Object.values(fileFields).map((o) => o.maxBytes));
+  try {
+    for await (const part of request.parts({ limits: { fileSize } })) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const prior = fields[part.fieldname];
+        // Repeated fields (objectives) become a list.
+        fields[part.fieldname] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
+        continue;
+      }
+      const file = part as MultipartFile;
+      const options = fileFields[file.fieldname];
+      if (!options || files[file.fieldname] || !file.filename) {
+        file.file.resume();
+        await new Promise((resolve) => file.file.once('end', resolve));
+        continue;
+      }
+      files[file.fieldname] = await storeUpload(uploadsDir, file, options);
+    }
+  } catch (err) {
+    await Promise.all(Object.values(files).map((f) => removeUpload(uploadsDir, f.relativePath)));
+    throw err;
+  }
+  return { fields, files };
+}
+
+/** Validates fields; on failure removes the stored files and answers 400 like the tRPC door. */
+async function validate<T extends z.ZodType>(
+  deps: AppDeps,
+  schema: T,
+  parsed: Parsed,
+): Promise<z.output<T>> {
+  const result = schema.safeParse(parsed.fields);
+  if (result.success) return result.data;
+  const uploadsDir = path.resolve(deps.config.UPLOADS_DIR);
+  await Promise.all(Object.values(parsed.files).map((f) => removeUpload(uploadsDir, f.relativePath)));
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) fieldErrors[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  throw badRequest(result.error.issues[0]!.message, { data: { fieldErrors } });
+}
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+function idFrom(request: FastifyRequest, what: string): number {
+  const parsed = IdParam.safeParse(request.params);
+  if (!parsed.success) throw badRequest(`Invalid ${what} id`);
+  return parsed.data.id;
+}
+
+/** Removes stored files when the service refuses (404, bad glTF...). */
+async function orCleanup<T>(deps: AppDeps, files: Record<string, StoredFile>, run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const uploadsDir = path.resolve(deps.config.UPLOADS_DIR);
+    await Promise.all(Object.values(files).map((f) => removeUpload(uploadsDir, f.relativePath)));
+    throw err;
+  }
+}
+
+export function adminUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const speciesFiles = { modelFile: MODEL_UPLOAD };
+  const missionFiles = { coverPhoto: COVER_UPLOAD, briefingVideo: VIDEO_UPLOAD };
+
+  app.post('/api/dinosaur-species', async (request, reply) => {
+    const ctx = await requireAdmin(deps, request, reply);
+    const parsed = await readBody(deps, request, speciesFiles);
+    const fields = await validate(deps, SpeciesFields, parsed);
+    const species = await orCleanup(deps, parsed.files, () =>
+      speciesService.createSpecies(ctx, fields, parsed.files.modelFile),
+    );
+    return reply.status(201).send(species);
+  });
+
+  app.put('/api/dinosaur-species/:id', async (request, reply) => {
+    const ctx = await requireAdmin(deps, request, reply);
+    const id = idFrom(request, 'species');
+    const parsed = await readBody(deps, request, speciesFiles);
+    const fields = await validate(deps, SpeciesUpdateFields, parsed);
+    return orCleanup(deps, parsed.files, () => speciesService.updateSpecies(ctx, id, fields, parsed.files.modelFile));
+  });
+
+  app.post('/api/missions', async (request, reply) => {
+    const ctx = await requireAdmin(deps, request, reply);
+    const parsed = await readBody(deps, request, missionFiles);
+    const fields = await validate(deps, MissionFields, parsed);
+    const mission = await orCleanup(deps, parsed.files, () => missionService.createMission(ctx, fields, parsed.files));
+    return reply.status(201).send(mission);
+  });
+
+  app.put('/api/missions/:id', async (request, reply) => {
+    const ctx = await requireAdmin(deps, request, reply);
+    const id = idFrom(request, 'mission');
+    const parsed = await readBody(deps, request, missionFiles);
+    const fields = await validate(deps, MissionUpdateFields, parsed);
+    return orCleanup(deps, parsed.files, () => missionService.updateMission(ctx, id, fields, parsed.files));
+  });
+}
+
+// --- OpenAPI description of the plain routes ---
+
+const ErrorBody = z.object({ error: z.string(), message: z.string().optional() });
+const errors = (extra: Record<number, string>) =>
+  Object.fromEntries(
+    Object.entries({ 400: 'Validation failed or wrong file type', 401: 'Not signed in', 403: 'Not an admin', 413: 'File too large', ...extra }).map(
+      ([status, description]) => [status, { description, content: { 'application/json': { schema: ErrorBody } } }],
+    ),
+  );
+const file = z.string().meta({ format: 'binary' });
+
+const SpeciesForm = z.object({
+  name: z.string().describe('Required on create'),
+  scientificName: z.string().optional(),
+  description: z.string().optional(),
+  rarity: z.enum(['common', 'uncommon', 'rare', 'epic', 'legendary']).optional(),
+  dietType: z.enum(['carnivore', 'herbivore', 'omnivore']).optional(),
+  locomotionType: z.enum(['bipedal', 'quadrupedal']).optional(),
+  length: z.string().optional(),
+  weight: z.string().optional(),
+  health: z.number().int().optional().describe('Default 100'),
+  captureRate: z.number().min(0).max(1).optional().describe('0 to 1, default 0.5'),
+  modelFile: file.optional().describe('glb, gltf (self-contained), fbx or obj; checked by content'),
+});
+const MissionForm = z.object({
+  name: z.string().describe('Required on create'),
+  description: z.string().optional(),
+  difficulty: z.enum(['easy', 'medium', 'hard']).optional(),
+  duration: z.number().int().optional().describe('Minutes'),
+  maxPlayers: z.number().int().optional().describe('Default 20'),
+  objectives: z
+    .array(z.string())
+    .optional()
+    .describe('Repeated fields, a JSON array string, or newline-separated text'),
+  coverPhoto: file.optional().describe('jpg, jpeg or png'),
+  briefingVideo: file.optional().describe('mp4'),
+});
+const body = (schema: z.ZodType) => ({
+  required: true,
+  content: { 'multipart/form-data': { schema }, 'application/json': { schema } },
+});
+const ok = (status: number, schema: z.ZodType, description: string) => ({
+  [status]: { description, content: { 'application/json': { schema } } },
+});
+const idParam = z.object({ id: z.number().int() });
+const security = [{ sessionCookie: [] }];
+
+registerOpenApiPaths({
+  '/dinosaur-species': {
+    post: {
+      tags: ['admin'],
+      summary: 'Create a species (admin), with an optional 3D model upload',
+      security,
+      requestBody: body(SpeciesForm),
+      responses: { ...ok(201, SpeciesSchema, 'The created species'), ...errors({}) },
+    },
+  },
+  '/dinosaur-species/{id}': {
+    put: {
+      tags: ['admin'],
+      summary: 'Update a species (admin): fields sent replace the stored ones; a new model replaces the old',
+      security,
+      requestParams: { path: idParam },
+      requestBody: body(SpeciesForm.partial()),
+      responses: { ...ok(200, SpeciesSchema, 'The updated species'), ...errors({ 404: 'Species not found' }) },
+    },
+  },
+  '/missions': {
+    post: {
+      tags: ['admin'],
+      summary: 'Create a mission (admin), with optional cover photo and briefing video',
+      security,
+      requestBody: body(MissionForm),
+      responses: { ...ok(201, MissionSchema, 'The created mission'), ...errors({}) },
+    },
+  },
+  '/missions/{id}': {
+    put: {
+      tags: ['admin'],
+      summary: 'Update a mission (admin): fields sent replace the stored ones',
+      security,
+      requestParams: { path: idParam },
+      requestBody: body(MissionForm.partial()),
+      responses: { ...ok(200, MissionSchema, 'The updated mission'), ...errors({ 404: 'Mission not found' }) },
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { addCredits } from '../../services/gamemasters';
+import { adminProcedure } from '../../trpc';
+import { AddCreditsInput, adminErrors, CreditsOutput, tags } from './types';
+
+export const creditsAdd = adminProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/admin/users/{id}/credits',
+      tags,
+      summary: 'Add session credits to a game master',
+      description: 'credits must be a positive whole number.',
+      errorResponses: { ...adminErrors, 400: 'Not a positive whole number, or not a game master', 404: 'User not found' },
+    },
+  })
+  .input(AddCreditsInput)
+  .output(CreditsOutput)
+  .mutation(({ ctx, input }) => addCredits(ctx, input.id, input.credits));

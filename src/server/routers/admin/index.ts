@@ -1,0 +1,22 @@
+// Admin and catalogue: species, missions, game masters and credits, overview.
+// Multipart create/update and the downloads are plain routes in http/admin-*.ts.
+import { router } from '../../trpc';
+import { creditsAdd } from './credits-add';
+import { gameMastersList } from './gamemasters-list';
+import { missionDelete } from './mission-delete';
+import { missionsList } from './missions-list';
+import { overview } from './overview';
+import { speciesDelete } from './species-delete';
+import { speciesList } from './species-list';
+import { userDelete } from './user-delete';
+
+export const adminRouter = router({
+  overview,
+  speciesList,
+  speciesDelete,
+  missionsList,
+  missionDelete,
+  gameMastersList,
+  userDelete,
+  creditsAdd,
+});

@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MODEL_BYTES } from '../../../domain/rules';
+import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema';
+import { seedSpecies } from '../../seed-species';
+import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
+import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
+import { form, GLB, GLTF, GLTF_EXTERNAL, OBJ, PNG } from './test-files';
+
+let server: TestServer;
+let admin: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+});
+afterAll(() => server.close());
+
+const uploads = () => path.join(server.dir, 'uploads');
+const fileOf = (modelUrl: string) => path.join(uploads(), modelUrl.replace(/^\/uploads\//, ''));
+
+describe('seeded catalogue', () => {
+  it('starts with every catalogue species, each with its glb copied into UPLOADS_DIR/models', async () => {
+    const hunter = await signUp(server, 'hunter');
+    const res = await hunter.get('/api/dinosaur-species');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(8);
+    for (const seedEntry of SPECIES_CATALOGUE) {
+      const s = res.body.find((x: { name: string }) => x.name === seedEntry.name);
+      expect(s).toMatchObject({
+        scientificName: seedEntry.scientificName,
+        rarity: seedEntry.rarity,
+        dietType: seedEntry.dietType,
+        locomotionType: seedEntry.locomotionType,
+        health: seedEntry.health,
+        captureRate: seedEntry.captureRate,
+        modelPath: `models/${seedEntry.modelFile}`,
+        modelUrl: `/uploads/models/${seedEntry.modelFile}`,
+      });
+      const served = await fetch(server.url + s.modelUrl);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('glTF');
+    }
+  });
+
+  it('is idempotent: a second seed adds nothing, and an emptied table is not refilled while species exist', async () => {
+    const before = server.deps.db.select().from(dinosaurSpecies).all().length;
+    expect(await seedSpecies(server.deps)).toBe(0);
+    expect(server.deps.db.select().from(dinosaurSpecies).all().length).toBe(before);
+  });
+});
+
+describe('GET /api/dinosaur-species', () => {
+  it('answers 401 to the signed-out', async () => {
+    const res = await new (admin.constructor as typeof ApiClient)(server.url).get('/api/dinosaur-species');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('Unauthorized');
+  });
+
+  it('is readable by game masters and over tRPC', async () => {
+    const gm = await signUp(server, 'gamemaster');
+    expect((await gm.get('/api/dinosaur-species')).status).toBe(200);
+    const { trpc, close } = gm.trpc();
+    const list = await trpc.admin.speciesList.query();
+    close();
+    expect(list[0]).toHaveProperty('modelUrl');
+  });
+});
+
+describe('POST /api/dinosaur-species', () => {
+  it('creates a species with a glb model, stored under UPLOADS_DIR/models', async () => {
+    const res = await admin.post(
+      '/api/dinosaur-species',
+      form(
+        {
+          name: 'Allosaurus',
+          scientificName: 'Allosaurus fragilis',
+          description: 'Late Jurassic predator',
+          rarity: 'rare',
+          dietType: 'carnivore',
+          locomotionType: 'bipedal',
+          length: '8.5 m',
+          weight: '2,300 kg',
+          health: '180',
+          captureRate: '0.3',
+        },
+        { modelFile: [GLB, 'allo.glb'] },
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Allosaurus',
+      scientificName: 'Allosaurus fragilis',
+      rarity: 'rare',
+      dietType: 'carnivore',
+      locomotionType: 'bipedal',
+      length: '8.5 m',
+      weight: '2,300 kg',
+      health: 180,
+      captureRate: 0.3,
+    });
+    expect(res.body.modelUrl).toMatch(/^\/uploads\/models\/[0-9a-f-]+\.glb$/);
+    expect(res.body.modelPath).toBe(res.body.modelUrl.replace('/uploads/', ''));
+    expect(fs.readFileSync(fileOf(res.body.modelUrl)).equals(GLB)).toBe(true);
+    const served = await fetch(server.url + res.body.modelUrl);
+    expect(served.headers.get('content-type')).toMatch(/model\/gltf-binary|octet-stream/);
+  });
+
+  it('applies the defaults: health 100, captureRate 0.5, no model', async () => {
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Compsognathus' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ health: 100, captureRate: 0.5, modelUrl: null, modelPath: null, rarity: null });
+  });
+
+  it('accepts JSON bodies too (no model)', async () => {
+    const res = await admin.post('/api/dinosaur-species', { name: 'Iguanodon', health: 150, captureRate: 0.6 });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Iguanodon', health: 150, captureRate: 0.6 });
+  });
+
+  it('accepts self-contained gltf and obj models, checked by content', async () => {
+    const gltf = await admin.post('/api/dinosaur-species', form({ name: 'Gltf one' }, { modelFile: [GLTF, 'x.gltf'] }));
+    expect(gltf.status).toBe(201);
+    expect(gltf.body.modelUrl).toMatch(/\.gltf$/);
+    const obj = await admin.post('/api/dinosaur-species', form({ name: 'Obj one' }, { modelFile: [OBJ, 'x.obj'] }));
+    expect(obj.status).toBe(201);
+    expect(obj.body.modelUrl).toMatch(/\.obj$/);
+  });
+
+  it.each([
+    ['a PNG renamed .glb', PNG, 'dino.glb'],
+    ['a text file named .gltf', Buffer.from('hello world'), 'dino.gltf'],
+    ['an empty file', Buffer.alloc(0), 'dino.glb'],
+  ])('refuses %s with 400 and stores nothing', async (_label, bytes, name) => {
+    const before = fs.readdirSync(path.join(uploads(), 'models')).length;
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Fake' }, { modelFile: [bytes, name] }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid model file', message: 'Models must be .glb, .gltf, .fbx or .obj files' });
+    expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
+    const names = (await admin.get('/api/dinosaur-species')).body.map((s: { name: string }) => s.name);
+    expect(names).not.toContain('Fake');
+  });
+
+  it('refuses a gltf that refers to side files', async () => {
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Ext' }, { modelFile: [GLTF_EXTERNAL, 'x.gltf'] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid model file');
+  });
+
+  it('refuses a model over MAX_MODEL_BYTES with 413', async () => {
+    const big = Buffer.alloc(MAX_MODEL_BYTES + 1024);
+    GLB.copy(big);
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Huge' }, { modelFile: [big, 'huge.glb'] }));
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('File too large');
+    expect(fs.readdirSync(path.join(uploads(), '.tmp'))).toEqual([]);
+  });
+
+  it.each([
+    [{ captureRate: '0.5' }, 'name', 'Name is required'],
+    [{ name: '   ' }, 'name', 'Name is required'],
+    [{ name: 'X', health: 'lots' }, 'health', 'Health must be a number'],
+    [{ name: 'X', health: '-5' }, 'health', 'Health must be a whole number between 1 and 10000'],
+    [{ name: 'X', captureRate: 'high' }, 'captureRate', 'Capture rate must be a number'],
+    [{ name: 'X', captureRate: '1.5' }, 'captureRate', 'Capture rate must be between 0 and 1'],
+    [{ name: 'X', rarity: 'mythic' }, 'rarity', 'Rarity must be one of common, uncommon, rare, epic, legendary'],
+    [{ name: 'X', dietType: 'insects' }, 'dietType', 'Diet must be one of carnivore, herbivore, omnivore'],
+    [{ name: 'X', locomotionType: 'flying' }, 'locomotionType', 'Locomotion must be one of bipedal, quadrupedal'],
+  ])('refuses %j: %s "%s", and removes an uploaded model', async (fields, field, message) => {
+    const before = fs.readdirSync(path.join(uploads(), 'models')).length;
+    const res = await admin.post('/api/dinosaur-species', form(fields, { modelFile: [GLB, 'a.glb'] }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect(res.body.data.fieldErrors[field]).toBe(message);
+    expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
+  });
+
+  it('accepts epic and upper-case enum values', async () => {
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Epic', rarity: 'EPIC', dietType: 'Omnivore' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ rarity: 'epic', dietType: 'omnivore' });
+  });
+
+  it('answers 401 signed out and 403 to game masters and hunters, storing nothing', async () => {
+    const before = fs.readdirSync(path.join(uploads(), 'models')).length;
+    const anon = new (admin.constructor as typeof ApiClient)(server.url);
+    const anonRes = await anon.post('/api/dinosaur-species', form({ name: 'Nope' }, { modelFile: [GLB, 'a.glb'] }));
+    expect(anonRes.status).toBe(401);
+    expect(anonRes.body.error).toBe('Unauthorized');
+    for (const role of ['gamemaster', 'hunter'] as const) {
+      const user = await signUp(server, role);
+      const res = await user.post('/api/dinosaur-species', form({ name: 'Nope' }, { modelFile: [GLB, 'a.glb'] }));
+      expect(res.status).toBe(403);
+      const put = await user.put('/api/dinosaur-species/1', form({ name: 'Nope' }));
+      expect(put.status).toBe(403);
+    }
+    expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
+  });
+});
+
+describe('PUT /api/dinosaur-species/{id}', () => {
+  it('updates the fields sent, keeps the others, and replaces the model file', async () => {
+    const created = await admin.post(
+      '/api/dinosaur-species',
+      form({ name: 'Dilophosaurus', rarity: 'uncommon', health: '120' }, { modelFile: [GLB, 'd.glb'] }),
+    );
+    const oldFile = fileOf(created.body.modelUrl);
+    const res = await admin.put(
+      `/api/dinosaur-species/${created.body.id}`,
+      form({ name: 'Dilophosaurus wetherilli', captureRate: '0.7' }, { modelFile: [OBJ, 'd.obj'] }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.body.id, name: 'Dilophosaurus wetherilli', rarity: 'uncommon', health: 120, captureRate: 0.7 });
+    expect(res.body.modelUrl).toMatch(/\.obj$/);
+    expect(fs.existsSync(oldFile)).toBe(false);
+    expect(fs.existsSync(fileOf(res.body.modelUrl))).toBe(true);
+  });
+
+  it('keeps the model when no file is sent (an empty file input counts as none)', async () => {
+    const created = await admin.post('/api/dinosaur-species', form({ name: 'Keep' }, { modelFile: [GLB, 'k.glb'] }));
+    const res = await admin.put(`/api/dinosaur-species/${created.body.id}`, form({ name: 'Kept' }, { modelFile: [Buffer.alloc(0), ''] }));
+    expect(res.status).toBe(200);
+    expect(res.body.modelUrl).toBe(created.body.modelUrl);
+  });
+
+  it('clears optional fields sent blank, keeps name, health and captureRate sent blank', async () => {
+    const created = await admin.post('/api/dinosaur-species', { name: 'Clear me', rarity: 'rare', length: '3 m', health: 150, captureRate: 0.2 });
+    const res = await admin.put(
+      `/api/dinosaur-species/${created.body.id}`,
+      form({ name: '', rarity: '', length: '', health: '', captureRate: '' }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Clear me', rarity: null, length: null, health: 150, captureRate: 0.2 });
+  });
+
+  it('answers 404 for an unknown species and removes the uploaded file', async () => {
+    const before = fs.readdirSync(path.join(uploads(), 'models')).length;
+    const res = await admin.put('/api/dinosaur-species/999999', form({ name: 'Ghost' }, { modelFile: [GLB, 'g.glb'] }));
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Species not found');
+    expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
+  });
+
+  it('answers 400 for an invalid id and for a blank name', async () => {
+    expect((await admin.put('/api/dinosaur-species/abc', form({ name: 'x' }))).status).toBe(400);
+    const res = await admin.put('/api/dinosaur-species/1', { health: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Health must be a number');
+  });
+});
+
+describe('DELETE /api/admin/dinosaur-species/{id}', () => {
+  async function sessionWith(speciesId: number, status: 'active' | 'paused' | 'preparing' | 'completed') {
+    const gm = await signUp(server, 'gamemaster');
+    const { db } = server.deps;
+    const s = db
+      .insert(gameSessions)
+      .values({ ownerId: gm.user.id, name: `S${Math.random()}`, password: 'pw', maxPlayers: 10, duration: 60, status })
+      .returning()
+      .get();
+    db.insert(sessionDinosaurs).values({ sessionId: s.id, speciesId, latitude: 1, longitude: 2, health: 100 }).run();
+    return s.id;
+  }
+
+  it('deletes the species and its model file', async () => {
+    const created = await admin.post('/api/dinosaur-species', form({ name: 'Doomed' }, { modelFile: [GLB, 'x.glb'] }));
+    const res = await admin.delete(`/api/admin/dinosaur-species/${created.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, id: created.body.id });
+    expect(fs.existsSync(fileOf(created.body.modelUrl))).toBe(false);
+    expect((await admin.delete(`/api/admin/dinosaur-species/${created.body.id}`)).status).toBe(404);
+  });
+
+  it.each(['active', 'paused', 'preparing'] as const)('refuses with 409 while a %s session has it deployed', async (status) => {
+    const created = await admin.post('/api/dinosaur-species', form({ name: 'Busy' }));
+    await sessionWith(created.body.id, status);
+    const res = await admin.delete(`/api/admin/dinosaur-species/${created.body.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('Species is in use by a live session');
+  });
+
+  it('removes its deployed dinosaurs in ended sessions', async () => {
+    const created = await admin.post('/api/dinosaur-species', form({ name: 'Fossil' }));
+    const sessionId = await sessionWith(created.body.id, 'completed');
+    const res = await admin.delete(`/api/admin/dinosaur-species/${created.body.id}`);
+    expect(res.status).toBe(200);
+    expect(server.deps.db.select().from(sessionDinosaurs).where(eq(sessionDinosaurs.sessionId, sessionId)).all()).toEqual([]);
+  });
+
+  it('answers 403 to a game master over REST and tRPC, and 401 signed out', async () => {
+    const gm = await signUp(server, 'gamemaster');
+    expect((await gm.delete('/api/admin/dinosaur-species/1')).status).toBe(403);
+    const { trpc, close } = gm.trpc();
+    await expect(trpc.admin.speciesDelete.mutate({ id: 1 })).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    close();
+    const anon = new (admin.constructor as typeof ApiClient)(server.url);
+    expect((await anon.delete('/api/admin/dinosaur-species/1')).status).toBe(401);
+  });
+});

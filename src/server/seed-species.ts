@@ -1,0 +1,58 @@
+// First start: the species catalogue with its generated low-poly models, so a
+// first hunt is possible on a fresh install. Runs only while the species table
+// is empty, so an admin's deletions and edits are never undone.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dinosaurSpecies } from './db/schema';
+import type { AppDeps } from './deps';
+import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
+
+export const SEED_MODELS_DIR = fileURLToPath(new URL('./seed/models/', import.meta.url));
+
+/** Copies the model into UPLOADS_DIR/models/ and answers its modelPath, or null if it is missing. */
+async function installModel(deps: Pick<AppDeps, 'config' | 'log'>, species: SeedSpecies): Promise<string | null> {
+  const file = path.basename(species.modelFile);
+  const source = path.join(SEED_MODELS_DIR, file);
+  const targetDir = path.join(path.resolve(deps.config.UPLOADS_DIR), 'models');
+  try {
+    await fs.promises.mkdir(targetDir, { recursive: true });
+    await fs.promises.copyFile(source, path.join(targetDir, file));
+    return `models/${file}`;
+  } catch (err) {
+    deps.log.warn(`Seed model ${file} could not be installed (${(err as Error).message}); ${species.name} has no model`);
+    return null;
+  }
+}
+
+export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'config' | 'log'>): Promise<number> {
+  const { db } = deps;
+  if (db.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1).get()) return 0;
+  const rows: (typeof dinosaurSpecies.$inferInsert)[] = [];
+  for (const s of SPECIES_CATALOGUE) {
+    rows.push({
+      name: s.name,
+      scientificName: s.scientificName,
+      description: s.description,
+      rarity: s.rarity,
+      dietType: s.dietType,
+      locomotionType: s.locomotionType,
+      length: s.length,
+      weight: s.weight,
+      health: s.health,
+      captureRate: s.captureRate,
+      modelPath: await installModel(deps, s),
+    });
+  }
+  // One transaction, re-checking emptiness: two processes starting together seed once.
+  const inserted = db.transaction(
+    (tx) => {
+      if (tx.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1).get()) return 0;
+      tx.insert(dinosaurSpecies).values(rows).run();
+      return rows.length;
+    },
+    { behavior: 'immediate' },
+  );
+  if (inserted > 0) deps.log.info(`Seeded ${inserted} dinosaur species with 3D models`);
+  return inserted;
+}

@@ -1,0 +1,249 @@
+// System controls: an online backup of the SQLite database and a CSV export of
+// sessions, hunters and observations.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppDeps } from '../deps';
+
+type Ctx = Pick<AppDeps, 'db' | 'now'>;
+
+/** "2026-11-22T10-15-03" for file names. */
+export const fileStamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/:/g, '-');
+
+/**
+ * A consistent copy of the live database, taken with SQLite's online backup
+ * API while the app keeps serving. The caller streams it and then calls cleanup.
+ */
+export async function createBackup(ctx: Ctx): Promise<{ file: string; fileName: string; cleanup: () => Promise<void> }> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dinohunt-backup-'));
+  const file = path.join(dir, `${crypto.randomUUID()}.sqlite`);
+  try {
+    await ctx.db.$client.backup(file);
+  } catch (err) {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    file,
+    fileName: `dinohunt-backup-${fileStamp(ctx.now())}.sqlite`,
+    cleanup: () => fs.promises.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+// --- CSV ---
+
+type Cell = string | number | boolean | null | undefined;
+
+/**
+ * RFC 4180 quoting, plus a leading apostrophe on text that a spreadsheet would
+ * read as a formula (=, +, -, @, tab, CR), since names and handles are user input.
+ */
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+const iso = (ms: number | null | undefined) => (typeof ms === 'number' ? new Date(ms).toISOString() : null);
+
+/** One table, one row per record; `record` says which kind (session, hunter, observation). */
+export const ANALYTICS_COLUMNS = [
+  'record',
+  'session_id',
+  'session_name',
+  'session_status',
+  'game_master',
+  'created_at',
+  'start_time',
+  'end_time',
+  'duration_min',
+  'max_players',
+  'players',
+  'dinosaurs_deployed',
+  'completion_status',
+  'completion_rate',
+  'hunter_id',
+  'hunter_handle',
+  'guest',
+  'darts_used',
+  'darts_remaining',
+  'reports_submitted',
+  'photos_taken',
+  'distance_m',
+  'completion_time',
+  'observations',
+  'successful_observations',
+  'unique_species',
+  'observation_id',
+  'dinosaur_id',
+  'species_id',
+  'species_name',
+  'success',
+  'distance_to_target_m',
+] as const;
+
+type Row = Partial<Record<(typeof ANALYTICS_COLUMNS)[number], Cell>>;
+
+type SessionRow = {
+  id: number;
+  name: string;
+  status: string;
+  owner: string | null;
+  created_at: number;
+  start_time: number | null;
+  end_time: number | null;
+  duration: number;
+  max_players: number;
+  players: number;
+  dinosaurs: number;
+  completion_status: string | null;
+  completion_rate: number | null;
+  observations: number;
+  successful: number;
+};
+type HunterRow = {
+  id: number;
+  session_id: number;
+  session_name: string;
+  handle: string;
+  is_guest: number;
+  darts_used: number;
+  darts_remaining: number;
+  reports_submitted: number;
+  photos_taken: number;
+  distance_traveled_m: number;
+  completion_time: number | null;
+  joined_at: number;
+  observations: number;
+  successful: number;
+  unique_species: number;
+};
+type ObservationRow = {
+  id: number;
+  session_id: number;
+  session_name: string;
+  player_id: number;
+  handle: string;
+  dinosaur_id: number;
+  species_id: number;
+  species_name: string | null;
+  success: number;
+  distance_m: number;
+  created_at: number;
+};
+
+/** Reads everything in one read transaction, so the three parts agree. */
+function readAnalytics({ db }: Pick<Ctx, 'db'>) {
+  const sqlite = db.$client;
+  return sqlite.transaction(() => ({
+    sessions: sqlite
+      .prepare(
+        `SELECT s.id, s.name, s.status, u.username AS owner, s.created_at, s.start_time, s.end_time, s.duration, s.max_players,
+           (SELECT count(*) FROM session_players p WHERE p.session_id = s.id) AS players,
+           (SELECT count(*) FROM session_dinosaurs d WHERE d.session_id = s.id) AS dinosaurs,
+           r.completion_status, r.completion_rate,
+           (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS observations,
+           (SELECT count(*) FROM observations o WHERE o.session_id = s.id AND o.success = 1) AS successful
+         FROM game_sessions s
+         LEFT JOIN users u ON u.id = s.owner_id
+         LEFT JOIN session_results r ON r.session_id = s.id
+         ORDER BY s.id`,
+      )
+      .all() as SessionRow[],
+    hunters: sqlite
+      .prepare(
+        `SELECT p.id, p.session_id, s.name AS session_name, p.handle, u.is_guest, p.darts_used, p.darts_remaining,
+           p.reports_submitted, p.photos_taken, p.distance_traveled_m, p.completion_time, p.joined_at,
+           (SELECT count(*) FROM observations o WHERE o.player_id = p.id) AS observations,
+           (SELECT count(*) FROM observations o WHERE o.player_id = p.id AND o.success = 1) AS successful,
+           (SELECT count(DISTINCT o.species_id) FROM observations o WHERE o.player_id = p.id AND o.success = 1) AS unique_species
+         FROM session_players p
+         JOIN game_sessions s ON s.id = p.session_id
+         LEFT JOIN users u ON u.id = p.user_id
+         ORDER BY p.session_id, p.id`,
+      )
+      .all() as HunterRow[],
+    observations: sqlite
+      .prepare(
+        `SELECT o.id, o.session_id, s.name AS session_name, o.player_id, p.handle, o.dinosaur_id, o.species_id,
+           sp.name AS species_name, o.success, o.distance_m, o.created_at
+         FROM observations o
+         JOIN game_sessions s ON s.id = o.session_id
+         JOIN session_players p ON p.id = o.player_id
+         LEFT JOIN dinosaur_species sp ON sp.id = o.species_id
+         ORDER BY o.session_id, o.id`,
+      )
+      .all() as ObservationRow[],
+  }))();
+}
+
+/** The whole export as CSV text (header first). */
+export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
+  const data = readAnalytics(ctx);
+  const rows: Row[] = [
+    ...data.sessions.map(
+      (s): Row => ({
+        record: 'session',
+        session_id: s.id,
+        session_name: s.name,
+        session_status: s.status,
+        game_master: s.owner,
+        created_at: iso(s.created_at),
+        start_time: iso(s.start_time),
+        end_time: iso(s.end_time),
+        duration_min: s.duration,
+        max_players: s.max_players,
+        players: s.players,
+        dinosaurs_deployed: s.dinosaurs,
+        completion_status: s.completion_status,
+        completion_rate: s.completion_rate,
+        observations: s.observations,
+        successful_observations: s.successful,
+      }),
+    ),
+    ...data.hunters.map(
+      (h): Row => ({
+        record: 'hunter',
+        session_id: h.session_id,
+        session_name: h.session_name,
+        created_at: iso(h.joined_at),
+        hunter_id: h.id,
+        hunter_handle: h.handle,
+        guest: Boolean(h.is_guest),
+        darts_used: h.darts_used,
+        darts_remaining: h.darts_remaining,
+        reports_submitted: h.reports_submitted,
+        photos_taken: h.photos_taken,
+        distance_m: Math.round(h.distance_traveled_m * 10) / 10,
+        completion_time: iso(h.completion_time),
+        observations: h.observations,
+        successful_observations: h.successful,
+        unique_species: h.unique_species,
+      }),
+    ),
+    ...data.observations.map(
+      (o): Row => ({
+        record: 'observation',
+        session_id: o.session_id,
+        session_name: o.session_name,
+        created_at: iso(o.created_at),
+        hunter_id: o.player_id,
+        hunter_handle: o.handle,
+        observation_id: o.id,
+        dinosaur_id: o.dinosaur_id,
+        species_id: o.species_id,
+        species_name: o.species_name,
+        success: Boolean(o.success),
+        distance_to_target_m: Math.round(o.distance_m * 10) / 10,
+      }),
+    ),
+  ];
+  const csv = csvLine(ANALYTICS_COLUMNS) + rows.map((r) => csvLine(ANALYTICS_COLUMNS.map((c) => r[c]))).join('');
+  return { csv, fileName: `dinohunt-analytics-${fileStamp(ctx.now())}.csv` };
+}

@@ -1,0 +1,144 @@
+// Game master management for admins: list, grant session credits, delete.
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { LIVE_SESSION_STATUSES } from '../../domain/rules';
+import type { AppDeps } from '../deps';
+import {
+  events,
+  gameSessions,
+  messages,
+  sessionPlayers,
+  type UserRow,
+  users,
+} from '../db/schema';
+import { AppError, badRequest, notFound } from '../errors';
+import { removeUpload } from '../storage/uploads';
+import { endSession } from './game-sessions';
+import { uploadsRoot } from './species';
+
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'now'>;
+
+export type GameMasterOutput = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  username: string | null;
+  sessionCredits: number;
+  accountStatus: string;
+};
+
+const toGameMaster = (u: UserRow): GameMasterOutput => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  username: u.username,
+  sessionCredits: u.sessionCredits,
+  accountStatus: u.accountStatus,
+});
+
+export function listGameMasters({ db }: Pick<Ctx, 'db'>): GameMasterOutput[] {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'gamemaster'))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.username))
+    .all()
+    .map(toGameMaster);
+}
+
+function findUser({ db }: Pick<Ctx, 'db'>, id: string): UserRow {
+  const row = db.select().from(users).where(eq(users.id, id)).get();
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** Adds credits atomically to a game master's balance. */
+export function addCredits(
+  ctx: Pick<Ctx, 'db'>,
+  userId: string,
+  credits: number,
+): { success: true; id: string; sessionCredits: number; creditsAdded: number } {
+  const target = findUser(ctx, userId);
+  if (target.role !== 'gamemaster') throw badRequest('Credits can only be added to game masters');
+  const row = ctx.db
+    .update(users)
+    .set({ sessionCredits: sql`${users.sessionCredits} + ${credits}` })
+    .where(eq(users.id, userId))
+    .returning({ sessionCredits: users.sessionCredits })
+    .get();
+  return { success: true, id: userId, sessionCredits: row!.sessionCredits, creditsAdded: credits };
+}
+
+/**
+ * Deletes a game master or hunter account. The game master's live sessions end
+ * first (status completed, a result written, session_ended published so hunters
+ * in the field are told); then the account goes with everything it owns
+ * (sessions and their players, dinosaurs, messages, positions, results cascade),
+ * the guest hunters bound to those sessions, the sessions' event log and their
+ * uploaded media files. Admin accounts cannot be deleted here.
+ */
+export async function deleteUser(
+  ctx: Ctx,
+  actorId: string,
+  userId: string,
+): Promise<{ success: true; id: string; sessionsEnded: number; sessionsDeleted: number }> {
+  const target = findUser(ctx, userId);
+  if (target.id === actorId) throw badRequest('You cannot delete your own account');
+  if (target.role === 'admin') throw badRequest('Admin accounts cannot be deleted');
+  const { db } = ctx;
+
+  const owned = db
+    .select({ id: gameSessions.id, status: gameSessions.status })
+    .from(gameSessions)
+    .where(eq(gameSessions.ownerId, userId))
+    .all();
+  const ownedIds = owned.map((s) => s.id);
+  const live = owned.filter((s) => (LIVE_SESSION_STATUSES as readonly string[]).includes(s.status));
+
+  // 1. End live sessions cleanly (result written, session_ended published), so everyone connected hears it.
+  for (const session of live) {
+    const row = db.select().from(gameSessions).where(eq(gameSessions.id, session.id)).get();
+    if (!row || row.status === 'completed') continue;
+    try {
+      endSession(ctx, row);
+    } catch (err) {
+      // Ended concurrently (by its clock or its owner): nothing left to do.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+
+  // 2. Collect what the cascade would leave behind: guest hunters and media files.
+  const guestIds =
+    ownedIds.length === 0
+      ? []
+      : db
+          .selectDistinct({ id: users.id })
+          .from(sessionPlayers)
+          .innerJoin(users, eq(users.id, sessionPlayers.userId))
+          .where(and(inArray(sessionPlayers.sessionId, ownedIds), eq(users.isGuest, true)))
+          .all()
+          .map((r) => r.id);
+  const mediaUrls =
+    ownedIds.length === 0
+      ? []
+      : db
+          .select({ url: messages.mediaUrl })
+          .from(messages)
+          .where(and(inArray(messages.sessionId, ownedIds), isNotNull(messages.mediaUrl)))
+          .all()
+          .map((r) => r.url!);
+
+  // 3. One transaction: the account (cascading its sessions), its guests, the sessions' events.
+  db.transaction((tx) => {
+    tx.delete(users).where(eq(users.id, userId)).run();
+    if (guestIds.length > 0) tx.delete(users).where(inArray(users.id, guestIds)).run();
+    if (ownedIds.length > 0) tx.delete(events).where(inArray(events.sessionId, ownedIds)).run();
+  });
+
+  const root = uploadsRoot(ctx);
+  for (const url of mediaUrls) {
+    if (url.startsWith('/uploads/')) await removeUpload(root, url.slice('/uploads/'.length));
+  }
+  return { success: true, id: userId, sessionsEnded: live.length, sessionsDeleted: ownedIds.length };
+}

@@ -1,0 +1,121 @@
+// Missions: briefing text, cover photo, briefing video and objectives that a game
+// master can tie a session to. Media files live under UPLOADS_DIR/missions.
+import { asc, eq, or } from 'drizzle-orm';
+import type { MissionFields, MissionUpdateFields } from '../../domain/catalogue-schemas';
+import { MISSION_DEFAULT_MAX_PLAYERS } from '../../domain/rules';
+import type { AppDeps } from '../deps';
+import { gameSessions, type MissionRow, missions } from '../db/schema';
+import { notFound } from '../errors';
+import { removeUpload, type StoredFile } from '../storage/uploads';
+import { uploadUrl, uploadsRoot } from './species';
+
+type Ctx = Pick<AppDeps, 'db' | 'config'>;
+
+export type MissionOutput = {
+  id: number;
+  name: string;
+  description: string | null;
+  coverPhotoUrl: string | null;
+  briefingVideoUrl: string | null;
+  difficulty: string | null;
+  duration: number | null;
+  maxPlayers: number;
+  objectives: string[];
+};
+
+export type MissionMedia = { coverPhoto?: StoredFile | undefined; briefingVideo?: StoredFile | undefined };
+
+export function toMissionOutput(row: MissionRow): MissionOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    coverPhotoUrl: uploadUrl(row.coverPhotoPath),
+    briefingVideoUrl: uploadUrl(row.briefingVideoPath),
+    difficulty: row.difficulty,
+    duration: row.duration,
+    maxPlayers: row.maxPlayers,
+    objectives: Array.isArray(row.objectives) ? row.objectives : [],
+  };
+}
+
+export function listMissions({ db }: Pick<Ctx, 'db'>): MissionOutput[] {
+  return db.select().from(missions).orderBy(asc(missions.name), asc(missions.id)).all().map(toMissionOutput);
+}
+
+export function findMission({ db }: Pick<Ctx, 'db'>, id: number): MissionRow {
+  const row = db.select().from(missions).where(eq(missions.id, id)).get();
+  if (!row) throw notFound('Mission not found');
+  return row;
+}
+
+function columns(fields: MissionUpdateFields) {
+  const out: Partial<typeof missions.$inferInsert> = {};
+  for (const key of ['name', 'description', 'difficulty', 'duration', 'maxPlayers', 'objectives'] as const) {
+    if (fields[key] !== undefined) (out as Record<string, unknown>)[key] = fields[key];
+  }
+  return out;
+}
+
+/**
+ * Sessions copy a mission's media URLs when they are created, so a file still
+ * referred to by any session is kept when the mission drops it.
+ */
+async function removeUnlessShared(ctx: Ctx, relativePath: string | null): Promise<void> {
+  if (!relativePath) return;
+  const url = uploadUrl(relativePath)!;
+  const inUse = ctx.db
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .where(or(eq(gameSessions.briefingVideoUrl, url), eq(gameSessions.coverPhotoUrl, url)))
+    .get();
+  if (!inUse) await removeUpload(uploadsRoot(ctx), relativePath);
+}
+
+export function createMission(ctx: Ctx, fields: MissionFields, media: MissionMedia = {}): MissionOutput {
+  const row = ctx.db
+    .insert(missions)
+    .values({
+      ...columns(fields),
+      name: fields.name,
+      maxPlayers: fields.maxPlayers ?? MISSION_DEFAULT_MAX_PLAYERS,
+      objectives: fields.objectives ?? [],
+      coverPhotoPath: media.coverPhoto?.relativePath ?? null,
+      briefingVideoPath: media.briefingVideo?.relativePath ?? null,
+    })
+    .returning()
+    .get();
+  return toMissionOutput(row);
+}
+
+/** Fields that are sent replace the stored ones; a new file replaces the old one. */
+export async function updateMission(
+  ctx: Ctx,
+  id: number,
+  fields: MissionUpdateFields,
+  media: MissionMedia = {},
+): Promise<MissionOutput> {
+  const existing = findMission(ctx, id);
+  const row = ctx.db
+    .update(missions)
+    .set({
+      ...columns(fields),
+      ...(media.coverPhoto ? { coverPhotoPath: media.coverPhoto.relativePath } : {}),
+      ...(media.briefingVideo ? { briefingVideoPath: media.briefingVideo.relativePath } : {}),
+    })
+    .where(eq(missions.id, id))
+    .returning()
+    .get();
+  if (media.coverPhoto) await removeUnlessShared(ctx, existing.coverPhotoPath);
+  if (media.briefingVideo) await removeUnlessShared(ctx, existing.briefingVideoPath);
+  return toMissionOutput(row!);
+}
+
+/** Sessions tied to the mission keep running; their missionId becomes null (schema: on delete set null). */
+export async function deleteMission(ctx: Ctx, id: number): Promise<{ success: true; id: number; message: string }> {
+  const existing = findMission(ctx, id);
+  ctx.db.delete(missions).where(eq(missions.id, id)).run();
+  await removeUnlessShared(ctx, existing.coverPhotoPath);
+  await removeUnlessShared(ctx, existing.briefingVideoPath);
+  return { success: true, id, message: 'Mission deleted' };
+}

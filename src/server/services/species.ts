@@ -1,0 +1,171 @@
+// The dinosaur species catalogue. Procedures, the multipart routes and tests call
+// these directly. Model files live under UPLOADS_DIR (modelPath "models/x.glb").
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
+import { LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import type { AppDeps } from '../deps';
+import { dinosaurSpecies, gameSessions, type SpeciesRow, sessionDinosaurs } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { removeUpload, type StoredFile } from '../storage/uploads';
+
+type Ctx = Pick<AppDeps, 'db' | 'config'>;
+
+export type SpeciesOutput = {
+  id: number;
+  name: string;
+  scientificName: string | null;
+  description: string | null;
+  rarity: string | null;
+  dietType: string | null;
+  locomotionType: string | null;
+  length: string | null;
+  weight: string | null;
+  health: number;
+  captureRate: number;
+  /** Public URL of the 3D model, e.g. "/uploads/models/x.glb", or null. */
+  modelUrl: string | null;
+  /** The same file relative to /uploads ("models/x.glb"), for clients that read modelPath. */
+  modelPath: string | null;
+};
+
+export const uploadsRoot = (ctx: Pick<AppDeps, 'config'>) => path.resolve(ctx.config.UPLOADS_DIR);
+
+export const uploadUrl = (relativePath: string | null): string | null => (relativePath ? `/uploads/${relativePath}` : null);
+
+export function toSpeciesOutput(row: SpeciesRow): SpeciesOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    scientificName: row.scientificName,
+    description: row.description,
+    rarity: row.rarity,
+    dietType: row.dietType,
+    locomotionType: row.locomotionType,
+    length: row.length,
+    weight: row.weight,
+    health: row.health,
+    captureRate: row.captureRate,
+    modelUrl: uploadUrl(row.modelPath),
+    modelPath: row.modelPath,
+  };
+}
+
+export function listSpecies({ db }: Pick<Ctx, 'db'>): SpeciesOutput[] {
+  return db.select().from(dinosaurSpecies).orderBy(asc(dinosaurSpecies.name), asc(dinosaurSpecies.id)).all().map(toSpeciesOutput);
+}
+
+function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): SpeciesRow {
+  const row = db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.id, id)).get();
+  if (!row) throw notFound('Species not found');
+  return row;
+}
+
+/**
+ * A glTF (JSON) file must carry its buffers and images inside (data: URIs):
+ * a file referring to side files could never load from a single upload.
+ */
+export async function assertSelfContainedModel(ctx: Ctx, model: StoredFile): Promise<void> {
+  if (model.kind !== 'gltf') return;
+  const file = path.join(uploadsRoot(ctx), model.relativePath);
+  const json = JSON.parse(await fs.promises.readFile(file, 'utf8')) as {
+    buffers?: { uri?: unknown }[];
+    images?: { uri?: unknown }[];
+  };
+  const external = [...(json.buffers ?? []), ...(json.images ?? [])].some(
+    (b) => typeof b.uri === 'string' && !b.uri.startsWith('data:'),
+  );
+  if (external) {
+    await removeUpload(uploadsRoot(ctx), model.relativePath);
+    throw badRequest('Invalid model file', {
+      message: 'A .gltf model must embed its buffers and textures (data: URIs); upload a .glb otherwise',
+    });
+  }
+}
+
+/** Only the fields that were sent, mapped to columns (undefined = not sent). */
+function columns(fields: SpeciesUpdateFields) {
+  const out: Partial<typeof dinosaurSpecies.$inferInsert> = {};
+  for (const key of [
+    'name',
+    'scientificName',
+    'description',
+    'rarity',
+    'dietType',
+    'locomotionType',
+    'length',
+    'weight',
+    'health',
+    'captureRate',
+  ] as const) {
+    if (fields[key] !== undefined) (out as Record<string, unknown>)[key] = fields[key];
+  }
+  return out;
+}
+
+export async function createSpecies(ctx: Ctx, fields: SpeciesFields, model?: StoredFile): Promise<SpeciesOutput> {
+  if (model) await assertSelfContainedModel(ctx, model);
+  const row = ctx.db
+    .insert(dinosaurSpecies)
+    .values({
+      ...columns(fields),
+      name: fields.name,
+      health: fields.health ?? SPECIES_DEFAULT_HEALTH,
+      captureRate: fields.captureRate ?? SPECIES_DEFAULT_CAPTURE_RATE,
+      modelPath: model?.relativePath ?? null,
+    })
+    .returning()
+    .get();
+  return toSpeciesOutput(row);
+}
+
+/** Fields that are sent replace the stored ones; a new model replaces (and deletes) the old file. */
+export async function updateSpecies(
+  ctx: Ctx,
+  id: number,
+  fields: SpeciesUpdateFields,
+  model?: StoredFile,
+): Promise<SpeciesOutput> {
+  const existing = findSpecies(ctx, id);
+  if (model) await assertSelfContainedModel(ctx, model);
+  const row = ctx.db
+    .update(dinosaurSpecies)
+    .set({ ...columns(fields), ...(model ? { modelPath: model.relativePath } : {}) })
+    .where(eq(dinosaurSpecies.id, id))
+    .returning()
+    .get();
+  if (model && existing.modelPath && existing.modelPath !== model.relativePath) {
+    await removeUpload(uploadsRoot(ctx), existing.modelPath);
+  }
+  return toSpeciesOutput(row!);
+}
+
+/**
+ * Refused (409) while a live session has the species deployed. Otherwise the
+ * species, its deployed dinosaurs in ended sessions and its model file go.
+ * Observations keep their species id, so past statistics still add up.
+ */
+export async function deleteSpecies(ctx: Ctx, id: number): Promise<{ success: true; id: number }> {
+  const existing = findSpecies(ctx, id);
+  const { db } = ctx;
+  db.transaction((tx) => {
+    const live = tx
+      .select({ id: sessionDinosaurs.id })
+      .from(sessionDinosaurs)
+      .innerJoin(gameSessions, eq(gameSessions.id, sessionDinosaurs.sessionId))
+      .where(and(eq(sessionDinosaurs.speciesId, id), inArray(gameSessions.status, [...LIVE_SESSION_STATUSES])))
+      .get();
+    if (live) throw conflict('Species is in use by a live session');
+    const ended = tx
+      .select({ id: gameSessions.id })
+      .from(gameSessions)
+      .where(notInArray(gameSessions.status, [...LIVE_SESSION_STATUSES]));
+    tx.delete(sessionDinosaurs)
+      .where(and(eq(sessionDinosaurs.speciesId, id), inArray(sessionDinosaurs.sessionId, ended)))
+      .run();
+    tx.delete(dinosaurSpecies).where(eq(dinosaurSpecies.id, id)).run();
+  });
+  await removeUpload(uploadsRoot(ctx), existing.modelPath);
+  return { success: true, id };
+}
