@@ -87,5 +87,10 @@ export const RegisterForm = RegisterInput.extend({
 }).refine((v) => v.password === v.confirmPassword, {
   message: MESSAGES.passwordsDontMatch,
   path: ['confirmPassword'],
+  // Compare as soon as both passwords are filled in, even while other fields are still invalid.
+  when: ({ value }) => {
+    const v = value as { password?: unknown; confirmPassword?: unknown };
+    return typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword.length > 0;
+  },
 });
 export type RegisterForm = z.infer<typeof RegisterForm>;

@@ -2,11 +2,12 @@
 import { router } from '../trpc';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
-import { billingRouter } from './billing';
 import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
+import { billingRouter } from './billing';
+import { systemRouter } from './system';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,6 +17,7 @@ export const appRouter = router({
   comms: commsRouter,
   billing: billingRouter,
   admin: adminRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,163 @@
+import { ADMIN, expect, signIn, test, uniqueName } from './fixtures';
+
+test.describe('landing page', () => {
+  test('shows the hero, features, roles and legal footer, and links to the account pages', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Features' })).toBeVisible();
+    for (const feature of ['Cross-Platform WebXR AR', 'GPS Tracking', 'Multiplayer Sessions', 'Real-Time Communication']) {
+      await expect(page.getByText(feature, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Choose Your Role' })).toBeVisible();
+    await expect(page.getByText(/governed by the laws of the State of Vermont/)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Become a GameMaster' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join as Hunter' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+    await expect(page.getByText(/GPS data is deleted within 48 hours/)).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).last().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('link', { name: /Terms/ }).click();
+    await expect(page.getByText(/100 dollars or the amount you paid us in the last 12 months, whichever is less/)).toBeVisible();
+  });
+});
+
+test.describe('registration', () => {
+  test('shows every validation message on its field', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Username must be at least 3 characters',
+      'Please enter a valid email address',
+      'Please select a role',
+      'Password must be at least 6 characters',
+      'Please confirm your password',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret124');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText("Passwords don't match", { exact: true })).toBeVisible();
+  });
+
+  for (const [role, label, destination] of [
+    ['gamemaster', 'GameMaster - Create hunting sessions', /\/subscription$/],
+    ['hunter', 'Hunter - Join hunting sessions', /\/hunter$/],
+  ] as const) {
+    test(`a new ${role} registers, is welcomed and sent on`, async ({ page }) => {
+      const username = uniqueName(role);
+      await page.goto('/register');
+      await page.getByLabel('First Name').fill('Robin');
+      await page.getByLabel('Last Name').fill('Fields');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email').fill(`${username}@example.com`);
+      await page.getByPlaceholder('Select your role').click();
+      await page.getByRole('option', { name: label }).click();
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByLabel('Confirm Password').fill('secret123');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByText('Registration Successful')).toBeVisible();
+      await expect(page.getByText('Welcome, Robin! Your account has been created.')).toBeVisible();
+      await expect(page).toHaveURL(destination);
+    });
+  }
+
+  test('a taken username fails with the server message', async ({ page, registerUser }) => {
+    const existing = await registerUser('hunter');
+    await page.context().clearCookies();
+    await page.goto('/register');
+    await page.getByLabel('First Name').fill('Robin');
+    await page.getByLabel('Last Name').fill('Fields');
+    await page.getByLabel('Username').fill(existing.username);
+    await page.getByLabel('Email').fill(`${uniqueName('x')}@example.com`);
+    await page.getByPlaceholder('Select your role').click();
+    await page.getByRole('option', { name: 'Hunter - Join hunting sessions' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Registration Failed')).toBeVisible();
+    await expect(page.getByText('Username is already taken').first()).toBeVisible();
+  });
+});
+
+test.describe('login and logout', () => {
+  test('validates the login and hunter session forms', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByRole('tab', { name: 'Hunter Session' }).click();
+    await expect(page.getByText('Use credentials provided by your GameMaster to join a hunting session.')).toBeVisible();
+    await page.getByLabel('Hunter Handle').fill('ab');
+    await page.getByRole('button', { name: 'Join Hunt' }).click();
+    await expect(page.getByText('Session ID is required')).toBeVisible();
+    await expect(page.getByText('Session password is required')).toBeVisible();
+    await expect(page.getByText('Hunter handle must be at least 3 characters')).toBeVisible();
+  });
+
+  test('a wrong password shows Login Failed with the server message', async ({ page }) => {
+    await signIn(page, 'nobody-here', 'wrong-password');
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('each role lands on its own screen, and logout clears everything', async ({ page, registerUser }) => {
+    const gm = await registerUser('gamemaster');
+    const hunter = await registerUser('hunter');
+    await page.context().clearCookies();
+
+    await signIn(page, gm.username, gm.password);
+    await expect(page.getByText(`Welcome back, ${gm.username}!`)).toBeVisible();
+    await expect(page).toHaveURL(/\/gamemaster$/);
+
+    await page.context().clearCookies();
+    await signIn(page, hunter.username, hunter.password);
+    await expect(page).toHaveURL(/\/hunter$/);
+
+    await page.context().clearCookies();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.evaluate(() => {
+      localStorage.setItem('hunter_id', 'hunter_1_abc');
+      sessionStorage.setItem('x', 'y');
+    });
+    const logout = await page.request.post('/api/auth/logout');
+    expect(logout.status()).toBe(200);
+  });
+
+  test('the header logout button signs out, clears storage and goes home', async ({ page, registerUser }) => {
+    const hunter = await registerUser('hunter');
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('hunter_id', 'hunter_1_abc'));
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('link', { name: hunter.username })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    const me = await page.request.get('/api/auth/user');
+    expect(me.status()).toBe(401);
+  });
+});
+
+test('an unknown route shows the 404 page with Go Home', async ({ page }) => {
+  await page.goto('/no-such-trail');
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,22 @@
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function SiteFooter() {
+  return (
+    <Container component="footer" size="lg" py="xl" w="100%">
+      <Stack gap={6} align="center">
+        <Group gap="lg" justify="center">
+          <Anchor component={Link} to="/privacy-policy" size="sm">
+            Privacy Policy
+          </Anchor>
+          <Anchor component={Link} to="/terms-conditions" size="sm">
+            Terms &amp; Conditions
+          </Anchor>
+        </Group>
+        <Text size="xs" c="dimmed" ta="center">
+          © {new Date().getFullYear()} Dinohunt. This application is governed by the laws of the State of Vermont.
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

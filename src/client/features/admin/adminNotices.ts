@@ -1,0 +1,46 @@
+// The spec's admin notices (section 8), exactly, and one failure handler.
+import { errorMessage, errorStatus, handleUnauthorized, isUnauthorized } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { UploadError } from './uploadWithProgress';
+
+export const ADMIN_SUCCESS = {
+  speciesCreated: 'Dinosaur species created!',
+  speciesUpdated: 'Dinosaur species updated!',
+  speciesDeleted: 'Dinosaur species deleted!',
+  missionCreated: 'Mission created!',
+  missionUpdated: 'Mission updated!',
+  missionDeleted: 'Mission deleted!',
+  gameMasterDeleted: 'GameMaster deleted successfully!',
+  creditsAdded: 'Credits added successfully!',
+} as const;
+
+export const ADMIN_FAILURE = {
+  createSpecies: 'Failed to create dinosaur species',
+  updateSpecies: 'Failed to update dinosaur species',
+  deleteSpecies: 'Failed to delete dinosaur species',
+  createMission: 'Failed to create mission',
+  updateMission: 'Failed to update mission',
+  deleteMission: 'Failed to delete mission',
+  deleteGameMaster: 'Failed to delete GameMaster',
+  addCredits: 'Failed to add credits',
+} as const;
+
+export function notifySuccess(title: string) {
+  notify({ title });
+}
+
+/** Unauthorized: the shared rule (notice, then /api/login). Otherwise the spec's title and the server's reason. */
+export function notifyFailure(title: string, error: unknown) {
+  if (isUnauthorized(error)) {
+    handleUnauthorized();
+    return;
+  }
+  let description = errorMessage(error, title);
+  // Upload failures report the status and status text.
+  if (error instanceof UploadError && error.status > 0) {
+    description = `${error.status} ${error.statusText}: ${description}`;
+  } else if (errorStatus(error) === 403) {
+    description = 'Admin access is required';
+  }
+  notify({ title, description, variant: 'destructive' });
+}

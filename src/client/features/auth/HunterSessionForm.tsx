@@ -1,0 +1,56 @@
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { HunterJoinInput } from '../../../domain/schemas';
+import { apiRequest } from '../../lib/api';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+
+type JoinAnswer = { sessionId: number | string; hunterHandle: string };
+
+/** Guest join with the credentials a game master hands out. */
+export function HunterSessionForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { sessionId: '', password: '', hunterHandle: '' },
+    validate: schemaResolver(HunterJoinInput, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await apiRequest<JoinAnswer>('POST', '/api/hunter/join-session', HunterJoinInput.parse(values));
+      await queryClient.invalidateQueries();
+      notify({ title: 'Session Joined', description: `Welcome to the hunt, ${answer.hunterHandle}!` });
+      const query = new URLSearchParams({ sessionId: String(answer.sessionId), handle: answer.hunterHandle });
+      navigate(`/hunter-mobile?${query}`);
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      notify({ title: 'Failed to Join Session', description: errorMessage(error), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Session ID" placeholder="e.g. 12" inputMode="numeric" key={form.key('sessionId')} {...form.getInputProps('sessionId')} />
+        <PasswordInput label="Session Password" placeholder="From your GameMaster" key={form.key('password')} {...form.getInputProps('password')} />
+        <TextInput
+          label="Hunter Handle"
+          placeholder="Your call sign"
+          autoComplete="nickname"
+          key={form.key('hunterHandle')}
+          {...form.getInputProps('hunterHandle')}
+        />
+        <Button type="submit" loading={form.submitting} fullWidth>
+          Join Hunt
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          Use credentials provided by your GameMaster to join a hunting session.
+        </Text>
+      </Stack>
+    </form>
+  );
+}

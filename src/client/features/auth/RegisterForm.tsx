@@ -1,0 +1,89 @@
+import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { REGISTRATION_REDIRECT_MS } from '../../../domain/rules';
+import { RegisterForm as RegisterFormSchema } from '../../../domain/schemas';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../trpc';
+
+const ROLE_OPTIONS = [
+  { value: 'gamemaster', label: 'GameMaster - Create hunting sessions' },
+  { value: 'hunter', label: 'Hunter - Join hunting sessions' },
+];
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const register = trpc.auth.register.useMutation();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      username: '',
+      email: '',
+      role: '' as string,
+      password: '',
+      confirmPassword: '',
+    },
+    validate: schemaResolver(RegisterFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const { confirmPassword: _confirm, ...payload } = RegisterFormSchema.parse(values);
+    try {
+      const { user, role } = await register.mutateAsync(payload);
+      await queryClient.invalidateQueries();
+      notify({
+        title: 'Registration Successful',
+        description: `Welcome, ${user.firstName}! Your account has been created.`,
+      });
+      window.setTimeout(
+        () => navigate(role === 'gamemaster' ? '/subscription' : '/hunter'),
+        REGISTRATION_REDIRECT_MS,
+      );
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      notify({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput label="First Name" autoComplete="given-name" key={form.key('firstName')} {...form.getInputProps('firstName')} />
+          <TextInput label="Last Name" autoComplete="family-name" key={form.key('lastName')} {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput label="Username" autoComplete="username" key={form.key('username')} {...form.getInputProps('username')} />
+        <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <Select
+          label="Account Type"
+          placeholder="Select your role"
+          data={ROLE_OPTIONS}
+          allowDeselect={false}
+          key={form.key('role')}
+          {...form.getInputProps('role')}
+        />
+        <PasswordInput label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={register.isPending} fullWidth>
+          Create Account
+        </Button>
+        <Group justify="center" gap={4}>
+          <Text size="sm">Already have an account?</Text>
+          <Anchor component={Link} to="/login" size="sm">
+            Sign in
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+// Stripe's Payment Element for one client secret, with Back and the submit
+// button. Confirmation returns to /gamemaster (the spec's return address).
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { notify } from '../../lib/notify';
+import { BILLING_NOTICES as N } from './messages';
+
+export type CheckoutMode = 'subscription' | 'credits';
+
+type Props = { stripe: Stripe; clientSecret: string; mode: CheckoutMode };
+
+export function StripePaymentForm({ stripe, clientSecret, mode }: Props) {
+  const navigate = useNavigate();
+  const mountRef = useRef<HTMLDivElement>(null);
+  const elementsRef = useRef<StripeElements | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const elements = stripe.elements({ clientSecret, appearance: { theme: 'stripe' } });
+    const element = elements.create('payment');
+    if (mountRef.current) element.mount(mountRef.current);
+    elementsRef.current = elements;
+    return () => {
+      element.destroy();
+      elementsRef.current = null;
+    };
+  }, [stripe, clientSecret]);
+
+  async function submit() {
+    const elements = elementsRef.current;
+    if (!elements) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const returnUrl = `${window.location.origin}/gamemaster${mode === 'credits' ? '?purchase=credits' : ''}`;
+      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+      if (result.error) {
+        const message = result.error.message ?? 'Your payment could not be completed.';
+        setFailure(message);
+        notify({ title: N.paymentFailed.title, description: message, variant: 'destructive' });
+        return;
+      }
+      notify(mode === 'credits' ? N.creditsPaid : N.paymentSucceeded);
+      navigate('/gamemaster', { state: { paymentSucceeded: mode } });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Your payment could not be completed.';
+      setFailure(message);
+      notify({ title: N.paymentFailed.title, description: message, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Box ref={mountRef} mih={120} data-testid="payment-element" />
+      {failure && (
+        <Alert color="red" title="Payment Failed">
+          {failure}
+        </Alert>
+      )}
+      <Group grow>
+        <Button component={Link} to={mode === 'credits' ? '/gamemaster' : '/subscription'} variant="default">
+          Back
+        </Button>
+        <Button onClick={() => void submit()} loading={submitting}>
+          {mode === 'credits' ? 'Pay Now' : 'Subscribe Now'}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" ta="center">
+        🔒 Your payment is secured with 256-bit SSL encryption. Cancel anytime.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+// Plan, sessions used this week and credits, for the game master screen.
+import { Group, Paper, Text } from '@mantine/core';
+import { trpc } from '../../trpc';
+
+export function SubscriptionSummary() {
+  const { data } = trpc.billing.userSubscription.useQuery(undefined, { retry: false });
+  if (!data?.plan || data.status !== 'active') return null;
+  const allowed = data.sessionsAllowed === null ? 'unlimited' : data.sessionsAllowed;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="subscription-summary">
+      <Group gap="lg" wrap="wrap">
+        <Text size="sm">
+          Plan: <b>{data.plan.name}</b>
+        </Text>
+        <Text size="sm">
+          Sessions this week: <b>{data.sessionsUsedThisWeek}</b> / {allowed}
+        </Text>
+        <Text size="sm">
+          Up to <b>{data.plan.maxPlayersPerSession}</b> players per session
+        </Text>
+        <Text size="sm">
+          Session credits: <b>{data.sessionCredits}</b>
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

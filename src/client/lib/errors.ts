@@ -1,0 +1,56 @@
+// Reading errors the way the spec's client does, for tRPC and REST alike.
+import { TRPCClientError } from '@trpc/client';
+import { UNAUTHORIZED_REDIRECT_MS } from '../../domain/rules';
+import { notify } from './notify';
+
+/** The server's human message: its `error` field, else the body text, else the status. */
+export function errorMessage(error: unknown, fallback = 'An error occurred'): string {
+  if (error instanceof TRPCClientError) return error.message || fallback;
+  if (error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  if (error instanceof ApiError) return error.status;
+  return undefined;
+}
+
+/** The field messages of a validation failure, keyed by field name. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof TRPCClientError) {
+    return ((error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {}) as Record<
+      string,
+      string
+    >;
+  }
+  if (error instanceof ApiError) return error.fieldErrors;
+  return {};
+}
+
+/** The spec's rule: a 401 whose message says Unauthorized means the session is gone. */
+export function isUnauthorized(error: unknown): boolean {
+  return errorStatus(error) === 401 && /unauthorized/i.test(errorMessage(error));
+}
+
+let redirecting = false;
+/** Shows the spec's notice and goes to /api/login (which redirects to /login) after 0.5 s. */
+export function handleUnauthorized(): void {
+  if (redirecting) return;
+  redirecting = true;
+  notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  window.setTimeout(() => {
+    window.location.href = '/api/login';
+  }, UNAUTHORIZED_REDIRECT_MS);
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}

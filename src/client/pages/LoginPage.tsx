@@ -1,0 +1,40 @@
+import { Card, Container, Tabs, Text, Title } from '@mantine/core';
+import { IconKey, IconTarget } from '@tabler/icons-react';
+import { PageShell } from '../components/PageShell';
+import { HunterSessionForm } from '../features/auth/HunterSessionForm';
+import { LoginForm } from '../features/auth/LoginForm';
+import { useClientConfig } from '../features/auth/useClientConfig';
+
+export function LoginPage() {
+  const { supportEmail } = useClientConfig();
+  return (
+    <PageShell>
+      <Container size={440} py="xl">
+        <Title order={1} ta="center" fz={28} mb={4}>
+          Welcome back
+        </Title>
+        <Text c="dimmed" ta="center" mb="lg" size="sm">
+          Sign in to your account, or join a hunt with your session credentials.
+        </Text>
+        <Card withBorder shadow="sm" padding="lg">
+          <Tabs defaultValue="account">
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="account" leftSection={<IconKey size={16} />}>
+                Account Login
+              </Tabs.Tab>
+              <Tabs.Tab value="hunter" leftSection={<IconTarget size={16} />}>
+                Hunter Session
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="account">
+              <LoginForm supportEmail={supportEmail} />
+            </Tabs.Panel>
+            <Tabs.Panel value="hunter">
+              <HunterSessionForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Card>
+      </Container>
+    </PageShell>
+  );
+}

@@ -1,0 +1,37 @@
+// Every route of the product. Pages load lazily, so the landing page never
+// carries the map, the payment form or three.js.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { LandingPage } from './pages/LandingPage';
+
+/** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+function comingSoon(title: string): RouteObject['Component'] {
+  return () => <ComingSoonPage title={title} />;
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', Component: LandingPage },
+  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage') },
+  { path: '/register', lazy: page(() => import('./pages/RegisterPage'), 'RegisterPage') },
+  { path: '/privacy-policy', lazy: page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage') },
+  { path: '/terms-conditions', lazy: page(() => import('./pages/TermsPage'), 'TermsPage') },
+  { path: '/subscription', lazy: page(() => import('./pages/SubscriptionPage'), 'SubscriptionPage') },
+  { path: '/checkout', lazy: page(() => import('./pages/CheckoutPage'), 'CheckoutPage') },
+  { path: '/gamemaster', lazy: page(() => import('./features/billing/GameMasterPlaceholder'), 'GameMasterPlaceholder') },
+  { path: '/hunter', Component: comingSoon('Field Operations') },
+  { path: '/hunter-mobile', Component: comingSoon('Hunter Terminal') },
+  { path: '/mobile-hunter', Component: comingSoon('Hunter Terminal') },
+  { path: '/admin', Component: comingSoon('System Administration') },
+  { path: '/debug-models', Component: comingSoon('Model Debug') },
+  { path: '/model-test', Component: comingSoon('Model Test') },
+  { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

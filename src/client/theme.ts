@@ -1,0 +1,17 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const jungle: MantineColorsTuple = [
+  '#eafbee', '#d6f3dc', '#abe6b8', '#7dd891', '#57cc70', '#3fc45b', '#31c04f', '#23a940', '#189636', '#02822a',
+];
+const amber: MantineColorsTuple = [
+  '#fff8e1', '#ffefcc', '#ffdd9b', '#ffca64', '#ffba38', '#ffb01b', '#ffab09', '#e39500', '#ca8400', '#af7100',
+];
+
+export const theme = createTheme({
+  primaryColor: 'jungle',
+  primaryShade: { light: 8, dark: 6 },
+  colors: { jungle, amber },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '800' },
+  defaultRadius: 'md',
+});
