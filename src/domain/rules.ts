@@ -184,16 +184,30 @@ export const MINUTES_PER_HOUR = 60;
 export const NO_TIME_LIMIT = -1;
 
 // --- GPS fusion (ours, beyond the spec; tuned with `npm run bench:gps`) ---
-/** White-acceleration spectral density of the constant-velocity filter, m^2/s^3. */
-export const FUSION_PROCESS_NOISE_M2_S3 = 0.3;
-/** Per-axis measurement sigma as a multiple of the reported accuracy (variance = accuracy^2). */
-export const FUSION_MEASUREMENT_SIGMA_PER_ACCURACY = 1;
+/** White-acceleration spectral density of the steady-walking model, m^2/s^3. */
+export const FUSION_PROCESS_NOISE_M2_S3 = 0.05;
+/** White-acceleration spectral density of the turning/starting model, m^2/s^3. */
+export const FUSION_MANEUVER_NOISE_M2_S3 = 1;
+/**
+ * Per-axis measurement sigma as a multiple of the reported accuracy. Phones report the 68 %
+ * horizontal radius, which for a 2-D Gaussian is about 1.5 sigma per axis; 1/sqrt(2) makes the
+ * radial RMS error equal the accuracy (variance = accuracy^2 / 2 per axis).
+ */
+export const FUSION_MEASUREMENT_SIGMA_PER_ACCURACY = Math.SQRT1_2;
 /** Prior speed uncertainty of a new track, m/s (a brisk walk). */
 export const FUSION_INITIAL_SPEED_SIGMA_MPS = 2;
 /** Innovation gate: chi-square, 2 degrees of freedom, 99.99 %. */
 export const FUSION_GATE_CHI2 = 18.42;
 /** Consecutive rejected fixes after which the filter recovers instead of rejecting. */
 export const FUSION_REINIT_AFTER_REJECTS = 3;
+/** Position random walk of the standing-still motion model, m^2/s. */
+export const FUSION_STILL_NOISE_M2_S = 0.0001;
+/** Mean time a hunter keeps walking before stopping, seconds (motion-model switching). */
+export const FUSION_WALKING_TIME_S = 200;
+/** Mean duration of a turn or start (the turning model), seconds. */
+export const FUSION_MANEUVER_TIME_S = 10;
+/** Mean time a hunter keeps standing before walking on, seconds (motion-model switching). */
+export const FUSION_STANDING_TIME_S = 3000;
 
 // --- Admin catalogue (ours: upper bounds the spec leaves open) ---
 export const MAX_CATALOGUE_NAME_LENGTH = 120;

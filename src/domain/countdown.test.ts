@@ -1,0 +1,243 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type CountdownState,
+  completionResult,
+  EXPIRED_LABEL,
+  elapsedMs,
+  endsAt,
+  formatRemaining,
+  isExpired,
+  isMissionComplete,
+  remainingMs,
+  statusBadge,
+  timeBadge,
+  timeStatus,
+} from './countdown';
+
+const MIN = 60_000;
+const T0 = 1_700_000_000_000;
+const running = (over: Partial<CountdownState> = {}): CountdownState => ({
+  status: 'active',
+  startTime: T0,
+  durationMin: 60,
+  pausedAt: null,
+  pausedTotalMs: 0,
+  ...over,
+});
+
+describe('remainingMs / elapsedMs', () => {
+  it('counts down from the start', () => {
+    expect(remainingMs(running(), T0)).toBe(60 * MIN);
+    expect(remainingMs(running(), T0 + 10 * MIN)).toBe(50 * MIN);
+    expect(elapsedMs(running(), T0 + 10 * MIN)).toBe(10 * MIN);
+  });
+  it('is the full duration before the start (not started, or scheduled in the future)', () => {
+    expect(remainingMs(running({ status: 'preparing', startTime: null }), T0)).toBe(60 * MIN);
+    expect(remainingMs(running({ startTime: T0 + 5 * MIN }), T0)).toBe(60 * MIN);
+  });
+  it('is null without a time limit', () => {
+    for (const durationMin of [null, 0, -5, Number.NaN]) {
+      expect(remainingMs(running({ durationMin }), T0 + MIN)).toBeNull();
+    }
+  });
+  it('subtracts completed pauses', () => {
+    expect(remainingMs(running({ pausedTotalMs: 7 * MIN }), T0 + 20 * MIN)).toBe(47 * MIN);
+  });
+  it('is frozen while paused', () => {
+    const s = running({ status: 'paused', pausedAt: T0 + 20 * MIN, pausedTotalMs: 5 * MIN });
+    expect(remainingMs(s, T0 + 20 * MIN)).toBe(45 * MIN);
+    expect(remainingMs(s, T0 + 200 * MIN)).toBe(45 * MIN);
+  });
+  it('is frozen at the end time of an ended session', () => {
+    const s = running({ status: 'completed', endTime: T0 + 30 * MIN });
+    expect(remainingMs(s, T0 + 100 * MIN)).toBe(30 * MIN);
+  });
+  it('never goes below 0', () => {
+    expect(remainingMs(running(), T0 + 61 * MIN)).toBe(0);
+  });
+  it('property: resuming after a pause of any length gives back the frozen time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 60 * MIN }),
+        fc.integer({ min: 0, max: 10 * 60 * MIN }),
+        fc.integer({ min: 0, max: 60 * MIN }),
+        (before, pause, after) => {
+          const pausedAt = T0 + before;
+          const frozen = remainingMs(running({ pausedAt }), pausedAt + pause)!;
+          const resumed = running({ pausedTotalMs: pause });
+          expect(remainingMs(resumed, pausedAt + pause)).toBe(frozen);
+          expect(remainingMs(resumed, pausedAt + pause + after)).toBe(Math.max(0, frozen - after));
+        },
+      ),
+    );
+  });
+});
+
+describe('endsAt and isExpired', () => {
+  it('end = start + duration + completed pauses', () => {
+    expect(endsAt(running())).toBe(T0 + 60 * MIN);
+    expect(endsAt(running({ pausedTotalMs: 3 * MIN }))).toBe(T0 + 63 * MIN);
+  });
+  it('while paused the end moves with now, if given', () => {
+    const s = running({ pausedAt: T0 + 10 * MIN });
+    expect(endsAt(s)).toBe(T0 + 60 * MIN);
+    expect(endsAt(s, T0 + 15 * MIN)).toBe(T0 + 65 * MIN);
+  });
+  it('is null without a limit or before the start', () => {
+    expect(endsAt(running({ durationMin: null }))).toBeNull();
+    expect(endsAt(running({ startTime: null }))).toBeNull();
+  });
+  it('expires exactly at the end, not a millisecond before', () => {
+    expect(isExpired(running(), T0 + 60 * MIN - 1)).toBe(false);
+    expect(isExpired(running(), T0 + 60 * MIN)).toBe(true);
+    expect(isExpired(running(), T0 + 90 * MIN)).toBe(true);
+  });
+  it('never expires without a limit or before the start, nor while paused with time left', () => {
+    expect(isExpired(running({ durationMin: null }), T0 + 1e9)).toBe(false);
+    expect(isExpired(running({ startTime: null }), T0 + 1e9)).toBe(false);
+    expect(isExpired(running({ pausedAt: T0 + MIN }), T0 + 1e9)).toBe(false);
+  });
+  it('property: expired iff now >= endsAt for a running session', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 0, max: 3 * 60 * MIN }), fc.integer({ min: 0, max: 200 * MIN }), (d, paused, t) => {
+        const s = running({ durationMin: d, pausedTotalMs: paused });
+        expect(isExpired(s, T0 + t)).toBe(T0 + t >= endsAt(s)!);
+      }),
+    );
+  });
+});
+
+describe('timeStatus (REST time-status)', () => {
+  it('whole minutes rounded up', () => {
+    expect(timeStatus(running(), T0)).toEqual({ timeRemaining: 60, hasTimeLimit: true });
+    expect(timeStatus(running(), T0 + 1)).toEqual({ timeRemaining: 60, hasTimeLimit: true });
+    expect(timeStatus(running(), T0 + MIN)).toEqual({ timeRemaining: 59, hasTimeLimit: true });
+    expect(timeStatus(running(), T0 + 60 * MIN - 1)).toEqual({ timeRemaining: 1, hasTimeLimit: true });
+    expect(timeStatus(running(), T0 + 60 * MIN)).toEqual({ timeRemaining: 0, hasTimeLimit: true });
+  });
+  it('-1 without a limit', () => {
+    expect(timeStatus(running({ durationMin: null }), T0)).toEqual({ timeRemaining: -1, hasTimeLimit: false });
+  });
+});
+
+describe('formatRemaining', () => {
+  it.each([
+    [0, '00:00'],
+    [1, '00:01'],
+    [999, '00:01'],
+    [1000, '00:01'],
+    [1001, '00:02'],
+    [59_000, '00:59'],
+    [MIN, '01:00'],
+    [12 * MIN + 34_000, '12:34'],
+    [60 * MIN - 1000, '59:59'],
+    [60 * MIN, '1:00:00'],
+    [120 * MIN, '2:00:00'],
+    [-5, '00:00'],
+  ])('%d ms -> %s', (ms, label) => {
+    expect(formatRemaining(ms)).toBe(label);
+  });
+});
+
+describe('timeBadge', () => {
+  it('normal above 15 minutes', () => {
+    expect(timeBadge(15 * MIN + 1)).toEqual({ colour: 'normal', pulsing: false, label: '15:01' });
+    expect(timeBadge(60 * MIN)).toEqual({ colour: 'normal', pulsing: false, label: '1:00:00' });
+  });
+  it('yellow at exactly 15 minutes and down to just above 5', () => {
+    expect(timeBadge(15 * MIN)).toEqual({ colour: 'yellow', pulsing: false, label: '15:00' });
+    expect(timeBadge(5 * MIN + 1)).toEqual({ colour: 'yellow', pulsing: false, label: '05:01' });
+  });
+  it('red and pulsing at exactly 5 minutes and below', () => {
+    expect(timeBadge(5 * MIN)).toEqual({ colour: 'red', pulsing: true, label: '05:00' });
+    expect(timeBadge(1)).toEqual({ colour: 'red', pulsing: true, label: '00:01' });
+  });
+  it('EXPIRED at 0: red, steady, never with (PAUSED)', () => {
+    expect(timeBadge(0)).toEqual({ colour: 'red', pulsing: false, label: EXPIRED_LABEL });
+    expect(timeBadge(0, { paused: true })).toEqual({ colour: 'red', pulsing: false, label: 'EXPIRED' });
+  });
+  it('(PAUSED) suffix, same colour, no pulsing while paused', () => {
+    expect(timeBadge(12 * MIN + 34_000, { paused: true })).toEqual({ colour: 'yellow', pulsing: false, label: '12:34 (PAUSED)' });
+    expect(timeBadge(3 * MIN, { paused: true })).toEqual({ colour: 'red', pulsing: false, label: '03:00 (PAUSED)' });
+    expect(timeBadge(30 * MIN, { paused: true }).label).toBe('30:00 (PAUSED)');
+  });
+  it('no limit (null or negative)', () => {
+    expect(timeBadge(null)).toEqual({ colour: 'normal', pulsing: false, label: 'NO LIMIT' });
+    expect(timeBadge(-1, { paused: true })).toEqual({ colour: 'normal', pulsing: false, label: 'NO LIMIT (PAUSED)' });
+  });
+  it('property: colour is monotonic in the remaining time', () => {
+    const rank = { red: 0, yellow: 1, normal: 2 } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 * MIN }), fc.integer({ min: 0, max: 200 * MIN }), (a, extra) => {
+        expect(rank[timeBadge(a + extra).colour]).toBeGreaterThanOrEqual(rank[timeBadge(a).colour]);
+      }),
+    );
+  });
+});
+
+describe('statusBadge', () => {
+  it.each([
+    ['preparing', 'SETUP'],
+    ['active', 'LIVE'],
+    ['started', 'LIVE'],
+    ['paused', 'PAUSED'],
+    ['completed', 'ENDED'],
+    ['whatever', 'SETUP'],
+    [undefined, 'SETUP'],
+    [null, 'SETUP'],
+  ] as const)('%s -> %s', (status, badge) => {
+    expect(statusBadge(status)).toBe(badge);
+  });
+});
+
+describe('mission completion', () => {
+  it('complete when observed >= total and total >= 1', () => {
+    expect(isMissionComplete(1, 1)).toBe(true);
+    expect(isMissionComplete(3, 2)).toBe(true);
+    expect(isMissionComplete(1, 2)).toBe(false);
+    expect(isMissionComplete(0, 0)).toBe(false);
+    expect(isMissionComplete(5, 0)).toBe(false);
+    expect(isMissionComplete(Number.NaN, 1)).toBe(false);
+    expect(isMissionComplete(0.9, 1)).toBe(false);
+  });
+  it('completed result: status completed, rate 100', () => {
+    expect(completionResult({ observed: 4, total: 4 })).toEqual({
+      completionStatus: 'completed',
+      completionRate: 100,
+      dinosaursFound: 4,
+      totalDinosaurs: 4,
+    });
+    expect(completionResult({ observed: 4, total: 4, timeExpired: true }).completionStatus).toBe('completed');
+  });
+  it('time expired and ended results, rate floored', () => {
+    expect(completionResult({ observed: 2, total: 3, timeExpired: true })).toEqual({
+      completionStatus: 'time_expired',
+      completionRate: 66,
+      dinosaursFound: 2,
+      totalDinosaurs: 3,
+    });
+    expect(completionResult({ observed: 199, total: 200 }).completionRate).toBe(99);
+    expect(completionResult({ observed: 0, total: 0 })).toEqual({
+      completionStatus: 'ended',
+      completionRate: 0,
+      dinosaursFound: 0,
+      totalDinosaurs: 0,
+    });
+  });
+  it('caps found at the total', () => {
+    expect(completionResult({ observed: 5, total: 3 })).toMatchObject({ dinosaursFound: 3, completionRate: 100 });
+  });
+  it('property: rate in 0..100, 100 iff complete', () => {
+    fc.assert(
+      fc.property(fc.nat(50), fc.nat(50), fc.boolean(), (observed, total, timeExpired) => {
+        const r = completionResult({ observed, total, timeExpired });
+        expect(Number.isInteger(r.completionRate)).toBe(true);
+        expect(r.completionRate).toBeGreaterThanOrEqual(0);
+        expect(r.completionRate).toBeLessThanOrEqual(100);
+        expect(r.completionRate === 100).toBe(isMissionComplete(observed, total));
+        expect(r.completionStatus === 'completed').toBe(isMissionComplete(observed, total));
+      }),
+    );
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The session countdown and mission completion (live-play spec, section 4).
+ *
+ * Everything is computed from stored timestamps (ms) and an explicit `now`,
+ * so the server and the screens agree and a restart loses nothing.
+ *
+ * Semantics chosen where the spec is silent:
+ * - A session with no duration (null, 0 or negative) has no time limit.
+ * - Before it starts (startTime null, or in the future) the full duration
+ *   remains.
+ * - Time that counts = (now or pausedAt or endTime, the earliest that applies)
+ *   - startTime - pausedTotalMs. A pause in progress freezes the clock at
+ *   pausedAt; a session that ended (endTime) is frozen at endTime.
+ * - Expired means remaining <= 0: exactly at the end the session is expired.
+ * - timeStatus reports whole minutes rounded UP (59 s left is 1 minute, so 0
+ *   always means expired), and -1 for no limit.
+ */
+import {
+  MINUTES_PER_HOUR,
+  MS_PER_MINUTE,
+  MS_PER_SECOND,
+  NO_TIME_LIMIT,
+  SECONDS_PER_MINUTE,
+  TIME_CRITICAL_MIN,
+  TIME_WARNING_MIN,
+} from './rules';
+
+/** A session's time as stored. pausedTotalMs is the sum of completed pauses. */
+export interface CountdownState {
+  readonly status: string;
+  readonly startTime: number | null;
+  readonly durationMin: number | null;
+  readonly pausedAt: number | null;
+  readonly pausedTotalMs: number;
+  /** When the session ended, if it did: the clock stops there. */
+  readonly endTime?: number | null;
+}
+
+function hasLimit(state: CountdownState): boolean {
+  return typeof state.durationMin === 'number' && Number.isFinite(state.durationMin) && state.durationMin > 0;
+}
+
+function durationMs(state: CountdownState): number {
+  return (state.durationMin ?? 0) * MS_PER_MINUTE;
+}
+
+/** The instant the clock reads: now, frozen at pausedAt or endTime when earlier. */
+function clockNow(state: CountdownState, now: number): number {
+  let t = now;
+  if (state.pausedAt !== null) t = Math.min(t, state.pausedAt);
+  if (typeof state.endTime === 'number') t = Math.min(t, state.endTime);
+  return t;
+}
+
+/**
+ * Time played so far, ms (0 before the start; never negative), pauses excluded.
+ */
+export function elapsedMs(state: CountdownState, now: number): number {
+  if (state.startTime === null) return 0;
+  return Math.max(0, clockNow(state, now) - state.startTime - Math.max(0, state.pausedTotalMs));
+}
+
+/**
+ * Remaining time in ms, >= 0 (0 = expired), or null when there is no time
+ * limit. Frozen while paused; the full duration before the start.
+ */
+export function remainingMs(state: CountdownState, now: number): number | null {
+  if (!hasLimit(state)) return null;
+  return Math.max(0, durationMs(state) - elapsedMs(state, now));
+}
+
+/**
+ * Wall-clock end of the session in ms, accounting for completed pauses, or
+ * null when there is no limit or it has not started. While paused, pass
+ * `now` to include the pause in progress (the end keeps moving until resume);
+ * without `now` the pause in progress is not counted.
+ */
+export function endsAt(state: CountdownState, now?: number): number | null {
+  if (!hasLimit(state) || state.startTime === null) return null;
+  const ongoingPause = state.pausedAt !== null && now !== undefined ? Math.max(0, now - state.pausedAt) : 0;
+  return state.startTime + durationMs(state) + Math.max(0, state.pausedTotalMs) + ongoingPause;
+}
+
+/** True when the session has a limit, has started and no time remains. */
+export function isExpired(state: CountdownState, now: number): boolean {
+  if (state.startTime === null) return false;
+  return remainingMs(state, now) === 0;
+}
+
+/** The REST answer of GET /api/game-sessions/{id}/time-status. */
+export interface TimeStatus {
+  /** Whole minutes rounded up; 0 when expired; -1 when there is no limit. */
+  readonly timeRemaining: number;
+  readonly hasTimeLimit: boolean;
+}
+
+export function timeStatus(state: CountdownState, now: number): TimeStatus {
+  const ms = remainingMs(state, now);
+  if (ms === null) return { timeRemaining: NO_TIME_LIMIT, hasTimeLimit: false };
+  return { timeRemaining: Math.ceil(ms / MS_PER_MINUTE), hasTimeLimit: true };
+}
+
+export type BadgeColour = 'normal' | 'yellow' | 'red';
+
+export interface TimeBadge {
+  readonly colour: BadgeColour;
+  readonly pulsing: boolean;
+  readonly label: string;
+}
+
+const PAUSED_SUFFIX = ' (PAUSED)';
+export const EXPIRED_LABEL = 'EXPIRED';
+export const NO_LIMIT_LABEL = 'NO LIMIT';
+
+/**
+ * 'MM:SS', or 'H:MM:SS' from one hour on, with seconds rounded UP (so the
+ * label reads 00:00 only at exactly 0). Negative values format as 00:00.
+ */
+export function formatRemaining(ms: number): string {
+  const totalS = Math.max(0, Math.ceil(ms / MS_PER_SECOND));
+  const s = totalS % SECONDS_PER_MINUTE;
+  const totalMin = Math.floor(totalS / SECONDS_PER_MINUTE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (totalMin >= MINUTES_PER_HOUR) {
+    return `${Math.floor(totalMin / MINUTES_PER_HOUR)}:${pad(totalMin % MINUTES_PER_HOUR)}:${pad(s)}`;
+  }
+  return `${pad(totalMin)}:${pad(s)}`;
+}
+
+/**
+ * The time badge for a remaining time (ms; null or negative = no limit):
+ * - 0 or less than nothing left: red, not pulsing, 'EXPIRED' (never with
+ *   '(PAUSED)': an expired session has nothing to pause);
+ * - <= 5 minutes: red, pulsing (not while paused: a frozen clock does not pulse);
+ * - <= 15 minutes: yellow;
+ * - otherwise normal. Boundaries inclusive: exactly 15:00 is yellow, exactly
+ *   5:00 is red.
+ * The label is {@link formatRemaining}, plus ' (PAUSED)' while paused; with
+ * no limit it is 'NO LIMIT' (plus ' (PAUSED)').
+ */
+export function timeBadge(remaining: number | null, opts: { readonly paused?: boolean } = {}): TimeBadge {
+  const paused = opts.paused === true;
+  const suffix = paused ? PAUSED_SUFFIX : '';
+  if (remaining === null || remaining < 0 || Number.isNaN(remaining)) {
+    return { colour: 'normal', pulsing: false, label: `${NO_LIMIT_LABEL}${suffix}` };
+  }
+  if (remaining === 0) return { colour: 'red', pulsing: false, label: EXPIRED_LABEL };
+  const label = `${formatRemaining(remaining)}${suffix}`;
+  if (remaining <= TIME_CRITICAL_MIN * MS_PER_MINUTE) return { colour: 'red', pulsing: !paused, label };
+  if (remaining <= TIME_WARNING_MIN * MS_PER_MINUTE) return { colour: 'yellow', pulsing: false, label };
+  return { colour: 'normal', pulsing: false, label };
+}
+
+export type StatusBadge = 'SETUP' | 'LIVE' | 'PAUSED' | 'ENDED';
+
+/**
+ * The session status badge: preparing -> SETUP, active or started -> LIVE,
+ * paused -> PAUSED, completed -> ENDED. Anything else (unknown, missing) is
+ * SETUP, as the accounts spec treats an unknown status as preparing.
+ */
+export function statusBadge(status: string | null | undefined): StatusBadge {
+  switch (status) {
+    case 'active':
+    case 'started':
+      return 'LIVE';
+    case 'paused':
+      return 'PAUSED';
+    case 'completed':
+      return 'ENDED';
+    default:
+      return 'SETUP';
+  }
+}
+
+function count(n: number): number {
+  return Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0;
+}
+
+/**
+ * The mission is complete when at least one dinosaur is deployed and the
+ * hunter has observed at least that many (spec: observed >= total, total >= 1).
+ * Counts are floored; non-finite counts are 0.
+ */
+export function isMissionComplete(observed: number, total: number): boolean {
+  const t = count(total);
+  return t >= 1 && count(observed) >= t;
+}
+
+export type CompletionStatus = 'completed' | 'time_expired' | 'ended';
+
+export interface CompletionResult {
+  readonly completionStatus: CompletionStatus;
+  /** Integer percent 0..100, floored (100 only when complete). */
+  readonly completionRate: number;
+  /** Observed dinosaurs, capped at the total (never "5 of 3"). */
+  readonly dinosaursFound: number;
+  readonly totalDinosaurs: number;
+}
+
+/**
+ * The session result: 'completed' when {@link isMissionComplete} (even if
+ * the clock also ran out), else 'time_expired' when the time ran out, else
+ * 'ended' (ended by the game master). Rate = floor(found / total x 100),
+ * 0 when there are no dinosaurs.
+ */
+export function completionResult(input: {
+  readonly observed: number;
+  readonly total: number;
+  readonly timeExpired?: boolean;
+}): CompletionResult {
+  const total = count(input.total);
+  const found = Math.min(count(input.observed), total);
+  const completionStatus: CompletionStatus = isMissionComplete(input.observed, input.total)
+    ? 'completed'
+    : input.timeExpired === true
+      ? 'time_expired'
+      : 'ended';
+  const completionRate = total === 0 ? 0 : Math.floor((found * 100) / total);
+  return { completionStatus, completionRate, dinosaursFound: found, totalDinosaurs: total };
+}
