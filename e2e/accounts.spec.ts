@@ -161,3 +161,12 @@ test('an unknown route shows the 404 page with Go Home', async ({ page }) => {
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a page that fails to render shows Application Error', async ({ page, consoleErrors }) => {
+  // Simulate a broken deployment: the 404 page's code cannot be loaded.
+  await page.route(/\/assets\/NotFoundPage-.*\.js$/, (route) => route.abort());
+  await page.goto('/no-such-trail');
+  await expect(page.getByRole('heading', { name: 'Application Error' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Home' })).toBeVisible();
+  consoleErrors.length = 0;
+});

@@ -2,6 +2,7 @@
 // carries the map, the payment form or three.js.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './components/AppErrorBoundary';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { LandingPage } from './pages/LandingPage';
 
@@ -33,5 +34,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // One root route so that any render or lazy-load failure shows 'Application Error'.
+  return createBrowserRouter([{ ErrorBoundary: RouteErrorPage, children: routes }]);
 }

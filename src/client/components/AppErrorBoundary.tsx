@@ -1,7 +1,31 @@
 import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router';
 
-/** A whole-app render failure shows 'Application Error' instead of a blank page. */
+function ApplicationError({ message }: { message: string }) {
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack align="center" maw={480}>
+        <Title order={1}>Application Error</Title>
+        <Text c="dimmed" ta="center">
+          Something went wrong while showing this page. Reload to try again.
+        </Text>
+        <Code block maw="100%">
+          {message}
+        </Code>
+        <Button onClick={() => window.location.assign('/')}>Go Home</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Errors thrown while rendering a route (or loading its code). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return <ApplicationError message={error instanceof Error ? error.message : String(error)} />;
+}
+
+/** A whole-app render failure outside the router shows 'Application Error' instead of a blank page. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -14,20 +38,6 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <Center mih="100dvh" p="md">
-        <Stack align="center" maw={480}>
-          <Title order={1}>Application Error</Title>
-          <Text c="dimmed" ta="center">
-            Something went wrong while showing this page. Reload to try again.
-          </Text>
-          <Code block maw="100%">
-            {this.state.error.message}
-          </Code>
-          <Button onClick={() => window.location.assign('/')}>Go Home</Button>
-        </Stack>
-      </Center>
-    );
+    return this.state.error ? <ApplicationError message={this.state.error.message} /> : this.props.children;
   }
 }
