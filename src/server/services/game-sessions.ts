@@ -12,8 +12,6 @@ import {
   type GameSessionRow,
   gameSessions,
   missions,
-  observations,
-  sessionDinosaurs,
   sessionPlayers,
   sessionResults,
 } from '../db/schema';
@@ -156,7 +154,8 @@ export function listSessions(ctx: UserCtx, opts: { includeEnded: boolean }): Ses
   runDueTransitions(ctx);
   const now = ctx.now();
   const notEnded = opts.includeEnded ? undefined : ne(gameSessions.status, 'completed');
-  const players = sql<number>`(select count(*) from ${sessionPlayers} where ${sessionPlayers.sessionId} = ${gameSessions.id})`;
+  // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
+  const players = sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id")`;
   if (ctx.user.role === 'hunter') {
     const rows = ctx.db
       .select({ session: gameSessions, players, handle: sessionPlayers.handle })
@@ -310,15 +309,18 @@ function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 
   return true;
 }
 
+const RESULT_SQL = `
+SELECT count(*) AS total,
+       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM observations o
+                                     WHERE o.session_id = d.session_id AND o.dinosaur_id = d.id AND o.success = 1)) AS found
+FROM session_dinosaurs d
+WHERE d.session_id = ?`;
+
 function computeResult(ctx: Pick<AppDeps, 'db'>, sessionId: number, reason: 'ended' | 'time_expired') {
-  const totals = ctx.db
-    .select({
-      total: sql<number>`count(*)`,
-      found: sql<number>`count(*) filter (where exists (select 1 from ${observations} where ${observations.dinosaurId} = ${sessionDinosaurs.id} and ${observations.sessionId} = ${sessionId} and ${observations.success} = 1))`,
-    })
-    .from(sessionDinosaurs)
-    .where(eq(sessionDinosaurs.sessionId, sessionId))
-    .get() ?? { total: 0, found: 0 };
+  const totals = (ctx.db.$client.prepare(RESULT_SQL).get(sessionId) as { total: number; found: number } | undefined) ?? {
+    total: 0,
+    found: 0,
+  };
   return completionResult({ observed: totals.found, total: totals.total, timeExpired: reason === 'time_expired' });
 }
 

@@ -253,6 +253,9 @@ describe('GET /api/game-sessions (visibility)', () => {
     expect(list.map((x) => x.id)).toEqual([joined.id]);
     expect(list[0]).toMatchObject({ currentPlayers: 1, hunterHandle: 'Alice' });
     expect(list[0]).not.toHaveProperty('password');
+    const gmList = (await gm.get('/api/game-sessions')).body as Array<{ id: number; currentPlayers: number }>;
+    expect(gmList.find((x) => x.id === joined.id)?.currentPlayers).toBe(1);
+    expect(gmList.find((x) => x.id === notJoined.id)?.currentPlayers).toBe(0);
     expect(JSON.stringify(list)).not.toContain('raptor');
     expect((await guest.get(`/api/game-sessions/${notJoined.id}`)).status).toBe(403);
     const one = await guest.get(`/api/game-sessions/${joined.id}`);

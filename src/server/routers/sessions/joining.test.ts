@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
+import { createSession, guestJoin, subscribedGameMaster } from './test-support';
+
+let server: TestServer;
+let gm: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  gm = await subscribedGameMaster(server);
+});
+afterAll(() => server.close());
+
+const JOIN_FAILED = 'Session not found or invalid password';
+const players = async (id: number) => (await gm.get(`/api/game-sessions/${id}`)).body.currentPlayers as number;
+
+describe('POST /api/hunter/join-session (guests)', () => {
+  it('creates a guest hunter bound to the session, with a server session (cookie)', async () => {
+    const s = await createSession(gm);
+    const guest = new ApiClient(server.url);
+    const res = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: ' raptor ', hunterHandle: ' Rex ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sessionId: s.id, hunterHandle: 'Rex', sessionName: s.name });
+    expect(res.headers.getSetCookie().join(';')).toMatch(/dinohunt_session=.+HttpOnly/i);
+    const me = await guest.get('/api/auth/user');
+    expect(me.body).toMatchObject({ role: 'hunter', isGuest: true, username: null, email: null, firstName: 'Rex' });
+    const row = server.deps.db.select().from(users).where(eq(users.id, me.body.id)).get();
+    expect(row?.isGuest).toBe(true);
+    expect(await players(s.id)).toBe(1);
+    // The guest's later calls know who the guest is.
+    expect((await guest.get(`/api/game-sessions/${s.id}/time-status`)).status).toBe(200);
+    expect(server.deps.bus.since(s.id, 0).some((e) => e.type === 'hunter_joined')).toBe(true);
+  });
+
+  it.each([
+    [{ password: 'wrong' }, 404, JOIN_FAILED],
+    [{ sessionId: '999999' }, 404, JOIN_FAILED],
+    [{ sessionId: 'abc' }, 404, JOIN_FAILED],
+    [{ hunterHandle: 'ab' }, 400, 'Hunter handle must be at least 3 characters'],
+    [{ password: '' }, 400, 'Session password is required'],
+    [{ sessionId: '' }, 400, 'Session ID is required'],
+  ])('refuses %j with %i "%s"', async (patch, status, message) => {
+    const s = await createSession(gm);
+    const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
+      sessionId: String(s.id),
+      password: 'raptor',
+      hunterHandle: 'Hunter',
+      ...patch,
+    });
+    expect(res.status).toBe(status);
+    expect(res.body.error).toBe(message);
+    expect(await players(s.id)).toBe(0);
+  });
+
+  it('keeps handles unique within a session, whatever their case', async () => {
+    const s = await createSession(gm);
+    await guestJoin(server, s.id, 'raptor', 'Blue');
+    const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
+      sessionId: s.id,
+      password: 'raptor',
+      hunterHandle: 'BLUE',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('The hunter handle "BLUE" is already taken in this session');
+    // The same handle is fine in another session.
+    const other = await createSession(gm);
+    await guestJoin(server, other.id, 'raptor', 'Blue');
+  });
+
+  it('refuses a full session with 409 and counts exactly up to maxPlayers, even in parallel', async () => {
+    const s = await createSession(gm, { maxPlayers: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: `Hunter${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused.map((r) => r.status)).toEqual([409, 409]);
+    expect(refused[0]?.body.error).toBe('Session is full: 10/10 hunters have joined');
+    expect(await players(s.id)).toBe(10);
+  });
+
+  it('refuses an ended session', async () => {
+    const s = await createSession(gm);
+    await gm.post(`/api/game-sessions/${s.id}/end`);
+    const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
+      sessionId: s.id,
+      password: 'raptor',
+      hunterHandle: 'Late',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This session has ended: it cannot be joined');
+  });
+
+  it('does not count the same guest twice', async () => {
+    const s = await createSession(gm);
+    const guest = await guestJoin(server, s.id, 'raptor', 'Twice');
+    const again = await guest.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Twice' });
+    expect(again.status).toBe(200);
+    expect(again.body.hunterHandle).toBe('Twice');
+    expect((await guest.get('/api/auth/user')).body.id).toBe(guest.userId);
+    expect(await players(s.id)).toBe(1);
+  });
+
+  it('joins a signed-in hunter account as itself, and refuses game masters', async () => {
+    const s = await createSession(gm);
+    const hunter = await signUp(server, 'hunter');
+    const res = await hunter.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Acct' });
+    expect(res.status).toBe(200);
+    const me = await hunter.get('/api/auth/user');
+    expect(me.body).toMatchObject({ id: hunter.user.id, isGuest: false });
+    const gmJoin = await gm.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Boss' });
+    expect(gmJoin.status).toBe(403);
+    expect((await gm.get('/api/auth/user')).body.role).toBe('gamemaster');
+  });
+
+  it('keeps a guest inside their own game session', async () => {
+    const a = await createSession(gm);
+    const b = await createSession(gm);
+    const guest = await guestJoin(server, a.id, 'raptor', 'Stay');
+    const res = await guest.post(`/api/game-sessions/${b.id}/join`, { password: 'raptor' });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/Guests can only act within their own game session/);
+    expect((await guest.post('/api/hunter/join-by-name', { sessionName: b.name, password: 'raptor' })).status).toBe(403);
+    expect((await guest.get(`/api/game-sessions/${b.id}/time-status`)).status).toBe(403);
+    expect(await players(b.id)).toBe(0);
+  });
+});
+
+describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sessions/{id}/join', () => {
+  it('joins by session name and password, checked on the server, with the username as handle', async () => {
+    const s = await createSession(gm, { name: 'Jurassic Walk' });
+    const hunter = await signUp(server, 'hunter');
+    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: ' jurassic walk ', password: 'raptor' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sessionId: s.id, hunterHandle: hunter.user.username, sessionName: 'Jurassic Walk' });
+    const wrong = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Jurassic Walk', password: 'nope' });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.error).toBe(JOIN_FAILED);
+    const unknown = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Nowhere', password: 'raptor' });
+    expect(unknown.body.error).toBe(JOIN_FAILED);
+    const missing = await hunter.post('/api/hunter/join-by-name', { sessionName: ' ', password: 'raptor' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Session name is required');
+    expect(await players(s.id)).toBe(1);
+  });
+
+  it('picks the session whose password matches among sessions with the same name', async () => {
+    await createSession(gm, { name: 'Twin', password: 'one' });
+    const second = await createSession(gm, { name: 'Twin', password: 'two' });
+    const hunter = await signUp(server, 'hunter');
+    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Twin', password: 'two' });
+    expect(res.body.sessionId).toBe(second.id);
+  });
+
+  it('requires the password on POST /{id}/join; joining twice counts once', async () => {
+    const s = await createSession(gm);
+    const hunter = await signUp(server, 'hunter');
+    const noPassword = await hunter.post(`/api/game-sessions/${s.id}/join`);
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.error).toBe('Session password is required');
+    const wrong = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'x' });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.error).toBe(JOIN_FAILED);
+    const ok = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor', hunterHandle: 'Ranger' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.hunterHandle).toBe('Ranger');
+    const twice = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' });
+    expect(twice.status).toBe(200);
+    expect(twice.body.hunterHandle).toBe('Ranger');
+    expect(await players(s.id)).toBe(1);
+  });
+
+  it('refuses game masters, admins and anonymous callers on the account join paths', async () => {
+    const s = await createSession(gm);
+    expect((await gm.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' })).status).toBe(403);
+    const admin = await signInAdmin(server);
+    expect((await admin.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor' })).status).toBe(403);
+    expect((await new ApiClient(server.url).post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' })).status).toBe(401);
+  });
+});
