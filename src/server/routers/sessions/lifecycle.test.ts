@@ -373,3 +373,28 @@ describe('scheduled start across a restart', () => {
     expect(types).toEqual(expect.arrayContaining(['session_created', 'session_scheduled', 'session_started']));
   });
 });
+
+describe('the tRPC door applies the same rules', () => {
+  it('creates, starts and refuses the same illegal transitions and strangers as REST', async () => {
+    const { trpc, close } = gm.trpc();
+    try {
+      const s = await trpc.sessions.create.mutate({ name: ' Via tRPC ', password: 'pw', duration: 'abc' });
+      expect(s).toMatchObject({ name: 'Via tRPC', duration: 60, status: 'preparing' });
+      expect((await trpc.sessions.start.mutate({ id: s.id })).status).toBe('active');
+      await expect(trpc.sessions.start.mutate({ id: s.id })).rejects.toMatchObject({
+        message: 'Cannot start the session: it is already active',
+        data: { httpStatus: 409 },
+      });
+      const stranger = (await subscribedGameMaster(server)).trpc();
+      try {
+        await expect(stranger.trpc.sessions.end.mutate({ id: s.id })).rejects.toMatchObject({ data: { httpStatus: 403 } });
+      } finally {
+        stranger.close();
+      }
+      const status = await trpc.sessions.timeStatus.query({ id: s.id });
+      expect(status).toMatchObject({ hasTimeLimit: true, status: 'active' });
+    } finally {
+      close();
+    }
+  });
+});
