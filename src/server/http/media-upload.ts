@@ -47,7 +47,7 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
           continue;
         }
         // Only the first non-empty `media` part counts; a form's unused file input is no file.
-        if (part.fieldname !== 'media' || stored || part.filename === '') {
+        if (part.fieldname !== 'media' || stored || !part.filename) {
           await drain(part);
           continue;
         }

@@ -42,6 +42,13 @@ const SERVER_PUBLISHED = new Set([
 
 type Frame = Record<string, unknown> & { type: string };
 
+function latestEventId(deps: AppDeps, sessionId: number): number {
+  const row = deps.db.$client
+    .prepare('SELECT COALESCE(MAX(id), 0) AS id FROM events WHERE session_id = ?')
+    .get(sessionId) as { id: number };
+  return row.id;
+}
+
 function parseId(value: unknown, min: number): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
@@ -96,7 +103,6 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     const abort = new AbortController();
     current = { sessionId, abort };
     const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
-    send({ type: 'subscribed', sessionId, role: access.role, timestamp: deps.now() });
     void (async () => {
       for await (const event of sessionStream(deps.bus, { sessionId, viewer, lastEventId, signal: abort.signal })) {
         if (socket.readyState !== socket.OPEN) break;
@@ -107,6 +113,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
         socket.send(JSON.stringify(toFrame(event, sessionId)));
       }
     })().catch((err) => deps.log.error(`/ws stream failed: ${String(err)}`));
+    // The stream is subscribed now (its first step ran synchronously), so every event
+    // after `resumeFrom` reaches this socket: a client that keeps the greatest of
+    // resumeFrom and the eventIds it received can always reconnect without a gap.
+    const resumeFrom = lastEventId ?? latestEventId(deps, sessionId);
+    send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: deps.now() });
     return true;
   };
 

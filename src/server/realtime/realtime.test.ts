@@ -1,0 +1,346 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { positions, sessionPlayers } from '../db/schema';
+import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+let gm: Signed;
+let session: number;
+let otherSession: number;
+let rex: Signed;
+let raptor: Signed;
+let stranger: Signed;
+const open: WsClient[] = [];
+
+function connect(client: { cookie: string } | null, query: string, headers: Record<string, string> = {}) {
+  const ws = WsClient.connect(server, query, client?.cookie, headers);
+  open.push(ws);
+  return ws;
+}
+async function subscribed(client: { cookie: string }, sessionId: number, extra = '') {
+  const ws = connect(client, `?sessionId=${sessionId}${extra}`);
+  await ws.next((f) => f.type === 'subscribed');
+  return ws;
+}
+const comms = (id: number) => `/api/game-sessions/${id}/communications`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  gm = (await signUp(server, 'gamemaster')) as Signed;
+  session = createSession(server, gm.user.id);
+  otherSession = createSession(server, gm.user.id);
+  rex = await hunterIn(server, session, 'Rex');
+  raptor = await hunterIn(server, session, 'Raptor');
+  stranger = await hunterIn(server, otherSession, 'Stranger');
+});
+afterAll(async () => {
+  for (const ws of open) ws.close();
+  await server.close();
+});
+
+describe('/ws connection', () => {
+  it('refuses a caller who is not signed in (4401 with an error frame)', async () => {
+    const ws = connect(null, `?sessionId=${session}`);
+    const closed = await ws.closed;
+    expect(closed.code).toBe(4401);
+    expect(ws.frames).toEqual([expect.objectContaining({ type: 'error', error: 'Unauthorized', code: 4401 })]);
+  });
+
+  it('refuses a session the caller is not part of (4403) and an unknown one (4404)', async () => {
+    const ws = connect(stranger, `?sessionId=${session}`);
+    expect((await ws.closed).code).toBe(4403);
+    expect(ws.frames[0]).toMatchObject({ type: 'error', error: 'You are not part of this session' });
+    const missing = connect(rex, '?sessionId=987654');
+    expect((await missing.closed).code).toBe(4404);
+    const bad = connect(rex, '?sessionId=abc');
+    expect((await bad.closed).code).toBe(4400);
+  });
+
+  it('refuses a browser page from another origin', async () => {
+    const ws = connect(rex, `?sessionId=${session}`, { origin: 'https://evil.example' });
+    expect((await ws.closed).code).toBe(4403);
+  });
+
+  it('answers malformed frames with an error frame and stays open', async () => {
+    const ws = await subscribed(rex, session);
+    const before = ws.frames.length;
+    ws.send('not json');
+    ws.send('[1,2]');
+    ws.send('{"no":"type"}');
+    ws.send('42');
+    ws.send({ type: 'teleport' });
+    ws.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    ws.send({ type: 'hunter_location', location: { lat: 'north' }, accuracy: 5 });
+    ws.send({ type: 'ping', requestId: 'p1' });
+    await ws.next((f) => f.type === 'pong');
+    const errors = ws.frames.slice(before).filter((f) => f.type === 'error');
+    expect(errors.map((f) => f.error)).toEqual([
+      'Malformed frame: expected a JSON object',
+      'Malformed frame: expected a JSON object with a string `type`',
+      'Malformed frame: expected a JSON object with a string `type`',
+      'Malformed frame: expected a JSON object with a string `type`',
+      'Unknown event type: teleport',
+      'Frames must be JSON text',
+      'Latitude must be a number between -90 and 90',
+    ]);
+    expect(ws.ws.readyState).toBe(ws.ws.OPEN);
+  });
+});
+
+describe('/ws events', () => {
+  it('delivers session events with the spec fields and an event id', async () => {
+    const ws = await subscribed(rex, session);
+    const published = server.deps.bus.publish({
+      sessionId: session,
+      type: 'session_started',
+      payload: { sessionId: session, timestamp: 1_700_000_000_000, status: 'active' },
+    });
+    const frame = await ws.next((f) => f.type === 'session_started');
+    expect(frame).toEqual({
+      type: 'session_started',
+      sessionId: session,
+      timestamp: 1_700_000_000_000,
+      status: 'active',
+      eventId: published.id,
+    });
+  });
+
+  it('routes owner-only and single-user events to their audience only', async () => {
+    const gmWs = await subscribed(gm, session);
+    const rexWs = await subscribed(rex, session);
+    const raptorWs = await subscribed(raptor, session);
+    const admin = await signInAdmin(server);
+    const adminWs = await subscribed(admin, session);
+    const strangerWs = await subscribed(stranger, otherSession);
+    const bus = server.deps.bus;
+    bus.publish({ sessionId: session, type: 'hunter_progress', audience: 'owner', payload: { sessionId: session, timestamp: 1 } });
+    bus.publish({ sessionId: session, type: 'hunter_joined', audience: `user:${raptor.user.id}`, payload: { sessionId: session, timestamp: 2 } });
+    bus.publish({ sessionId: session, type: 'dinosaur_deployed', payload: { sessionId: session, timestamp: 3, id: 7 } });
+    for (const ws of [gmWs, rexWs, raptorWs, adminWs]) await ws.next((f) => f.type === 'dinosaur_deployed');
+    expect(gmWs.ofType('hunter_progress')).toHaveLength(1);
+    expect(adminWs.ofType('hunter_progress')).toHaveLength(1);
+    expect(rexWs.ofType('hunter_progress')).toHaveLength(0);
+    expect(raptorWs.ofType('hunter_joined')).toHaveLength(1);
+    expect(rexWs.ofType('hunter_joined')).toHaveLength(0);
+    expect(gmWs.ofType('hunter_joined')).toHaveLength(0);
+    await sleep(50);
+    expect(strangerWs.frames.filter((f) => f.type !== 'subscribed')).toEqual([]);
+  });
+
+  it('stores hunter_location frames and forwards them to the owner only, with the identity from the cookie', async () => {
+    const gmWs = await subscribed(gm, session);
+    const rexWs = await subscribed(rex, session);
+    const raptorWs = await subscribed(raptor, session);
+    raptorWs.send({
+      type: 'hunter_location',
+      sessionId: session,
+      userId: rex.user.id,
+      location: { lat: 45.5, lng: -73.5 },
+      accuracy: 4,
+      precision: 'high',
+      timestamp: 1_700_000_000_000,
+      requestId: 'loc1',
+    });
+    const ack = await raptorWs.next((f) => f.type === 'ack' && f.requestId === 'loc1');
+    expect(ack).toMatchObject({ ref: 'hunter_location', precision: 'high' });
+    const frame = await gmWs.next((f) => f.type === 'hunter_location');
+    expect(frame).toMatchObject({
+      type: 'hunter_location',
+      sessionId: session,
+      userId: raptor.user.id,
+      hunterName: 'Raptor',
+      location: { lat: 45.5, lng: -73.5 },
+      accuracy: 4,
+      precision: 'high',
+    });
+    expect(typeof frame.eventId).toBe('number');
+    await sleep(50);
+    expect(rexWs.ofType('hunter_location')).toEqual([]);
+    expect(raptorWs.ofType('hunter_location')).toEqual([]);
+    const player = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, raptor.user.id)).get()!;
+    expect(player).toMatchObject({ lastLat: 45.5, lastLng: -73.5, lastAccuracy: 4 });
+    expect(server.deps.db.select().from(positions).where(eq(positions.playerId, player.id)).all()).toHaveLength(1);
+  });
+
+  it("refuses a hunter_location frame for a session the caller isn't in", async () => {
+    const ws = await subscribed(rex, session);
+    ws.send({ type: 'hunter_location', sessionId: otherSession, location: { lat: 1, lng: 1 }, accuracy: 5 });
+    const err = await ws.next((f) => f.type === 'error');
+    expect(err).toMatchObject({ ref: 'hunter_location', status: 403, error: 'You are not part of this session' });
+  });
+
+  it('turns comms_message frames into messages, with the list visibility', async () => {
+    const gmWs = await subscribed(gm, session);
+    const rexWs = await subscribed(rex, session);
+    const raptorWs = await subscribed(raptor, session);
+    rexWs.send({ type: 'comms_message', sessionId: session, userId: 'someone-else', message: 'Eyes on target', timestamp: 1 });
+    const toAll = (f: Frame) => f.type === 'new_communication' && f.message === 'Eyes on target';
+    for (const ws of [gmWs, rexWs, raptorWs]) {
+      expect(await ws.next(toAll)).toMatchObject({ userId: 'Rex', messageType: 'comms', recipientType: 'all', sessionId: session });
+    }
+    rexWs.send({ type: 'comms_message', message: 'HQ only', recipientType: 'headquarters' });
+    const hq = (f: Frame) => f.type === 'new_communication' && f.message === 'HQ only';
+    await gmWs.next(hq);
+    await rexWs.next(hq);
+    await sleep(50);
+    expect(raptorWs.frames.filter(hq)).toEqual([]);
+    rexWs.send({ type: 'comms_message', message: '   ' });
+    expect(await rexWs.next((f) => f.type === 'error')).toMatchObject({ error: 'Message cannot be empty', status: 400 });
+    // The REST list agrees.
+    const list = (await raptor.get(comms(session))).body as { message: string }[];
+    expect(list.map((m) => m.message)).toContain('Eyes on target');
+    expect(list.map((m) => m.message)).not.toContain('HQ only');
+  });
+
+  it('creates broadcasts from the owner only', async () => {
+    const gmWs = await subscribed(gm, session);
+    const rexWs = await subscribed(rex, session);
+    gmWs.send({ type: 'broadcast', sessionId: session, message: 'Return to base', timestamp: 1 });
+    const b = await rexWs.next((f) => f.type === 'broadcast');
+    expect(b).toMatchObject({ message: 'Return to base', userId: 'GAME MASTER', sessionId: session });
+    expect(await rexWs.next((f) => f.type === 'new_communication' && f.messageType === 'broadcast')).toMatchObject({
+      userId: 'GAME MASTER',
+    });
+    rexWs.send({ type: 'broadcast', message: 'I am the GM now' });
+    expect(await rexWs.next((f) => f.type === 'error')).toMatchObject({
+      status: 403,
+      error: 'Only the game master of this session can broadcast',
+    });
+  });
+
+  it("answers the game master's session_* notices with 'ignored', and refuses them from hunters", async () => {
+    const gmWs = await subscribed(gm, session);
+    const rexWs = await subscribed(rex, session);
+    gmWs.send({ type: 'session_started', sessionId: session, timestamp: 1 });
+    const ignored = await gmWs.next((f) => f.type === 'ignored');
+    expect(ignored.ref).toBe('session_started');
+    expect(ignored.reason).toMatch(/published by the server/);
+    rexWs.send({ type: 'session_ended', sessionId: session, timestamp: 1 });
+    expect(await rexWs.next((f) => f.type === 'error')).toMatchObject({ status: 403 });
+    await sleep(50);
+    expect(rexWs.ofType('session_started')).toEqual([]);
+  });
+});
+
+describe('catching up after a reconnect', () => {
+  it('/ws?lastEventId= delivers every missed event, in order, once', async () => {
+    const first = await subscribed(raptor, session);
+    await gm.post(comms(session), { message: 'before drop', recipientType: 'all' });
+    const seen = await first.next((f) => f.type === 'new_communication' && f.message === 'before drop');
+    first.close();
+    await first.closed;
+    for (const m of ['missed 1', 'missed 2', 'missed 3']) await gm.post(comms(session), { message: m });
+    await rex.post(comms(session), { message: 'private to HQ', recipientType: 'headquarters' });
+    const again = await subscribed(raptor, session, `&lastEventId=${seen.eventId}`);
+    await gm.post(comms(session), { message: 'live after' });
+    await again.next((f) => f.message === 'live after');
+    const messages = again.ofType('new_communication').map((f) => f.message);
+    expect(messages).toEqual(['missed 1', 'missed 2', 'missed 3', 'live after']);
+    const ids = again.frames.filter((f) => f.eventId).map((f) => f.eventId as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids[0]).toBeGreaterThan(seen.eventId);
+  });
+
+  it("the subscribed frame's resumeFrom is a safe resume point even before any event arrived", async () => {
+    const ws = await subscribed(raptor, session);
+    const { resumeFrom } = ws.ofType('subscribed')[0]!;
+    expect(typeof resumeFrom).toBe('number');
+    ws.close();
+    await ws.closed;
+    await gm.post(comms(session), { message: 'between connections' });
+    const again = await subscribed(raptor, session, `&lastEventId=${resumeFrom}`);
+    expect(again.ofType('subscribed')[0]!.resumeFrom).toBe(resumeFrom);
+    expect((await again.next((f) => f.type === 'new_communication')).message).toBe('between connections');
+  });
+
+  it('a subscribe frame with lastEventId does the same', async () => {
+    const ws = connect(raptor, '');
+    await ws.next((f) => f.type === 'connected');
+    const mark = server.deps.bus.publish({ sessionId: session, type: 'dinosaurs_cleared', payload: { sessionId: session, timestamp: 1 } });
+    await gm.post(comms(session), { message: 'after mark' });
+    ws.send({ type: 'subscribe', sessionId: session, lastEventId: mark.id });
+    const frame = await ws.next((f) => f.message === 'after mark');
+    expect(frame.eventId).toBeGreaterThan(mark.id);
+    expect(ws.ofType('dinosaurs_cleared')).toEqual([]);
+    ws.send({ type: 'subscribe', sessionId: otherSession });
+    expect((await ws.closed).code).toBe(4403);
+  });
+
+  it('tRPC comms.events: tracked events, audience rules, and lastEventId catch-up', async () => {
+    const { trpc, close } = gm.trpc();
+    const hunterClient = raptor.trpc();
+    try {
+      const got: { id: string; data: { type: string; payload: Record<string, unknown> } }[] = [];
+      const hunterGot: { type: string }[] = [];
+      const sub = trpc.comms.events.subscribe({ sessionId: session }, { onData: (e) => got.push(e as never) });
+      const hsub = hunterClient.trpc.comms.events.subscribe(
+        { sessionId: session },
+        { onData: (e) => hunterGot.push((e as { data: { type: string } }).data) },
+      );
+      await sleep(200);
+      await rex.post(`/api/game-sessions/${session}/location`, { lat: 45.5, lng: -73.5, accuracy: 3 });
+      await gm.post(comms(session), { message: 'trpc live' });
+      for (let i = 0; i < 50 && !got.some((e) => e.data.payload.message === 'trpc live'); i++) await sleep(20);
+      expect(got.map((e) => e.data.type)).toEqual(['hunter_location', 'new_communication']);
+      expect(got[0]!.id).toBe(String((got[0]!.data as unknown as { id: number }).id));
+      await sleep(50);
+      expect(hunterGot.map((e) => e.type)).toEqual(['new_communication']);
+      sub.unsubscribe();
+      hsub.unsubscribe();
+
+      const lastId = got[1]!.id;
+      await gm.post(comms(session), { message: 'while away' });
+      const resumed: { data: { payload: Record<string, unknown> } }[] = [];
+      const sub2 = trpc.comms.events.subscribe({ sessionId: session, lastEventId: lastId }, { onData: (e) => resumed.push(e as never) });
+      for (let i = 0; i < 50 && resumed.length === 0; i++) await sleep(20);
+      expect(resumed.map((e) => e.data.payload.message)).toEqual(['while away']);
+      sub2.unsubscribe();
+
+      const errors: unknown[] = [];
+      const { trpc: strangerTrpc, close: closeStranger } = stranger.trpc();
+      strangerTrpc.comms.events.subscribe({ sessionId: session }, { onError: (e) => errors.push(e) });
+      for (let i = 0; i < 50 && errors.length === 0; i++) await sleep(20);
+      expect(errors[0]).toMatchObject({ data: { httpStatus: 403 } });
+      closeStranger();
+    } finally {
+      close();
+      hunterClient.close();
+    }
+  });
+
+  it('a stream that falls behind reads the missed events from the database', async () => {
+    const { sessionStream } = await import('./session-stream');
+    const { STREAM_MAX_QUEUE } = await import('../../domain/rules');
+    const controller = new AbortController();
+    const stream = sessionStream(server.deps.bus, {
+      sessionId: otherSession,
+      viewer: { userId: 'x', seesOwnerEvents: true },
+      signal: controller.signal,
+    });
+    const pending = stream.next(); // starts the generator: it subscribes
+    const firstPublished = server.deps.bus.publish({ sessionId: otherSession, type: 'tick', payload: { n: 0 } });
+    const first = await pending;
+    expect(first.value).toMatchObject({ id: firstPublished.id });
+    // Nobody reads while far more than the queue can hold is published.
+    const total = STREAM_MAX_QUEUE + 50;
+    for (let n = 1; n <= total; n++) server.deps.bus.publish({ sessionId: otherSession, type: 'tick', payload: { n } });
+    const ns: number[] = [];
+    for (let i = 0; i < total; i++) ns.push((await stream.next()).value?.payload.n as number);
+    expect(ns).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    controller.abort();
+    expect((await stream.next()).done).toBe(true);
+  });
+});
+
+describe('signed-out tRPC subscription', () => {
+  it('is refused with 401', async () => {
+    const anon = new ApiClient(server.url);
+    const { trpc, close } = anon.trpc();
+    const errors: unknown[] = [];
+    trpc.comms.events.subscribe({ sessionId: session }, { onError: (e) => errors.push(e) });
+    for (let i = 0; i < 50 && errors.length === 0; i++) await sleep(20);
+    expect(errors[0]).toMatchObject({ data: { httpStatus: 401 } });
+    close();
+  });
+});
