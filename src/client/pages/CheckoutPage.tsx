@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { BuyCreditsCard } from '../features/billing/BuyCreditsCard';
@@ -9,7 +10,7 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const clientSecret = params.get('client_secret');
   const mode = params.get('mode') === 'credits' ? 'credits' : 'subscription';
-  let content: React.ReactNode;
+  let content: ReactNode;
   if (clientSecret) content = <CheckoutPanel clientSecret={clientSecret} mode={mode} />;
   else if (mode === 'credits') content = <BuyCreditsCard />;
   else content = <InvalidPaymentSession />;

@@ -73,6 +73,7 @@ describe('POST /api/create-subscription (no payment provider)', () => {
     const hunter = await signUp(server, 'hunter');
     const h = await hunter.post('/api/create-subscription', { planId: id });
     expect(h.status).toBe(403);
+    expect(h.body.error).toBe('Only GameMaster accounts can buy a plan');
     expect((await hunter.get('/api/user/subscription')).body.status).toBe('none');
     const admin = await signInAdmin(server);
     expect((await admin.post('/api/create-subscription', { planId: id })).status).toBe(403);

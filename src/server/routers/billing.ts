@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as billing from '../services/billing';
-import { accountProcedure, publicProcedure, roleProcedure, router, subscribedGameMasterProcedure } from '../trpc';
+import { accountProcedure, publicProcedure, router, subscribedGameMasterProcedure } from '../trpc';
 import {
   billingErrors,
   CreateSubscriptionInput,
@@ -11,8 +11,6 @@ import {
   tags,
   UserSubscriptionOutput,
 } from './billing.types';
-
-const gameMasterOnly = roleProcedure('gamemaster');
 
 export const billingRouter = router({
   plans: publicProcedure
@@ -28,7 +26,7 @@ export const billingRouter = router({
     .output(PlansOutput)
     .query(({ ctx }) => billing.listPlans(ctx.db)),
 
-  createSubscription: gameMasterOnly
+  createSubscription: accountProcedure
     .meta({
       openapi: {
         method: 'POST',

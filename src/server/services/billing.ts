@@ -76,6 +76,8 @@ function checkoutUrl(clientSecret: string, mode?: 'credits'): string {
   return `/checkout?${params.toString()}`;
 }
 
+export const ONLY_GAME_MASTERS = 'Only GameMaster accounts can buy a plan';
+
 export const CONTACT_MESSAGE = (plan: string, email: string) =>
   `The ${plan} plan is arranged with our team. Please contact ${email} to subscribe.`;
 
@@ -89,6 +91,7 @@ export const CONTACT_MESSAGE = (plan: string, email: string) =>
  * the provider gave no client secret (the client then says 'Payment Required').
  */
 export async function createSubscription(ctx: BillingCtx, user: LimitsUser, planId: number): Promise<PaymentStartOutput> {
+  if (user.role !== 'gamemaster') throw forbidden(ONLY_GAME_MASTERS);
   const { db, payments } = ctx;
   const plan = db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).get();
   if (!plan) throw notFound('Subscription plan not found');

@@ -2,7 +2,7 @@
 // it is unreachable), then the payment form.
 import { Alert, Button, Card, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Stripe } from '@stripe/stripe-js';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { usePaymentsConfig } from './api';
 import { loadStripeJs } from './loadStripeJs';
@@ -28,7 +28,7 @@ export function CheckoutPanel({ clientSecret, mode }: { clientSecret: string; mo
   }, [key]);
 
   const back = mode === 'credits' ? '/gamemaster' : '/subscription';
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (config.isLoading) {
     body = <Center py="lg"><Loader /></Center>;
   } else if (config.error || config.data?.provider !== 'stripe' || !key) {
