@@ -90,3 +90,9 @@ export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).u
   }
   return next({ ctx: { gameSession } });
 });
+
+/** ownedSessionProcedure, and the caller needs an active subscription (admins bypass): 403 'Subscription Required'. */
+export const subscribedOwnedSessionProcedure = ownedSessionProcedure.use(({ ctx, next }) => {
+  requireSubscription(ctx, ctx.user);
+  return next();
+});

@@ -10,7 +10,9 @@ import {
   consumeSessionAllowance,
   maxPlayersAllowed,
 } from '../services/plan-limits';
+import { createContextInner } from '../context';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { createCallerFactory, router, subscribedGameMasterProcedure, subscribedOwnedSessionProcedure } from '../trpc';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -244,5 +246,37 @@ describe('plan limits (called by the sessions service)', () => {
   it('refuses hunters', async () => {
     const hunter = await signUp(server, 'hunter');
     expect(() => assertCanCreateSession(ctx(), { id: hunter.user.id, role: 'hunter' })).toThrow('Subscription Required');
+  });
+});
+
+describe('subscribedGameMasterProcedure and subscribedOwnedSessionProcedure', () => {
+  const probe = router({
+    any: subscribedGameMasterProcedure.query(() => 'ok'),
+    owned: subscribedOwnedSessionProcedure.query(({ ctx }) => ctx.gameSession.id),
+  });
+  const callerFor = async (client: ApiClient) =>
+    createCallerFactory(probe)(await createContextInner(server.deps, { cookieHeader: client.cookie }));
+
+  it("lets subscribed game masters and admins through, and answers 401/403 'Subscription Required' otherwise", async () => {
+    const anon = await callerFor(new ApiClient(server.url));
+    await expect(anon.any()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const hunter = await callerFor(await signUp(server, 'hunter'));
+    await expect(hunter.any()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const unsubscribedClient = await signUp(server, 'gamemaster');
+    const unsubscribed = await callerFor(unsubscribedClient);
+    await expect(unsubscribed.any()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Subscription Required' });
+    const subscribedClient = await subscribedGameMaster();
+    const subscribed = await callerFor(subscribedClient);
+    expect(await subscribed.any()).toBe('ok');
+    expect(await (await callerFor(await signInAdmin(server))).any()).toBe('ok');
+
+    addSessions(subscribedClient.user.id, 1, server.deps.now());
+    addSessions(unsubscribedClient.user.id, 1, server.deps.now());
+    const own = server.deps.db.select().from(gameSessions).all();
+    const mine = own.filter((g) => g.ownerId === subscribedClient.user.id).at(-1)!;
+    const theirs = own.filter((g) => g.ownerId === unsubscribedClient.user.id).at(-1)!;
+    expect(await subscribed.owned({ id: mine.id })).toBe(mine.id);
+    await expect(subscribed.owned({ id: theirs.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(unsubscribed.owned({ id: theirs.id })).rejects.toMatchObject({ message: 'Subscription Required' });
   });
 });

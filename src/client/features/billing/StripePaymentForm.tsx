@@ -1,6 +1,6 @@
 // Stripe's Payment Element for one client secret, with Back and the submit
 // button. Confirmation returns to /gamemaster (the spec's return address).
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -62,16 +62,16 @@ export function StripePaymentForm({ stripe, clientSecret, mode }: Props) {
           {failure}
         </Alert>
       )}
-      <Group grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button component={Link} to={mode === 'credits' ? '/gamemaster' : '/subscription'} variant="default">
           Back
         </Button>
         <Button onClick={() => void submit()} loading={submitting}>
           {mode === 'credits' ? 'Pay Now' : 'Subscribe Now'}
         </Button>
-      </Group>
+      </SimpleGrid>
       <Text size="xs" c="dimmed" ta="center">
-        🔒 Your payment is secured with 256-bit SSL encryption. Cancel anytime.
+        Your payment is secured with 256-bit SSL encryption. Cancel anytime.
       </Text>
     </Stack>
   );
