@@ -27,9 +27,9 @@ export const routes: RouteObject[] = [
   { path: '/hunter', Component: comingSoon('Field Operations') },
   { path: '/hunter-mobile', Component: comingSoon('Hunter Terminal') },
   { path: '/mobile-hunter', Component: comingSoon('Hunter Terminal') },
-  { path: '/admin', Component: comingSoon('System Administration') },
-  { path: '/debug-models', Component: comingSoon('Model Debug') },
-  { path: '/model-test', Component: comingSoon('Model Test') },
+  { path: '/admin', lazy: page(() => import('./pages/AdminPage'), 'AdminPage') },
+  { path: '/debug-models', lazy: page(() => import('./pages/DebugModelsPage'), 'DebugModelsPage') },
+  { path: '/model-test', lazy: page(() => import('./pages/ModelTestPage'), 'ModelTestPage') },
   { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
 ];
 

@@ -20,8 +20,10 @@ import {
 
 export const CATALOGUE_MESSAGES = {
   nameRequired: 'Name is required',
+  healthRequired: 'Health is required',
   healthNumber: 'Health must be a number',
   healthRange: `Health must be a whole number between 1 and ${MAX_SPECIES_HEALTH}`,
+  captureRateRequired: 'Capture rate is required',
   captureRateNumber: 'Capture rate must be a number',
   captureRateRange: 'Capture rate must be between 0 and 1',
   rarity: `Rarity must be one of ${RARITIES.join(', ')}`,
@@ -116,6 +118,27 @@ export const SpeciesFields = z.object({
 });
 export type SpeciesFields = z.output<typeof SpeciesFields>;
 
+/** The admin form: as the API, but health and captureRate must be filled in (the spec's form rule). */
+export const SpeciesFormSchema = SpeciesFields.extend({
+  health: z.preprocess(
+    toNumber,
+    z
+      .number({ error: (i) => (i.input === undefined ? CATALOGUE_MESSAGES.healthRequired : CATALOGUE_MESSAGES.healthNumber) })
+      .int(CATALOGUE_MESSAGES.healthRange)
+      .min(1, CATALOGUE_MESSAGES.healthRange)
+      .max(MAX_SPECIES_HEALTH, CATALOGUE_MESSAGES.healthRange),
+  ),
+  captureRate: z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (i) => (i.input === undefined ? CATALOGUE_MESSAGES.captureRateRequired : CATALOGUE_MESSAGES.captureRateNumber),
+      })
+      .min(0, CATALOGUE_MESSAGES.captureRateRange)
+      .max(1, CATALOGUE_MESSAGES.captureRateRange),
+  ),
+});
+
 /**
  * Update: every field optional. A field that is sent replaces the stored value;
  * an optional text or choice sent blank clears it; health, captureRate and name
@@ -207,6 +230,20 @@ export const MissionFields = z.object({
   objectives: Objectives,
 });
 export type MissionFields = z.output<typeof MissionFields>;
+
+/** The admin form: as the API, but maxPlayers must be filled in (the spec's form rule). */
+export const MissionFormSchema = MissionFields.extend({
+  maxPlayers: z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (i) => (i.input === undefined ? CATALOGUE_MESSAGES.maxPlayersRequired : CATALOGUE_MESSAGES.maxPlayersRange),
+      })
+      .int(CATALOGUE_MESSAGES.maxPlayersRange)
+      .min(1, CATALOGUE_MESSAGES.maxPlayersRange)
+      .max(MAX_MISSION_MAX_PLAYERS, CATALOGUE_MESSAGES.maxPlayersRange),
+  ),
+});
 
 /** Update: as for species, blank clears description, difficulty and duration; name and maxPlayers are kept. */
 export const MissionUpdateFields = MissionFields.extend({

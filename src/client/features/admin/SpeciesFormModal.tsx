@@ -2,7 +2,7 @@ import { Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCube } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SpeciesFields } from '../../../domain/catalogue-schemas';
+import { SpeciesFormSchema } from '../../../domain/catalogue-schemas';
 import {
   DIET_TYPES,
   LOCOMOTION_TYPES,
@@ -68,7 +68,7 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: initialValues(species),
-    validate: schemaResolver(SpeciesFields, { sync: true }),
+    validate: schemaResolver(SpeciesFormSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -1,0 +1,128 @@
+import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCoins, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { parseCreditsPrompt } from '../../../domain/catalogue-schemas';
+import { DEFAULT_CREDITS_PROMPT } from '../../../domain/rules';
+import { trpc } from '../../trpc';
+import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
+import { ConfirmModal } from './ConfirmModal';
+import type { GameMaster } from './types';
+
+const displayName = (g: GameMaster) => `${g.firstName} ${g.lastName}`.trim() || g.username || g.email || g.id;
+
+/** The numeric prompt (default 5): only a positive whole number acts; anything else does nothing. */
+function AddCreditsModal({ gameMaster, onClose }: { gameMaster: GameMaster | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const [value, setValue] = useState<string | number>(DEFAULT_CREDITS_PROMPT);
+  const add = trpc.admin.creditsAdd.useMutation({
+    onSuccess: async () => {
+      notifySuccess(ADMIN_SUCCESS.creditsAdded);
+      await utils.admin.invalidate();
+    },
+    onError: (error) => notifyFailure(ADMIN_FAILURE.addCredits, error),
+  });
+  const close = () => {
+    setValue(DEFAULT_CREDITS_PROMPT);
+    onClose();
+  };
+  const confirm = () => {
+    const credits = parseCreditsPrompt(value);
+    if (gameMaster && credits !== null) add.mutate({ id: gameMaster.id, credits });
+    close();
+  };
+  return (
+    <Modal opened={gameMaster !== null} onClose={close} title="Add Credits" centered size="sm">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+      >
+        <Stack>
+          <NumberInput
+            label={`How many session credits to add to ${gameMaster ? displayName(gameMaster) : ''}?`}
+            value={value}
+            onChange={setValue}
+            clampBehavior="none"
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit">OK</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function GameMastersPanel() {
+  const utils = trpc.useUtils();
+  const { data: gameMasters, isLoading } = trpc.admin.gameMastersList.useQuery();
+  const [crediting, setCrediting] = useState<GameMaster | null>(null);
+  const [toDelete, setToDelete] = useState<GameMaster | null>(null);
+  const remove = trpc.admin.userDelete.useMutation({
+    onSuccess: async () => {
+      notifySuccess(ADMIN_SUCCESS.gameMasterDeleted);
+      setToDelete(null);
+      await utils.admin.invalidate();
+    },
+    onError: (error) => {
+      setToDelete(null);
+      notifyFailure(ADMIN_FAILURE.deleteGameMaster, error);
+    },
+  });
+
+  return (
+    <Stack gap="sm">
+      <Text fw={700}>GameMaster Management</Text>
+      {isLoading && <Loader size="sm" />}
+      {gameMasters?.length === 0 && <Text c="dimmed">No game masters yet.</Text>}
+      {gameMasters?.map((g) => (
+        <Card key={g.id} withBorder padding="sm" data-testid="gamemaster-row">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {displayName(g)}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {g.username ? `@${g.username}` : ''} {g.email ?? ''}
+              </Text>
+              <Group gap={4} mt={6}>
+                <Badge size="xs" color="yellow" leftSection={<IconCoins size={10} />} data-testid="gamemaster-credits">
+                  {g.sessionCredits} credits
+                </Badge>
+                <Badge size="xs" variant="light" color={g.accountStatus === 'active' ? 'green' : 'gray'}>
+                  {g.accountStatus}
+                </Badge>
+              </Group>
+            </div>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Add credits">
+                <ActionIcon variant="subtle" color="yellow" aria-label={`Add credits to ${displayName(g)}`} onClick={() => setCrediting(g)}>
+                  <IconCoins size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Delete">
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        </Card>
+      ))}
+      <AddCreditsModal gameMaster={crediting} onClose={() => setCrediting(null)} />
+      <ConfirmModal
+        opened={toDelete !== null}
+        title="Delete GameMaster"
+        message={`Delete GameMaster ${toDelete ? displayName(toDelete) : ''}? This cannot be undone.`}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { LazyModelViewer } from './LazyModelViewer';
+
+/** Two fixed uploaded models, loaded straight from /uploads (the seed installs them). */
+export const MODEL_TEST_URLS = ['/uploads/models/tyrannosaurus-rex.glb', '/uploads/models/triceratops.glb'] as const;
+
+export function ModelTestScreen() {
+  return (
+    <Container size="lg" py="md" px="sm">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={1} fz={{ base: 20, sm: 28 }}>
+            Model Test
+          </Title>
+          <Button component={Link} to="/" variant="default" size="xs" leftSection={<IconHome size={14} />}>
+            Home
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {MODEL_TEST_URLS.map((url) => (
+            <Card key={url} withBorder padding="sm">
+              <Text size="sm" fw={600} mb={6} style={{ wordBreak: 'break-all' }}>
+                {url}
+              </Text>
+              <LazyModelViewer url={url} height={360} autoRotate />
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,6 @@
+import { ModelTestScreen } from '../features/models/ModelTestScreen';
+
+/** /model-test: two fixed uploaded models. */
+export function ModelTestPage() {
+  return <ModelTestScreen />;
+}
