@@ -166,9 +166,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
           return ack({ id: message.id });
         }
         default: {
-          if (SERVER_PUBLISHED.has(frame.type)) {
+          if (SERVER_PUBLISHED.has(frame.type) || frame.type === 'new_communication') {
             const access = commsAccess(ctx, sessionId);
-            if (access.role === 'player') return error('Only the game master sends this event', { ...ref, status: 403 });
+            if (access.role === 'player' && frame.type !== 'new_communication') {
+              return error('Only the game master sends this event', { ...ref, status: 403 });
+            }
             return send({
               type: 'ignored',
               ...ref,

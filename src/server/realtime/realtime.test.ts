@@ -216,6 +216,8 @@ describe('/ws events', () => {
     const ignored = await gmWs.next((f) => f.type === 'ignored');
     expect(ignored.ref).toBe('session_started');
     expect(ignored.reason).toMatch(/published by the server/);
+    rexWs.send({ type: 'new_communication', sessionId: session, timestamp: 1 });
+    expect((await rexWs.next((f) => f.type === 'ignored')).ref).toBe('new_communication');
     rexWs.send({ type: 'session_ended', sessionId: session, timestamp: 1 });
     expect(await rexWs.next((f) => f.type === 'error')).toMatchObject({ status: 403 });
     await sleep(50);
