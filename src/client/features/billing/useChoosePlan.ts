@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { Plan } from '../../../domain/billing-schemas';
 import { ApiError, errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { createSubscription } from './api';
 import { BILLING_NOTICES as N } from './messages';
@@ -13,11 +14,14 @@ import { BILLING_NOTICES as N } from './messages';
 export function useChoosePlan() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { isAuthenticated } = useCurrentUser();
+  const utils = trpc.useUtils();
+  const { isAuthenticated, isLoading } = useCurrentUser();
   const [pendingPlanId, setPendingPlanId] = useState<number | null>(null);
 
   async function choose(plan: Plan) {
-    if (!isAuthenticated) {
+    // A click before the sign-in status is known waits for it.
+    const signedIn = isLoading ? await utils.auth.user.fetch().then(Boolean, () => false) : isAuthenticated;
+    if (!signedIn) {
       notify({ ...N.authRequired, variant: 'destructive' });
       navigate('/login');
       return;
