@@ -61,18 +61,16 @@ export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 export const hunterProcedure = roleProcedure('hunter');
-/** Game masters, and admins who may act on any session. */
-export const gameMasterProcedure = roleProcedure('gamemaster', 'admin');
-export const adminProcedure = roleProcedure('admin');
 /**
- * Game masters with an active subscription, and admins (who bypass the check).
- * Anyone else signed in gets 403 'Subscription Required' (hunters: 403 permission).
+ * Game-master procedures: game masters with an active subscription, and admins
+ * (who may act on any session and need no subscription). A game master without
+ * one gets 403 'Subscription Required'; anyone else 403.
  */
-export const subscribedGameMasterProcedure = gameMasterProcedure.use(({ ctx, next }) => {
+export const gameMasterProcedure = roleProcedure('gamemaster', 'admin').use(({ ctx, next }) => {
   requireSubscription(ctx, ctx.user);
   return next();
 });
-
+export const adminProcedure = roleProcedure('admin');
 /** Path parameter `{id}` of /api/game-sessions/{id}/...: a positive integer. */
 export const SessionIdParam = z.object({
   id: z.coerce.number({ error: 'Invalid session id' }).int().positive('Invalid session id'),
@@ -80,7 +78,7 @@ export const SessionIdParam = z.object({
 
 /**
  * Game-master procedures on one session: the caller must own it (admins may act
- * on any). Loads the session once and hands it on as `ctx.gameSession`.
+ * on any) and, being a game master, hold an active subscription. Loads the session once and hands it on as `ctx.gameSession`.
  */
 export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).use(async ({ ctx, input, next }) => {
   const gameSession = ctx.db.select().from(gameSessions).where(eq(gameSessions.id, input.id)).get();
@@ -91,8 +89,3 @@ export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).u
   return next({ ctx: { gameSession } });
 });
 
-/** ownedSessionProcedure, and the caller needs an active subscription (admins bypass): 403 'Subscription Required'. */
-export const subscribedOwnedSessionProcedure = ownedSessionProcedure.use(({ ctx, next }) => {
-  requireSubscription(ctx, ctx.user);
-  return next();
-});

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
 import { createSession, hunterIn, JPEG, MP4, PNG, type Signed, sleep } from '../testing/comms-kit';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -35,7 +35,7 @@ const tmpFiles = () => {
 
 beforeAll(async () => {
   server = await startTestServer();
-  gm = (await signUp(server, 'gamemaster')) as Signed;
+  gm = (await subscribedGameMaster(server)) as Signed;
   session = createSession(server, gm.user.id);
   hunter = await hunterIn(server, session, 'Shutter');
   const other = createSession(server, gm.user.id);

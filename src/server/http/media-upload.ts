@@ -33,7 +33,7 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const params = IdParam.safeParse(request.params);
     if (!params.success) throw badRequest('Invalid session id');
     const user = ctx.user;
-    const access = mediaAccess({ db: ctx.db, user }, params.data.id);
+    const access = mediaAccess({ db: ctx.db, user, now: ctx.now }, params.data.id);
     if (!request.isMultipart()) throw badRequest(MEDIA_ERRORS.none.error);
 
     const fields: MediaFields = {};

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions, sessionPlayers } from '../db/schema';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 let server: TestServer;
 let gm: Signed;
@@ -27,7 +27,7 @@ const comms = (id: number) => `/api/game-sessions/${id}/communications`;
 
 beforeAll(async () => {
   server = await startTestServer();
-  gm = (await signUp(server, 'gamemaster')) as Signed;
+  gm = (await subscribedGameMaster(server)) as Signed;
   session = createSession(server, gm.user.id);
   otherSession = createSession(server, gm.user.id);
   rex = await hunterIn(server, session, 'Rex');

@@ -12,7 +12,7 @@ import {
 } from '../services/plan-limits';
 import { createContextInner } from '../context';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { createCallerFactory, router, subscribedGameMasterProcedure, subscribedOwnedSessionProcedure } from '../trpc';
+import { createCallerFactory, gameMasterProcedure, ownedSessionProcedure, router } from '../trpc';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -249,10 +249,10 @@ describe('plan limits (called by the sessions service)', () => {
   });
 });
 
-describe('subscribedGameMasterProcedure and subscribedOwnedSessionProcedure', () => {
+describe('gameMasterProcedure and ownedSessionProcedure', () => {
   const probe = router({
-    any: subscribedGameMasterProcedure.query(() => 'ok'),
-    owned: subscribedOwnedSessionProcedure.query(({ ctx }) => ctx.gameSession.id),
+    any: gameMasterProcedure.query(() => 'ok'),
+    owned: ownedSessionProcedure.query(({ ctx }) => ctx.gameSession.id),
   });
   const callerFor = async (client: ApiClient) =>
     createCallerFactory(probe)(await createContextInner(server.deps, { cookieHeader: client.cookie }));

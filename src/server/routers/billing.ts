@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as billing from '../services/billing';
-import { accountProcedure, publicProcedure, router, subscribedGameMasterProcedure } from '../trpc';
+import { accountProcedure, publicProcedure, router, gameMasterProcedure } from '../trpc';
 import {
   billingErrors,
   CreateSubscriptionInput,
@@ -64,7 +64,7 @@ export const billingRouter = router({
     .output(UserSubscriptionOutput)
     .query(({ ctx }) => billing.getUserSubscription(ctx, ctx.user)),
 
-  createCreditPurchase: subscribedGameMasterProcedure
+  createCreditPurchase: gameMasterProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -4,7 +4,7 @@ import { GPS_RETENTION_MS } from '../../domain/rules';
 import { events, gameSessions, messages, positions, sessionPlayers } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
 import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 let server: TestServer;
 let gm: Signed;
@@ -18,7 +18,7 @@ const north = (m: number) => 45.5 + m / M_PER_DEG;
 beforeAll(async () => {
   server = await startTestServer();
   server.deps.now = () => clock;
-  gm = (await signUp(server, 'gamemaster')) as Signed;
+  gm = (await subscribedGameMaster(server)) as Signed;
   session = createSession(server, gm.user.id);
 });
 afterAll(() => server.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMS_MAX_PAGE_SIZE, MAX_MESSAGE_LENGTH, QUICK_ACTION_TEXT, QUICK_ACTIONS } from '../../domain/rules';
 import { explainListQueries } from '../services/communications';
 import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 let server: TestServer;
 let gm: Signed;
@@ -16,7 +16,7 @@ const path = (id: number) => `/api/game-sessions/${id}/communications`;
 
 beforeAll(async () => {
   server = await startTestServer();
-  gm = (await signUp(server, 'gamemaster')) as Signed;
+  gm = (await subscribedGameMaster(server)) as Signed;
   admin = await signInAdmin(server);
   sessionA = createSession(server, gm.user.id);
   sessionB = createSession(server, gm.user.id);
@@ -104,7 +104,7 @@ describe('POST /api/game-sessions/{id}/communications', () => {
     expect(hunter.status).toBe(403);
     expect(hunter.body.error).toBe('Only the game master of this session can broadcast');
     expect((await admin.post(path(sessionA), { message: 'x', type: 'broadcast' })).status).toBe(403);
-    const otherGm = (await signUp(server, 'gamemaster')) as Signed;
+    const otherGm = (await subscribedGameMaster(server)) as Signed;
     expect((await otherGm.post(path(sessionA), { message: 'x', type: 'broadcast' })).status).toBe(403);
     expect((await gm.post(path(sessionA), { message: '   ', type: 'broadcast' })).status).toBe(400);
   });

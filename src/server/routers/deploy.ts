@@ -58,7 +58,6 @@ export const deployRouter = router({
         errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
       },
     })
-    .input(z.object({}))
     .output(z.object({ success: z.literal(true), removed: z.number().int() }))
     .mutation(({ ctx }) => dinosaurs.clearDinosaurs(ctx, ctx.gameSession)),
 

@@ -5,6 +5,7 @@
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
 import { liveAccess } from './live-access';
+import { requireSubscription } from './plan-limits';
 
 export type CommsAccess = {
   sessionId: number;
@@ -52,4 +53,11 @@ export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): Com
       distanceTraveledM: p.distanceTraveledM,
     },
   };
+}
+
+/** Writes by the session's game master need an active subscription (admins and hunters do not). */
+export function commsWriteAccess(ctx: { db: Db; user: User; now: () => number }, sessionId: number): CommsAccess {
+  const access = commsAccess(ctx, sessionId);
+  if (access.role === 'owner') requireSubscription(ctx, ctx.user);
+  return access;
 }

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../errors';
 import type { Audience } from '../realtime/bus';
-import { type CommsAccess, commsAccess } from './comms-access';
+import { type CommsAccess, commsAccess, commsWriteAccess } from './comms-access';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -206,7 +206,7 @@ export function postMessage(ctx: CommsCtx, access: CommsAccess, draft: MessageDr
 
 /** POST /api/game-sessions/{id}/communications (and the /ws comms_message and broadcast frames). */
 export function sendMessage(ctx: CommsCtx, sessionId: number, input: SendMessageInput): MessageDto {
-  const access = commsAccess(ctx, sessionId);
+  const access = commsWriteAccess(ctx, sessionId);
   const quickAction = input.quickAction ?? null;
   const messageType: MessageType = quickAction ? 'quick_action' : (input.messageType ?? input.type ?? 'text');
   if (messageType === 'media') {

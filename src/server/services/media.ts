@@ -8,7 +8,7 @@ import { MAX_MEDIA_BYTES, MEDIA_KINDS } from '../../domain/rules';
 import { badRequest } from '../errors';
 import { removeUpload, type StoredFile, storeUpload } from '../storage/uploads';
 import { checkRecipient, type CommsCtx, type MessageDto, postMessage } from './communications';
-import { type CommsAccess, commsAccess } from './comms-access';
+import { type CommsAccess, commsWriteAccess } from './comms-access';
 
 export const MEDIA_ERRORS = {
   type: { error: 'Invalid file type', message: 'Only .jpg photos and .mp4 videos are allowed' },
@@ -17,8 +17,8 @@ export const MEDIA_ERRORS = {
 } as const;
 
 /** Checked before a byte of the file is read: the caller must be part of the session. */
-export function mediaAccess(ctx: Pick<CommsCtx, 'db' | 'user'>, sessionId: number): CommsAccess {
-  return commsAccess(ctx, sessionId);
+export function mediaAccess(ctx: Pick<CommsCtx, 'db' | 'user' | 'now'>, sessionId: number): CommsAccess {
+  return commsWriteAccess(ctx, sessionId);
 }
 
 /** Streams the file part to disk with the spec's type and size rules. */

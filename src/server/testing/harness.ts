@@ -5,11 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
+import { eq } from 'drizzle-orm';
 import superjson from 'superjson';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDeps, type AppDeps } from '../deps';
+import { subscriptionPlans, users } from '../db/schema';
 import type { AppRouter } from '../routers';
 import { seed } from '../seed';
 
@@ -152,4 +154,18 @@ export async function signInAdmin(server: TestServer) {
   const res = await client.post('/api/auth/login', { username: 'admin', password: 'admin-password' });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
   return client;
+}
+
+/**
+ * A game master with an active plan (the no-payment mode activates it at once)
+ * and, unless `credits` says otherwise, plenty of session credits for tests.
+ */
+export async function subscribedGameMaster(server: TestServer, planName = 'Professional', credits = 100) {
+  const gm = await signUp(server, 'gamemaster');
+  const plan = server.deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName)).get();
+  if (!plan) throw new Error(`no plan ${planName}`);
+  const res = await gm.post('/api/create-subscription', { planId: plan.id });
+  if (res.status !== 200) throw new Error(`subscription failed: ${res.status} ${JSON.stringify(res.body)}`);
+  server.deps.db.update(users).set({ sessionCredits: credits }).where(eq(users.id, gm.user.id)).run();
+  return gm;
 }

@@ -1,9 +1,9 @@
 import { CreateSessionInput } from '../../../domain/session-schemas';
 import * as sessions from '../../services/game-sessions';
-import { subscribedGameMasterProcedure } from '../../trpc';
+import { gameMasterProcedure } from '../../trpc';
 import { SessionOutputSchema, tags } from './sessions.types';
 
-export const create = subscribedGameMasterProcedure
+export const create = gameMasterProcedure
   .meta({
     openapi: {
       method: 'POST',

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import * as sessions from '../../services/game-sessions';
 import { ownedSessionProcedure } from '../../trpc';
 import { LIFECYCLE_ERRORS, SessionOutputSchema, tags } from './sessions.types';
@@ -13,6 +12,5 @@ export const pause = ownedSessionProcedure
       errorResponses: LIFECYCLE_ERRORS,
     },
   })
-  .input(z.object({}))
   .output(SessionOutputSchema)
   .mutation(({ ctx }) => sessions.pauseSession(ctx, ctx.gameSession));

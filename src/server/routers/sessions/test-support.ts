@@ -1,21 +1,9 @@
 // Helpers for the sessions-area integration tests (not a test file itself).
 import { and, eq } from 'drizzle-orm';
-import { dinosaurSpecies, sessionPlayers, subscriptionPlans, users } from '../../db/schema';
-import { ApiClient, signUp, type TestServer } from '../../testing/harness';
+import { dinosaurSpecies, sessionPlayers } from '../../db/schema';
+import { ApiClient, type TestServer } from '../../testing/harness';
 
-/**
- * A game master with an active plan (the no-payment mode activates it at once)
- * and, unless `credits` says otherwise, plenty of session credits for tests.
- */
-export async function subscribedGameMaster(server: TestServer, planName = 'Professional', credits = 100) {
-  const gm = await signUp(server, 'gamemaster');
-  const plan = server.deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName)).get();
-  if (!plan) throw new Error(`no plan ${planName}`);
-  const res = await gm.post('/api/create-subscription', { planId: plan.id });
-  if (res.status !== 200) throw new Error(`subscription failed: ${res.status} ${JSON.stringify(res.body)}`);
-  server.deps.db.update(users).set({ sessionCredits: credits }).where(eq(users.id, gm.user.id)).run();
-  return gm;
-}
+export { subscribedGameMaster } from '../../testing/harness';
 
 let sessionCounter = 0;
 export async function createSession(gm: ApiClient, body: Record<string, unknown> = {}) {
