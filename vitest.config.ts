@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'scripts/**/*.test.ts', 'src/client/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['vitest.setup.ts'],
         },
       },
       {

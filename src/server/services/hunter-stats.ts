@@ -1,11 +1,11 @@
 // Hunter statistics, computed from stored events: observation attempts and
 // successes, messages sent, and the distance the positions service accumulates
 // from stored positions. Each read is one prepared statement over indexed rows.
+import { requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
-import { liveAccess } from './live-access';
 import { prepared } from './prepared';
 
 export type HunterStatsOutput = {
@@ -67,7 +67,7 @@ export function hunterStats(
   ctx: SessionsCtx & { user: User },
   input: { sessionId: number; hunterId?: string | undefined },
 ): HunterStatsOutput {
-  const access = liveAccess(ctx, input.sessionId);
+  const access = requireSessionAccess(ctx, input.sessionId);
   const session = refreshSession(ctx, access.gameSession);
   const userId = access.role === 'player' ? ctx.user.id : input.hunterId;
   if (!userId) throw notFound('Hunter not found in this session');

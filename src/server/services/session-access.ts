@@ -1,10 +1,13 @@
 // Who is the caller to a game session? The owner, an admin, or a hunter who
-// joined it. Every per-session read and write starts here.
-import { and, eq } from 'drizzle-orm';
+// joined it. Every per-session read and write starts here, with one prepared,
+// indexed query (primary key + unique (session_id, user_id)): the polled reads
+// of a live game pay for nothing more.
+import { and, eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
 import { type GameSessionRow, gameSessions, sessionPlayers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { prepared } from './prepared';
 
 export type PlayerRow = typeof sessionPlayers.$inferSelect;
 
@@ -26,12 +29,27 @@ export function findPlayer(db: Db, sessionId: number, userId: string): PlayerRow
     .get();
 }
 
+const accessQuery = (db: Db) =>
+  prepared(db, 'session-access', (d) =>
+    d
+      .select({ session: gameSessions, player: sessionPlayers })
+      .from(gameSessions)
+      .leftJoin(
+        sessionPlayers,
+        and(eq(sessionPlayers.sessionId, gameSessions.id), eq(sessionPlayers.userId, sql.placeholder('userId'))),
+      )
+      .where(eq(gameSessions.id, sql.placeholder('sessionId')))
+      .prepare(),
+  );
+
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function requireSessionAccess(ctx: { db: Db; user: User }, sessionId: number): SessionAccess {
-  const gameSession = findSession(ctx.db, sessionId);
-  if (gameSession.ownerId === ctx.user.id) return { gameSession, role: 'owner', player: null };
-  if (ctx.user.role === 'admin') return { gameSession, role: 'admin', player: null };
-  const player = findPlayer(ctx.db, sessionId, ctx.user.id);
-  if (!player) throw forbidden('You are not part of this session');
-  return { gameSession, role: 'player', player };
+  const row = accessQuery(ctx.db).get({ sessionId, userId: ctx.user.id }) as
+    | { session: GameSessionRow; player: PlayerRow | null }
+    | undefined;
+  if (!row) throw notFound('Session not found');
+  if (row.session.ownerId === ctx.user.id) return { gameSession: row.session, role: 'owner', player: null };
+  if (ctx.user.role === 'admin') return { gameSession: row.session, role: 'admin', player: null };
+  if (!row.player) throw forbidden('You are not part of this session');
+  return { gameSession: row.session, role: 'player', player: row.player };
 }
