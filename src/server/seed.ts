@@ -1,37 +1,11 @@
 // First-start data: the admin account and the subscription plans. Idempotent.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { FALLBACK_PLANS } from '../domain/billing-schemas';
 import { hashPassword } from './auth/password';
 import type { AppDeps } from './deps';
 import { subscriptionPlans, users } from './db/schema';
 import { seedSpecies } from './seed-species';
-
-export const DEFAULT_PLANS = [
-  {
-    name: 'Starter',
-    description: 'For small groups and first hunts',
-    price: '19.99',
-    features: ['Up to 5 sessions per week', 'Up to 10 players per session', 'Full species catalogue', 'Live tracking'],
-    maxSessions: 5,
-    maxPlayersPerSession: 10,
-  },
-  {
-    name: 'Professional',
-    description: 'For regular events and schools',
-    price: '49.99',
-    features: ['15 sessions per week', 'Up to 25 players per session', 'Custom missions', 'Media broadcasts'],
-    maxSessions: 15,
-    maxPlayersPerSession: 25,
-  },
-  {
-    name: 'Enterprise',
-    description: 'For parks, museums and large events',
-    price: '399.99',
-    features: ['Unlimited sessions', 'Up to 50 players per session', 'Priority support', 'Analytics export'],
-    maxSessions: null,
-    maxPlayersPerSession: 50,
-  },
-] as const;
 
 async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
   const existing = db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).get();
@@ -59,9 +33,10 @@ async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
 
 function seedPlans({ db }: AppDeps): void {
   if (db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).get()) return;
-  DEFAULT_PLANS.forEach((plan, i) => {
+  // The spec's built-in plan list is also the client's fallback: one source for both.
+  FALLBACK_PLANS.forEach(({ id: _id, ...plan }, i) => {
     db.insert(subscriptionPlans)
-      .values({ ...plan, features: [...plan.features], interval: 'week', sortOrder: i })
+      .values({ ...plan, features: [...plan.features], sortOrder: i })
       .run();
   });
 }
