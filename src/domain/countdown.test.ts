@@ -53,6 +53,10 @@ describe('remainingMs / elapsedMs', () => {
     const s = running({ status: 'completed', endTime: T0 + 30 * MIN });
     expect(remainingMs(s, T0 + 100 * MIN)).toBe(30 * MIN);
   });
+  it('reports no playing time left for an ended session', () => {
+    const s = running({ status: 'completed', endTime: T0 + 3 * MIN });
+    expect(timeStatus(s, T0 + 4 * MIN)).toEqual({ timeRemaining: 0, hasTimeLimit: true });
+  });
   it('never goes below 0', () => {
     expect(remainingMs(running(), T0 + 61 * MIN)).toBe(0);
   });

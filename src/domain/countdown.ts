@@ -97,6 +97,8 @@ export interface TimeStatus {
 export function timeStatus(state: CountdownState, now: number): TimeStatus {
   const ms = remainingMs(state, now);
   if (ms === null) return { timeRemaining: NO_TIME_LIMIT, hasTimeLimit: false };
+  // An ended session has no playing time left, whatever was left when it ended.
+  if (state.status === 'completed') return { timeRemaining: 0, hasTimeLimit: true };
   return { timeRemaining: Math.ceil(ms / MS_PER_MINUTE), hasTimeLimit: true };
 }
 

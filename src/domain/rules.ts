@@ -99,6 +99,10 @@ export const MAX_REPORTED_ACCURACY_M = 100_000;
 export const POSITION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** /ws: frames a client may send per second before getting an error frame. */
 export const WS_MAX_FRAMES_PER_SECOND = 20;
+/** Largest /ws frame we read: larger ones get an error frame (the socket itself accepts up to WS_MAX_PAYLOAD_BYTES). */
+export const WS_MAX_FRAME_BYTES = 64 * 1024;
+/** Beyond this the WebSocket layer closes the connection with 1009 before any handler sees the frame. */
+export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
 /** /ws and subscriptions: a client this far behind is closed and catches up from its last event id. */
 export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const STREAM_MAX_QUEUE = 1000;

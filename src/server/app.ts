@@ -12,10 +12,12 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
-import { MAX_MEDIA_BYTES } from '../domain/rules';
+import { MAX_MEDIA_BYTES, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
+import { installMethodRules } from './http/method-rules';
 import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
@@ -59,27 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
-  // An empty JSON body (e.g. POST /pause from a third-party tool) is an empty object.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
-    }
-  });
-  // trpc-to-openapi needs a JSON content type on bodies; tools often send none on empty POSTs.
-  app.addHook('onRequest', async (request) => {
-    if (
-      request.url.startsWith('/api/') &&
-      !request.headers['content-type'] &&
-      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)
-    ) {
-      request.headers['content-type'] = 'application/json';
-    }
-  });
+  installJsonBodyParser(app);
+  installMethodRules(app, () => openApiDocument(config));
 
   await app.register(rateLimit, { global: false });
   const authLimiter = app.rateLimit({
@@ -94,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 3, fields: 30 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
   const createContext = contextFactory(deps);
 

@@ -73,7 +73,7 @@ export const gameMasterProcedure = roleProcedure('gamemaster', 'admin').use(({ c
 export const adminProcedure = roleProcedure('admin');
 /** Path parameter `{id}` of /api/game-sessions/{id}/...: a positive integer. */
 export const SessionIdParam = z.object({
-  id: z.coerce.number({ error: 'Invalid session id' }).int().positive('Invalid session id'),
+  id: z.coerce.number({ error: 'Invalid session id' }).int('Invalid session id').positive('Invalid session id'),
 });
 
 /**

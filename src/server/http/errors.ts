@@ -12,10 +12,16 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data body',
 };
 
+/** The multipart parser (busboy) throws plain errors for bodies that are not valid multipart. */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart)|Malformed (part header|urlencoded form))/;
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: err.message, ...err.details });
+    }
+    if (MALFORMED_MULTIPART.test(err.message ?? '')) {
+      return reply.status(400).send({ error: 'Malformed multipart body' });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) request.log.error({ err }, 'unhandled error');

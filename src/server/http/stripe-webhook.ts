@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { registerOpenApiPaths } from '../openapi';
+import { MalformedWebhookEvent } from '../payments/provider';
 import { handleWebhookEvent } from '../services/billing';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -23,8 +24,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
       let event: ReturnType<typeof deps.payments.verifyWebhook>;
       try {
         event = deps.payments.verifyWebhook(raw, Array.isArray(header) ? header[0] : header);
-      } catch {
-        return reply.status(400).send({ error: 'Invalid Stripe signature' });
+      } catch (err) {
+        const message = err instanceof MalformedWebhookEvent ? err.message : 'Invalid Stripe signature';
+        return reply.status(400).send({ error: message });
       }
       // Errors here answer 5xx so that Stripe retries later.
       const { duplicate } = await handleWebhookEvent(deps, event);
@@ -52,7 +54,7 @@ registerOpenApiPaths({
           description: 'Handled (or already handled: duplicate true)',
           content: { 'application/json': { schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
         },
-        400: { description: 'Invalid signature', content: { 'application/json': { schema: ErrorBody } } },
+        400: { description: 'Invalid signature, or a signed body that is not an event', content: { 'application/json': { schema: ErrorBody } } },
         503: { description: 'No payment provider is configured, or Stripe is unreachable', content: { 'application/json': { schema: ErrorBody } } },
       },
     },

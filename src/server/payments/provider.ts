@@ -65,6 +65,13 @@ export interface PaymentProvider {
 }
 
 /** The provider could not be reached or refused a request: answered 503 with this message. */
+/** A correctly signed webhook whose body is not a Stripe event. */
+export class MalformedWebhookEvent extends Error {
+  constructor() {
+    super('Malformed event');
+  }
+}
+
 export class PaymentProviderError extends Error {
   constructor(
     message: string,

@@ -10,6 +10,7 @@ import {
   PaymentProviderError,
   type RemotePayment,
   type RemoteSubscription,
+  MalformedWebhookEvent,
 } from './provider';
 
 export type StripeSettings = {
@@ -215,7 +216,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new Error('Missing Stripe-Signature header');
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+      // Signed, but not an event (constructEvent checks only the signature).
+      const object = (event as { data?: { object?: unknown } }).data?.object;
+      if (typeof event.id !== 'string' || typeof event.type !== 'string' || !object || typeof object !== 'object') {
+        throw new MalformedWebhookEvent();
+      }
+      return { id: event.id, type: event.type, object: object as Record<string, unknown> };
     },
   };
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
-import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
+import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
 import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -197,6 +197,8 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     framesInWindow += 1;
     if (framesInWindow > WS_MAX_FRAMES_PER_SECOND) return error('Too many messages: slow down', { status: 429 });
     if (isBinary) return error('Frames must be JSON text');
+    const size = Buffer.isBuffer(data) ? data.length : String(data).length;
+    if (size > WS_MAX_FRAME_BYTES) return error(`Frame too large: at most ${WS_MAX_FRAME_BYTES} bytes`, { status: 413 });
     let frame: unknown;
     try {
       frame = JSON.parse(String(data));

@@ -155,6 +155,11 @@ describe('Stripe mode: POST /api/create-subscription', () => {
 });
 
 describe('Stripe mode: webhooks', () => {
+  it('answers a signed body that is not an event with 400 Malformed event', async () => {
+    const res = await sendWebhook({ hello: 1 });
+    expect(res).toEqual({ status: 400, body: { error: 'Malformed event' } });
+  });
+
   it('activates the subscription only when Stripe says the first invoice is paid', async () => {
     const { gm, remoteId } = await startedSubscription();
     // The browser's word is not enough: nothing but Stripe can activate it.

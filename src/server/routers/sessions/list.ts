@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as sessions from '../../services/game-sessions';
-import { authedProcedure } from '../../trpc';
+import { authedProcedure, SessionIdParam } from '../../trpc';
 import { SessionListOutput, tags } from './sessions.types';
 
 export const list = authedProcedure
@@ -38,6 +38,6 @@ export const get = authedProcedure
       errorResponses: { 401: 'Not signed in', 403: 'No part in this session', 404: 'Session not found' },
     },
   })
-  .input(z.object({ id: z.coerce.number().int().positive('Invalid session id') }))
+  .input(SessionIdParam)
   .output(SessionListOutput.element)
   .query(({ ctx, input }) => sessions.getSession(ctx, input.id));

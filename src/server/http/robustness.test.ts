@@ -1,0 +1,126 @@
+// Bad input from any client gets a clear 4xx `{ error }`, never a 500: malformed
+// multipart and JSON bodies, oversized /ws frames, wrong methods; HEAD works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JPEG, WsClient } from '../testing/comms-kit';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+let admin: ApiClient;
+let gm: ApiClient;
+let sessionId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signInAdmin(server);
+  gm = await subscribedGameMaster(server);
+  sessionId = (await gm.post('/api/game-sessions', { name: 'Robust', password: 'pw' })).body.id;
+});
+afterAll(() => server.close());
+
+function raw(client: ApiClient, method: string, path: string, contentType: string, body: string | Buffer) {
+  return fetch(server.url + path, {
+    method,
+    headers: { cookie: client.cookie, 'content-type': contentType },
+    body,
+  });
+}
+
+describe('malformed multipart bodies', () => {
+  it.each([
+    ['POST', '/api/dinosaur-species'],
+    ['POST', '/api/missions'],
+  ])('%s %s without a boundary answers 400', async (method, path) => {
+    const res = await raw(admin, method, path, 'multipart/form-data', 'garbage');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBeTruthy();
+  });
+
+  it('a truncated upload answers 400 Malformed multipart body and stores nothing', async () => {
+    const head = Buffer.from(
+      '--XX\r\nContent-Disposition: form-data; name="media"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+    );
+    const res = await raw(gm, 'POST', `/api/game-sessions/${sessionId}/upload-media`, 'multipart/form-data; boundary=XX', Buffer.concat([head, JPEG]));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Malformed multipart body' });
+  });
+});
+
+describe('malformed JSON bodies', () => {
+  it('refuses absurdly nested JSON with 400, signed in or not', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const res = await raw(new ApiClient(server.url), 'POST', '/api/auth/login', 'application/json', `{"username":${deep},"password":"x"}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Malformed JSON body');
+  });
+
+  it('still accepts ordinary nesting', async () => {
+    const res = await gm.post(`/api/game-sessions/${sessionId}/communications`, { message: 'hello', recipientType: 'all' });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('methods', () => {
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await fetch(`${server.url}/api/subscription-plans`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.text()).toBe('');
+  });
+
+  it.each([
+    ['DELETE', '/api/auth/login', 'POST'],
+    ['GET', '/api/auth/logout', 'POST'],
+    ['PUT', '/api/game-sessions', 'GET, POST, HEAD'],
+  ])('%s %s answers 405 with Allow: %s', async (method, path, allow) => {
+    const res = await admin.request(method, path, method === 'GET' ? undefined : {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe(allow);
+    expect(res.body.error).toContain('not allowed');
+  });
+
+  it('still answers unknown paths with 404', async () => {
+    expect((await admin.get('/api/no-such-thing')).status).toBe(404);
+  });
+});
+
+describe('/ws frames', () => {
+  it('answers an oversized frame with an error frame and keeps the socket open', async () => {
+    const socket = WsClient.connect(server, `?sessionId=${sessionId}`, gm.cookie);
+    await socket.next((f) => f.type === 'subscribed');
+    socket.send({ type: 'comms_message', message: 'x'.repeat(70_000) });
+    const error = await socket.next((f) => f.type === 'error');
+    expect(error).toMatchObject({ status: 413 });
+    expect(String(error.error)).toMatch(/Frame too large/);
+    socket.send('not json');
+    await socket.next((f) => f.type === 'error' && /Malformed/.test(String(f.error)));
+    socket.close();
+  });
+});
+
+describe('ids', () => {
+  it.each(['abc', '0', '-5', '1.5'])('GET /api/game-sessions/%s answers 400 Invalid session id', async (id) => {
+    const res = await gm.get(`/api/game-sessions/${id}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid session id');
+  });
+});
+
+describe('ended sessions', () => {
+  it('report no time left', async () => {
+    const id = (await gm.post('/api/game-sessions', { name: 'Short', password: 'pw', duration: 45 })).body.id;
+    await gm.post(`/api/game-sessions/${id}/start`, { duration: 45 });
+    await gm.post(`/api/game-sessions/${id}/end`);
+    const res = await gm.get(`/api/game-sessions/${id}/time-status`);
+    expect(res.body).toMatchObject({ timeRemaining: 0, hasTimeLimit: true });
+  });
+});
+
+describe('the OpenAPI error schema', () => {
+  it('describes the `error` field every failure carries', async () => {
+    const doc = (await admin.get('/api/openapi.json')).body;
+    const schema = doc.components.schemas['error.UNAUTHORIZED'];
+    expect(schema.required).toEqual(['error']);
+    expect(schema.properties.error.type).toBe('string');
+    expect(schema.additionalProperties).toBe(true);
+  });
+});
