@@ -32,6 +32,7 @@ CREATE TABLE `dinosaur_species` (
 	`health` integer DEFAULT 100 NOT NULL,
 	`capture_rate` real DEFAULT 0.5 NOT NULL,
 	`model_path` text,
+	`model_original_name` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL
 );
 --> statement-breakpoint
@@ -95,6 +96,8 @@ CREATE TABLE `missions` (
 	`description` text,
 	`cover_photo_path` text,
 	`briefing_video_path` text,
+	`cover_photo_original_name` text,
+	`briefing_video_original_name` text,
 	`difficulty` text,
 	`duration` integer,
 	`max_players` integer DEFAULT 20 NOT NULL,

@@ -108,6 +108,8 @@ export const dinosaurSpecies = sqliteTable('dinosaur_species', {
   captureRate: real('capture_rate').notNull().default(0.5),
   /** Path under /uploads, e.g. "models/tyrannosaurus-rex.glb". */
   modelPath: text('model_path'),
+  /** The model's file name as the admin uploaded it (display only; the stored name is server-made). */
+  modelOriginalName: text('model_original_name'),
   createdAt: integer('created_at').notNull().default(now),
 });
 
@@ -117,6 +119,9 @@ export const missions = sqliteTable('missions', {
   description: text('description'),
   coverPhotoPath: text('cover_photo_path'),
   briefingVideoPath: text('briefing_video_path'),
+  /** File names as the admin uploaded them (display only). */
+  coverPhotoOriginalName: text('cover_photo_original_name'),
+  briefingVideoOriginalName: text('briefing_video_original_name'),
   difficulty: text('difficulty'),
   duration: integer('duration'),
   maxPlayers: integer('max_players').notNull().default(20),

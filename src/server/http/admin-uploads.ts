@@ -37,21 +37,22 @@ export const MODEL_UPLOAD: StoreOptions = {
   allowed: ['glb', 'gltf', 'fbx', 'obj'],
   maxBytes: MAX_MODEL_BYTES,
   subdir: 'models',
-  typeError: { error: 'Invalid model file', message: 'Models must be .glb, .gltf, .fbx or .obj files' },
+  // The name the client gives is ignored: only the content is checked, so the message says so.
+  typeError: { error: 'Invalid model file', message: "The file's content is not a valid GLB, glTF, FBX or OBJ model" },
   sizeError: { error: 'File too large', message: `Models must be under ${MAX_MODEL_BYTES / 1024 / 1024}MB` },
 };
 const COVER_UPLOAD: StoreOptions = {
   allowed: ['jpeg', 'png'],
   maxBytes: MAX_IMAGE_BYTES,
   subdir: 'missions',
-  typeError: { error: 'Invalid file type', message: 'Cover photos must be .jpg, .jpeg or .png images' },
+  typeError: { error: 'Invalid file type', message: "The cover photo's content is not a JPEG or PNG image" },
   sizeError: { error: 'File too large', message: `Cover photos must be under ${MAX_IMAGE_BYTES / 1024 / 1024}MB` },
 };
 const VIDEO_UPLOAD: StoreOptions = {
   allowed: ['mp4'],
   maxBytes: MAX_VIDEO_BYTES,
   subdir: 'missions',
-  typeError: { error: 'Invalid file type', message: 'Briefing videos must be .mp4 files' },
+  typeError: { error: 'Invalid file type', message: "The briefing video's content is not an MP4 video" },
   sizeError: { error: 'File too large', message: `Briefing videos must be under ${MAX_VIDEO_BYTES / 1024 / 1024}MB` },
 };
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { gameSessions, type MissionRow, missions } from '../db/schema';
 import { notFound } from '../errors';
 import { removeUpload, type StoredFile } from '../storage/uploads';
-import { uploadUrl, uploadsRoot } from './species';
+import { displayFileName, originalFileName, uploadUrl, uploadsRoot } from './species';
 
 type Ctx = Pick<AppDeps, 'db' | 'config'>;
 
@@ -17,6 +17,9 @@ export type MissionOutput = {
   description: string | null;
   coverPhotoUrl: string | null;
   briefingVideoUrl: string | null;
+  /** Human names of the files (as uploaded), or null if unknown. */
+  coverPhotoFileName: string | null;
+  briefingVideoFileName: string | null;
   difficulty: string | null;
   duration: number | null;
   maxPlayers: number;
@@ -32,6 +35,8 @@ export function toMissionOutput(row: MissionRow): MissionOutput {
     description: row.description,
     coverPhotoUrl: uploadUrl(row.coverPhotoPath),
     briefingVideoUrl: uploadUrl(row.briefingVideoPath),
+    coverPhotoFileName: displayFileName(row.coverPhotoPath, row.coverPhotoOriginalName),
+    briefingVideoFileName: displayFileName(row.briefingVideoPath, row.briefingVideoOriginalName),
     difficulty: row.difficulty,
     duration: row.duration,
     maxPlayers: row.maxPlayers,
@@ -82,6 +87,8 @@ export function createMission(ctx: Ctx, fields: MissionFields, media: MissionMed
       objectives: fields.objectives ?? [],
       coverPhotoPath: media.coverPhoto?.relativePath ?? null,
       briefingVideoPath: media.briefingVideo?.relativePath ?? null,
+      coverPhotoOriginalName: media.coverPhoto ? originalFileName(media.coverPhoto.originalName) : null,
+      briefingVideoOriginalName: media.briefingVideo ? originalFileName(media.briefingVideo.originalName) : null,
     })
     .returning()
     .get();
@@ -100,8 +107,15 @@ export async function updateMission(
     .update(missions)
     .set({
       ...columns(fields),
-      ...(media.coverPhoto ? { coverPhotoPath: media.coverPhoto.relativePath } : {}),
-      ...(media.briefingVideo ? { briefingVideoPath: media.briefingVideo.relativePath } : {}),
+      ...(media.coverPhoto
+        ? { coverPhotoPath: media.coverPhoto.relativePath, coverPhotoOriginalName: originalFileName(media.coverPhoto.originalName) }
+        : {}),
+      ...(media.briefingVideo
+        ? {
+            briefingVideoPath: media.briefingVideo.relativePath,
+            briefingVideoOriginalName: originalFileName(media.briefingVideo.originalName),
+          }
+        : {}),
     })
     .where(eq(missions.id, id))
     .returning()

@@ -28,11 +28,41 @@ export type SpeciesOutput = {
   modelUrl: string | null;
   /** The same file relative to /uploads ("models/x.glb"), for clients that read modelPath. */
   modelPath: string | null;
+  /** A human name for the model file: as uploaded ("T-rex.glb"), or the catalogue's; null if unknown. */
+  modelFileName: string | null;
 };
 
 export const uploadsRoot = (ctx: Pick<AppDeps, 'config'>) => path.resolve(ctx.config.UPLOADS_DIR);
 
 export const uploadUrl = (relativePath: string | null): string | null => (relativePath ? `/uploads/${relativePath}` : null);
+
+const SERVER_MADE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/i;
+const MAX_ORIGINAL_NAME = 200;
+
+/**
+ * The name the client gave an uploaded file, made safe to store and show: no
+ * folders, no control characters, at most 200 characters (the extension kept).
+ */
+export function originalFileName(name: string | null | undefined): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!base) return null;
+  if (base.length <= MAX_ORIGINAL_NAME) return base;
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
+  return `${base.slice(0, MAX_ORIGINAL_NAME - ext.length - 1)}…${ext}`;
+}
+
+/**
+ * What to call a stored file: the uploaded name when it was kept, else the
+ * stored name unless the server made it up (seeded files keep catalogue names).
+ */
+export function displayFileName(relativePath: string | null, originalName: string | null): string | null {
+  if (!relativePath) return null;
+  if (originalName) return originalName;
+  const base = relativePath.split('/').pop() ?? '';
+  return base && !SERVER_MADE_NAME.test(base) ? base : null;
+}
 
 export function toSpeciesOutput(row: SpeciesRow): SpeciesOutput {
   return {
@@ -49,6 +79,7 @@ export function toSpeciesOutput(row: SpeciesRow): SpeciesOutput {
     captureRate: row.captureRate,
     modelUrl: uploadUrl(row.modelPath),
     modelPath: row.modelPath,
+    modelFileName: displayFileName(row.modelPath, row.modelOriginalName),
   };
 }
 
@@ -114,6 +145,7 @@ export async function createSpecies(ctx: Ctx, fields: SpeciesFields, model?: Sto
       health: fields.health ?? SPECIES_DEFAULT_HEALTH,
       captureRate: fields.captureRate ?? SPECIES_DEFAULT_CAPTURE_RATE,
       modelPath: model?.relativePath ?? null,
+      modelOriginalName: model ? originalFileName(model.originalName) : null,
     })
     .returning()
     .get();
@@ -131,7 +163,10 @@ export async function updateSpecies(
   if (model) await assertSelfContainedModel(ctx, model);
   const row = ctx.db
     .update(dinosaurSpecies)
-    .set({ ...columns(fields), ...(model ? { modelPath: model.relativePath } : {}) })
+    .set({
+      ...columns(fields),
+      ...(model ? { modelPath: model.relativePath, modelOriginalName: originalFileName(model.originalName) } : {}),
+    })
     .where(eq(dinosaurSpecies.id, id))
     .returning()
     .get();

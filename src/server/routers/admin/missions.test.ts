@@ -44,6 +44,7 @@ describe('POST /api/missions', () => {
     });
     expect(res.body.coverPhotoUrl).toMatch(/^\/uploads\/missions\/.+\.png$/);
     expect(res.body.briefingVideoUrl).toMatch(/^\/uploads\/missions\/.+\.mp4$/);
+    expect(res.body).toMatchObject({ coverPhotoFileName: 'cover.png', briefingVideoFileName: 'brief.mp4' });
     expect(fs.existsSync(fileOf(res.body.coverPhotoUrl))).toBe(true);
     const video = await fetch(server.url + res.body.briefingVideoUrl, { headers: { range: 'bytes=0-7' } });
     expect(video.status).toBe(206);
@@ -88,10 +89,10 @@ describe('POST /api/missions', () => {
     const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
     const video = await admin.post('/api/missions', form({ name: 'V' }, { coverPhoto: [PNG, 'c.png'], briefingVideo: [PNG, 'v.mp4'] }));
     expect(video.status).toBe(400);
-    expect(video.body).toEqual({ error: 'Invalid file type', message: 'Briefing videos must be .mp4 files' });
+    expect(video.body).toEqual({ error: 'Invalid file type', message: "The briefing video's content is not an MP4 video" });
     const cover = await admin.post('/api/missions', form({ name: 'C' }, { coverPhoto: [GLB, 'c.jpg'] }));
     expect(cover.status).toBe(400);
-    expect(cover.body).toEqual({ error: 'Invalid file type', message: 'Cover photos must be .jpg, .jpeg or .png images' });
+    expect(cover.body).toEqual({ error: 'Invalid file type', message: "The cover photo's content is not a JPEG or PNG image" });
     expect(fs.existsSync(dir) ? fs.readdirSync(dir).length : 0).toBe(before);
   });
 
@@ -111,7 +112,12 @@ describe('GET /api/missions', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['briefingVideoUrl', 'coverPhotoUrl', 'description', 'difficulty', 'duration', 'id', 'maxPlayers', 'name', 'objectives'].sort(),
+      [
+        'briefingVideoFileName',
+        'briefingVideoUrl',
+        'coverPhotoFileName',
+        'coverPhotoUrl',
+        'description', 'difficulty', 'duration', 'id', 'maxPlayers', 'name', 'objectives'].sort(),
     );
     expect((await new ApiClient(server.url).get('/api/missions')).status).toBe(401);
   });
@@ -127,6 +133,7 @@ describe('PUT /api/missions/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'New', difficulty: 'easy', objectives: ['A', 'B'] });
     expect(res.body.coverPhotoUrl).toMatch(/\.jpg$/);
+    expect(res.body).toMatchObject({ coverPhotoFileName: 'c.jpg', briefingVideoFileName: null });
     expect(fs.existsSync(fileOf(created.body.coverPhotoUrl))).toBe(false);
   });
 

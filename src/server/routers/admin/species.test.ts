@@ -37,6 +37,7 @@ describe('seeded catalogue', () => {
         captureRate: seedEntry.captureRate,
         modelPath: `models/${seedEntry.modelFile}`,
         modelUrl: `/uploads/models/${seedEntry.modelFile}`,
+        modelFileName: seedEntry.modelFile,
       });
       const served = await fetch(server.url + s.modelUrl);
       expect(served.status).toBe(200);
@@ -101,6 +102,7 @@ describe('POST /api/dinosaur-species', () => {
       captureRate: 0.3,
     });
     expect(res.body.modelUrl).toMatch(/^\/uploads\/models\/[0-9a-f-]+\.glb$/);
+    expect(res.body.modelFileName).toBe('allo.glb');
     expect(res.body.modelPath).toBe(res.body.modelUrl.replace('/uploads/', ''));
     expect(fs.readFileSync(fileOf(res.body.modelUrl)).equals(GLB)).toBe(true);
     const served = await fetch(server.url + res.body.modelUrl);
@@ -110,7 +112,7 @@ describe('POST /api/dinosaur-species', () => {
   it('applies the defaults: health 100, captureRate 0.5, no model', async () => {
     const res = await admin.post('/api/dinosaur-species', form({ name: 'Compsognathus' }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ health: 100, captureRate: 0.5, modelUrl: null, modelPath: null, rarity: null });
+    expect(res.body).toMatchObject({ health: 100, captureRate: 0.5, modelUrl: null, modelPath: null, modelFileName: null, rarity: null });
   });
 
   it('accepts JSON bodies too (no model)', async () => {
@@ -136,7 +138,8 @@ describe('POST /api/dinosaur-species', () => {
     const before = fs.readdirSync(path.join(uploads(), 'models')).length;
     const res = await admin.post('/api/dinosaur-species', form({ name: 'Fake' }, { modelFile: [bytes, name] }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Invalid model file', message: 'Models must be .glb, .gltf, .fbx or .obj files' });
+    // The name is fine; the content is what failed, and the message says so.
+    expect(res.body).toEqual({ error: 'Invalid model file', message: "The file's content is not a valid GLB, glTF, FBX or OBJ model" });
     expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
     const names = (await admin.get('/api/dinosaur-species')).body.map((s: { name: string }) => s.name);
     expect(names).not.toContain('Fake');
@@ -176,6 +179,19 @@ describe('POST /api/dinosaur-species', () => {
     expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
   });
 
+  it.each([
+    ['a Windows path', 'C:\\Users\\ellie\\T-rex final.glb', 'T-rex final.glb'],
+    ['a Unix path with ..', '../../etc/rex.glb', 'rex.glb'],
+    ['control characters', 'rex\u0007\u001b.glb', 'rex.glb'],
+    ['a very long name (the extension kept)', `${'a'.repeat(300)}.glb`, `${'a'.repeat(195)}….glb`],
+  ])('keeps the uploaded file name for display, made safe: %s', async (_label, name, shown) => {
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Named' }, { modelFile: [GLB, name] }));
+    expect(res.status).toBe(201);
+    expect(res.body.modelFileName).toBe(shown);
+    expect(res.body.modelFileName.length).toBeLessThanOrEqual(200);
+    expect(res.body.modelPath).toMatch(/^models\/[0-9a-f-]+\.glb$/);
+  });
+
   it('accepts epic and upper-case enum values', async () => {
     const res = await admin.post('/api/dinosaur-species', form({ name: 'Epic', rarity: 'EPIC', dietType: 'Omnivore' }));
     expect(res.status).toBe(201);
@@ -213,6 +229,7 @@ describe('PUT /api/dinosaur-species/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.body.id, name: 'Dilophosaurus wetherilli', rarity: 'uncommon', health: 120, captureRate: 0.7 });
     expect(res.body.modelUrl).toMatch(/\.obj$/);
+    expect(res.body.modelFileName).toBe('d.obj');
     expect(fs.existsSync(oldFile)).toBe(false);
     expect(fs.existsSync(fileOf(res.body.modelUrl))).toBe(true);
   });
@@ -222,6 +239,24 @@ describe('PUT /api/dinosaur-species/{id}', () => {
     const res = await admin.put(`/api/dinosaur-species/${created.body.id}`, form({ name: 'Kept' }, { modelFile: [Buffer.alloc(0), ''] }));
     expect(res.status).toBe(200);
     expect(res.body.modelUrl).toBe(created.body.modelUrl);
+    expect(res.body.modelFileName).toBe('k.glb');
+  });
+
+  it('refuses an out-of-range capture rate or health with the field message, never clamping', async () => {
+    const created = await admin.post('/api/dinosaur-species', { name: 'No clamp', health: 150, captureRate: 0.2 });
+    for (const [fields, field, message] of [
+      [{ captureRate: '1.5' }, 'captureRate', 'Capture rate must be between 0 and 1'],
+      [{ captureRate: '-0.1' }, 'captureRate', 'Capture rate must be between 0 and 1'],
+      [{ health: '0' }, 'health', 'Health must be a whole number between 1 and 10000'],
+      [{ health: '20000' }, 'health', 'Health must be a whole number between 1 and 10000'],
+    ] as const) {
+      const res = await admin.put(`/api/dinosaur-species/${created.body.id}`, form(fields));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+      expect(res.body.data.fieldErrors[field]).toBe(message);
+    }
+    const list = (await admin.get('/api/dinosaur-species')).body as { id: number; health: number; captureRate: number }[];
+    expect(list.find((s) => s.id === created.body.id)).toMatchObject({ health: 150, captureRate: 0.2 });
   });
 
   it('clears optional fields sent blank, keeps name, health and captureRate sent blank', async () => {

@@ -18,6 +18,7 @@ export const SpeciesSchema = z.object({
   captureRate: z.number(),
   modelUrl: z.string().nullable().describe('Public URL of the 3D model, e.g. /uploads/models/x.glb'),
   modelPath: z.string().nullable().describe('The model file relative to /uploads'),
+  modelFileName: z.string().nullable().describe('The model file name as uploaded (display only), or null if unknown'),
 });
 
 export const MissionSchema = z.object({
@@ -26,6 +27,8 @@ export const MissionSchema = z.object({
   description: z.string().nullable(),
   coverPhotoUrl: z.string().nullable(),
   briefingVideoUrl: z.string().nullable(),
+  coverPhotoFileName: z.string().nullable().describe('The cover photo file name as uploaded (display only)'),
+  briefingVideoFileName: z.string().nullable().describe('The briefing video file name as uploaded (display only)'),
   difficulty: z.string().nullable(),
   duration: z.number().int().nullable(),
   maxPlayers: z.number().int(),
