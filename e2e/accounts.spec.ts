@@ -90,7 +90,20 @@ test.describe('registration', () => {
     await page.getByLabel('Confirm Password').fill('secret123');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Registration Failed')).toBeVisible();
-    await expect(page.getByText('Username is already taken').first()).toBeVisible();
+    // The message shows on the field too.
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Username is already taken')).toHaveCount(2);
+
+    // A second failure replaces the first notice at once: at most one is visible.
+    const other = await registerUser('hunter');
+    await page.context().clearCookies();
+    await page.getByLabel('Username').fill(uniqueName('fresh'));
+    await page.getByLabel('Email').fill(`${other.username}@example.com`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists' })).toBeVisible({
+      timeout: 2000,
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'Username is already taken' })).toHaveCount(0);
   });
 });
 
@@ -156,7 +169,10 @@ test.describe('login and logout', () => {
 });
 
 test('an unknown route shows the 404 page with Go Home', async ({ page }) => {
-  await page.goto('/no-such-trail');
+  const known = await page.goto('/privacy-policy');
+  expect(known?.status()).toBe(200);
+  const unknown = await page.goto('/no-such-trail');
+  expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -169,4 +185,27 @@ test('a page that fails to render shows Application Error', async ({ page, conso
   await expect(page.getByRole('heading', { name: 'Application Error' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go Home' })).toBeVisible();
   consoleErrors.length = 0;
+});
+
+test('a failed logout still clears storage and goes home, and says so', async ({ page, registerUser, consoleErrors }) => {
+  const hunter = await registerUser('hunter');
+  await page.goto('/privacy-policy');
+  await page.evaluate(() => localStorage.setItem('hunter_id', 'hunter_1_abc'));
+  await page.route(/\/trpc\/auth\.logout/, (route) => route.fulfill({ status: 500, body: 'down' }));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout failed')).toBeVisible();
+  await expect(page.getByText('There was an error logging out.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  expect(hunter.username).toBeTruthy();
+  consoleErrors.length = 0;
+});
+
+test('the landing page knows who is signed in', async ({ page, registerUser }) => {
+  const gm = await registerUser('gamemaster');
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: gm.username })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByText(`You are signed in as ${gm.username}`)).toBeVisible();
 });

@@ -1,16 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { TOAST_LIMIT } from '../domain/rules';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
+import { AppNotifications } from './components/AppNotifications';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { createTrpcClient, trpc } from './trpc';
 
 function App() {
@@ -28,8 +28,8 @@ function App() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={TOAST_LIMIT} position="top-center" zIndex={4000} />
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <AppNotifications />
       <AppErrorBoundary>
         <App />
       </AppErrorBoundary>

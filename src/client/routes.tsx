@@ -1,8 +1,10 @@
-// Every route of the product. Pages load lazily, so the landing page never
-// carries the map, the payment form or three.js.
+// Every route of the product (the server's list is src/domain/client-routes.ts).
+// Pages load lazily, so the landing page never carries the map, the payment
+// form or three.js.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './components/AppErrorBoundary';
+import { PageLoader } from './components/PageLoader';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { LandingPage } from './pages/LandingPage';
 
@@ -35,5 +37,5 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   // One root route so that any render or lazy-load failure shows 'Application Error'.
-  return createBrowserRouter([{ ErrorBoundary: RouteErrorPage, children: routes }]);
+  return createBrowserRouter([{ ErrorBoundary: RouteErrorPage, HydrateFallback: PageLoader, children: routes }]);
 }

@@ -12,6 +12,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import { isClientRoute } from '../domain/client-routes';
 import { MAX_MEDIA_BYTES, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { contextFactory } from './context';
 import type { AppDeps } from './deps';
@@ -131,8 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const url = request.url.split('?')[0]!;
     const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads');
     if (request.method === 'GET' && !isApi && hasClient) {
-      // Client routes (and unknown ones, which render the 404 page) get index.html.
-      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
+      // Client routes get index.html; unknown ones too (it renders the 404 page), with a 404 status.
+      return reply
+        .status(isClientRoute(url) ? 200 : 404)
+        .type('text/html')
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', clientDir);
     }
     return reply.status(404).send({ error: 'Not found' });
   });

@@ -65,7 +65,11 @@ export function describeError(error: TRPCError): {
     }
     return { message: issues[0]!.message, fieldErrors };
   }
-  if (error instanceof AppError) return { message: error.message, details: error.details };
+  if (error instanceof AppError) {
+    // A service may name the field at fault (e.g. a taken username) so forms can mark it.
+    const { fieldErrors, ...details } = (error.details ?? {}) as { fieldErrors?: Record<string, string> };
+    return { message: error.message, fieldErrors, details: Object.keys(details).length > 0 ? details : undefined };
+  }
   if (error.code === 'INTERNAL_SERVER_ERROR') return { message: 'An unexpected error occurred' };
   if (error.code === 'PARSE_ERROR') return { message: 'Malformed request body' };
   return { message: error.message };

@@ -1,5 +1,5 @@
 // One helper for the spec's toast notices: a default and a destructive variant,
-// at most one visible (see main.tsx), 5000 ms by default.
+// 5000 ms by default, and at most one visible: the newest replaces the one shown.
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../domain/rules';
 
@@ -11,10 +11,12 @@ export type NotifyInput = {
 };
 
 export function notify({ title, description, variant = 'default', durationMs = TOAST_DURATION_MS }: NotifyInput) {
+  // Mantine queues beyond its limit; a stale notice must never hide the current one.
+  notifications.clean();
   notifications.show({
     title,
     message: description ?? '',
-    color: variant === 'destructive' ? 'red' : 'teal',
+    color: variant === 'destructive' ? 'red' : 'jungle',
     autoClose: durationMs,
     withBorder: true,
     // Playwright and screen readers find the notice by this role.

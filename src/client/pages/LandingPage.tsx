@@ -8,7 +8,9 @@ import {
   IconUsersGroup,
   IconView360,
 } from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { AccountActions } from '../components/AccountActions';
 import { Brand } from '../components/Brand';
 import { SiteFooter } from '../components/SiteFooter';
 
@@ -36,10 +38,12 @@ const FEATURES = [
 ];
 
 export function LandingPage() {
+  useDocumentTitle('Dinohunt: AR dinosaur hunts in the real world');
   return (
     <Box>
       <Box
         component="section"
+        className="on-dark"
         style={{
           background:
             'radial-gradient(ellipse at 70% 0%, rgba(87,204,112,0.35), transparent 60%), linear-gradient(160deg, #0b1a12 0%, #12341f 55%, #1d4a2b 100%)',
@@ -47,11 +51,9 @@ export function LandingPage() {
         }}
       >
         <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Brand light />
-            <Button component={Link} to="/login" variant="white" color="dark" size="xs">
-              Sign In
-            </Button>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Brand light compact />
+            <AccountActions onDark />
           </Group>
         </Container>
         <Container size="lg" py={{ base: 48, sm: 96 }}>

@@ -1,12 +1,14 @@
 import { Card, Container, Tabs, Text, Title } from '@mantine/core';
-import { IconKey, IconTarget } from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { PageShell } from '../components/PageShell';
 import { HunterSessionForm } from '../features/auth/HunterSessionForm';
 import { LoginForm } from '../features/auth/LoginForm';
+import { SignedInNotice } from '../features/auth/SignedInNotice';
 import { useClientConfig } from '../features/auth/useClientConfig';
 
 export function LoginPage() {
   const { supportEmail } = useClientConfig();
+  useDocumentTitle('Sign in · Dinohunt');
   return (
     <PageShell>
       <Container size={440} py="xl">
@@ -16,13 +18,14 @@ export function LoginPage() {
         <Text c="dimmed" ta="center" mb="lg" size="sm">
           Sign in to your account, or join a hunt with your session credentials.
         </Text>
+        <SignedInNotice />
         <Card withBorder shadow="sm" padding="lg">
           <Tabs defaultValue="account">
             <Tabs.List grow mb="lg">
-              <Tabs.Tab value="account" leftSection={<IconKey size={16} />}>
+              <Tabs.Tab value="account">
                 Account Login
               </Tabs.Tab>
-              <Tabs.Tab value="hunter" leftSection={<IconTarget size={16} />}>
+              <Tabs.Tab value="hunter">
                 Hunter Session
               </Tabs.Tab>
             </Tabs.List>

@@ -18,7 +18,9 @@ const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart)|Ma
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: err.message, ...err.details });
+      // Same shape as the tRPC door: field messages under data.fieldErrors.
+      const { fieldErrors, ...details } = (err.details ?? {}) as { fieldErrors?: Record<string, string> };
+      return reply.status(err.status).send({ error: err.message, ...details, ...(fieldErrors ? { data: { fieldErrors } } : {}) });
     }
     if (MALFORMED_MULTIPART.test(err.message ?? '')) {
       return reply.status(400).send({ error: 'Malformed multipart body' });

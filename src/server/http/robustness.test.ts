@@ -21,7 +21,7 @@ function raw(client: ApiClient, method: string, path: string, contentType: strin
   return fetch(server.url + path, {
     method,
     headers: { cookie: client.cookie, 'content-type': contentType },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
 }
 

@@ -75,6 +75,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.error).toBe('Username is already taken');
+    expect(sameName.body.data.fieldErrors).toEqual({ username: 'Username is already taken' });
     const sameEmail = await new ApiClient(server.url).post('/api/auth/register', {
       ...valid,
       username: 'othername',
@@ -82,6 +83,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error).toBe('An account with this email already exists');
+    expect(sameEmail.body.data.fieldErrors).toEqual({ email: 'An account with this email already exists' });
   });
 
   it('answers 400, not 500, for a malformed body', async () => {

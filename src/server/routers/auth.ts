@@ -53,6 +53,12 @@ export const authRouter = router({
     .output(PublicUserSchema)
     .query(({ ctx }) => accounts.toPublicUser(ctx.user)),
 
+  /** Our client's sign-in status: the user or null (no 401 noise in the console when signed out). */
+  session: publicProcedure
+    .input(z.void())
+    .output(PublicUserSchema.nullable())
+    .query(({ ctx }) => (ctx.user ? accounts.toPublicUser(ctx.user) : null)),
+
   logout: publicProcedure
     .meta({
       openapi: {

@@ -34,6 +34,9 @@ export function toPublicUser(user: User | UserRow): PublicUser {
   };
 }
 
+const USERNAME_TAKEN = 'Username is already taken';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
 type AuthCtx = Pick<Context, 'db' | 'lucia' | 'setCookie'>;
 
 async function startSession(ctx: AuthCtx, userId: string, gameSessionId: number | null = null) {
@@ -50,9 +53,9 @@ export async function register(ctx: AuthCtx, input: RegisterInput): Promise<Publ
     .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, email)))
     .all();
   if (clash.some((u) => u.username?.toLowerCase() === input.username.toLowerCase())) {
-    throw conflict('Username is already taken');
+    throw conflict(USERNAME_TAKEN, { fieldErrors: { username: USERNAME_TAKEN } });
   }
-  if (clash.length > 0) throw conflict('An account with this email already exists');
+  if (clash.length > 0) throw conflict(EMAIL_TAKEN, { fieldErrors: { email: EMAIL_TAKEN } });
 
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);

@@ -1,11 +1,14 @@
 import { CURRENT_USER_STALE_MS, QUERY_RETRIES } from '../../../domain/rules';
-import { isUnauthorized } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
-/** The signed-in user, or null. Not authenticated when there is no data or an error. */
+/**
+ * The signed-in user, or null: not authenticated when there is no data or an
+ * error. Reads the sign-in status (null when signed out) rather than GET
+ * /api/auth/user, which answers 401 for third-party clients.
+ */
 export function useCurrentUser() {
-  const query = trpc.auth.user.useQuery(undefined, {
-    retry: (failures, error) => !isUnauthorized(error) && failures < QUERY_RETRIES,
+  const query = trpc.auth.session.useQuery(undefined, {
+    retry: QUERY_RETRIES,
     staleTime: CURRENT_USER_STALE_MS,
     refetchOnWindowFocus: false,
     refetchOnMount: true,

@@ -1,0 +1,27 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { homeForRole } from './destinations';
+import { useCurrentUser } from './useCurrentUser';
+import { useLogout } from './useLogout';
+
+/** On the sign-in and registration pages: says who is already signed in, with the way on or out. */
+export function SignedInNotice() {
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  if (!user) return null;
+  const name = user.isGuest ? user.firstName : user.username;
+  return (
+    <Alert variant="light" mb="md" title={`You are signed in as ${name}`}>
+      <Text size="sm">
+        <Anchor component={Link} to={homeForRole(user.role)}>
+          Continue to your screen
+        </Anchor>{' '}
+        or{' '}
+        <Anchor component="button" type="button" onClick={() => void logout()}>
+          log out
+        </Anchor>{' '}
+        to use another account.
+      </Text>
+    </Alert>
+  );
+}

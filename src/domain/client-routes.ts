@@ -1,0 +1,23 @@
+// The product's client routes (accounts spec, section 2). The server answers them
+// with 200 and anything else with the app's 404 page and a 404 status.
+export const CLIENT_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/subscription',
+  '/checkout',
+  '/hunter-mobile',
+  '/mobile-hunter',
+  '/gamemaster',
+  '/hunter',
+  '/admin',
+  '/debug-models',
+  '/model-test',
+  '/privacy-policy',
+  '/terms-conditions',
+] as const;
+
+export function isClientRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (CLIENT_ROUTES as readonly string[]).includes(path);
+}
