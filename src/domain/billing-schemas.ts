@@ -18,41 +18,64 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** The spec's built-in fallback list (accounts spec, section 9), used by the client only when the server's answer is not an array. */
+/**
+ * What every plan includes: the product's game-master features, none of them
+ * plan-gated (plans differ only in their limits). Claim only what exists.
+ */
+export const PLAN_FEATURES = [
+  'Live hunter tracking on the map',
+  'Full species catalogue with 3D models',
+  'Broadcasts, messages and media to hunters',
+  'Missions with briefings, curated by admins',
+] as const;
+
+/** The limit lines of a plan's feature list, derived from its limits so they cannot disagree. */
+export function planLimitFeatures(maxSessions: number | null, maxPlayersPerSession: number): string[] {
+  return [
+    maxSessions === null ? 'Unlimited sessions' : `Up to ${maxSessions} sessions per week`,
+    `Up to ${maxPlayersPerSession} players per session`,
+  ];
+}
+
+function fallbackPlan(plan: Omit<Plan, 'features' | 'interval' | 'stripePriceId'>): Plan {
+  return {
+    ...plan,
+    interval: 'week',
+    features: [...planLimitFeatures(plan.maxSessions, plan.maxPlayersPerSession), ...PLAN_FEATURES],
+    stripePriceId: null,
+  };
+}
+
+/**
+ * The spec's built-in fallback list (accounts spec, section 9), used by the
+ * client only when the server's answer is not an array, and seeded into the
+ * database. Features are cumulative: each plan has all of the one below.
+ */
 export const FALLBACK_PLANS: Plan[] = [
-  {
+  fallbackPlan({
     id: 1,
     name: 'Starter',
     description: 'For small groups and first hunts',
     price: '19.99',
-    interval: 'week',
-    features: ['Up to 5 sessions per week', 'Up to 10 players per session', 'Full species catalogue', 'Live tracking'],
     maxSessions: 5,
     maxPlayersPerSession: 10,
-    stripePriceId: null,
-  },
-  {
+  }),
+  fallbackPlan({
     id: 2,
     name: 'Professional',
     description: 'For regular events and schools',
     price: '49.99',
-    interval: 'week',
-    features: ['15 sessions per week', 'Up to 25 players per session', 'Custom missions', 'Media broadcasts'],
     maxSessions: 15,
     maxPlayersPerSession: 25,
-    stripePriceId: null,
-  },
-  {
+  }),
+  fallbackPlan({
     id: 3,
     name: 'Enterprise',
     description: 'For parks, museums and large events',
     price: '399.99',
-    interval: 'week',
-    features: ['Unlimited sessions', 'Up to 50 players per session', 'Priority support', 'Analytics export'],
     maxSessions: null,
     maxPlayersPerSession: 50,
-    stripePriceId: null,
-  },
+  }),
 ];
 
 export const CreateSubscriptionInput = z.object({

@@ -2,6 +2,7 @@
 // instant activation, credits, the server-side subscription guard and plan limits.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACK_PLANS, PLAN_FEATURES, type Plan, planLimitFeatures } from '../../domain/billing-schemas';
 import { ROLLING_WEEK_MS } from '../../domain/rules';
 import { gameSessions, users } from '../db/schema';
 import {
@@ -55,6 +56,29 @@ describe('GET /api/subscription-plans', () => {
       expect(plan.features.length).toBeGreaterThan(0);
       expect(plan).toHaveProperty('stripePriceId', null);
     }
+  });
+});
+
+describe('plan features', () => {
+  it('are cumulative, match each plan\'s limits and claim only what the product does', async () => {
+    const plans: Plan[] = (await new ApiClient(server.url).get('/api/subscription-plans')).body;
+    expect(plans.map((p) => p.features)).toEqual(FALLBACK_PLANS.map((p) => p.features));
+    for (const plan of plans) {
+      // The limit lines say exactly the plan's limits; the rest is what every plan includes.
+      expect(plan.features).toEqual([...planLimitFeatures(plan.maxSessions, plan.maxPlayersPerSession), ...PLAN_FEATURES]);
+    }
+    const [starter, professional, enterprise] = plans.map((p) => p.features.slice(2));
+    expect(professional).toEqual(expect.arrayContaining(starter ?? []));
+    expect(enterprise).toEqual(expect.arrayContaining(professional ?? []));
+    expect(plans.map((p) => p.features[0])).toEqual(['Up to 5 sessions per week', 'Up to 15 sessions per week', 'Unlimited sessions']);
+    expect(plans.map((p) => p.features[1])).toEqual([
+      'Up to 10 players per session',
+      'Up to 25 players per session',
+      'Up to 50 players per session',
+    ]);
+    // Nothing the product does not have.
+    const all = plans.flatMap((p) => p.features).join(' | ');
+    expect(all).not.toMatch(/priority support|analytics export|custom missions/i);
   });
 });
 
