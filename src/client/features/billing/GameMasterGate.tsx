@@ -2,7 +2,14 @@
 // screen only for signed-in admins and game masters with an active subscription.
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useGameMasterGuard } from './useGameMasterGuard';
+import { type GuardState, useGameMasterGuard } from './useGameMasterGuard';
+
+const WAITING_TEXT: Record<Exclude<GuardState, 'allowed'>, string> = {
+  checking: 'Checking your access…',
+  'confirming-payment': 'Confirming your payment…',
+  denied: 'Redirecting…',
+  'wrong-role': 'Taking you to the hunter dashboard…',
+};
 
 export function GameMasterGate({ children }: { children: ReactNode }) {
   const state = useGameMasterGuard();
@@ -12,7 +19,7 @@ export function GameMasterGate({ children }: { children: ReactNode }) {
       <Stack align="center" gap="xs">
         <Loader />
         <Text c="dimmed" size="sm">
-          {state === 'confirming-payment' ? 'Confirming your payment…' : 'Checking your access…'}
+          {WAITING_TEXT[state]}
         </Text>
       </Stack>
     </Center>

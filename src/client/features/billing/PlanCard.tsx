@@ -2,16 +2,30 @@ import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from 
 import type { Plan } from '../../../domain/billing-schemas';
 import { formatPrice } from './api';
 
+/**
+ * What the card's button offers: 'get-started' (signed out, a game master
+ * without an active plan, or a hunter/admin, then disabled), 'current' (the
+ * subscribed plan: disabled) or 'switch' (another plan while subscribed).
+ */
+export type PlanAction = 'get-started' | 'current' | 'switch';
+
 type Props = {
   plan: Plan;
   popular: boolean;
-  current: boolean;
+  action: PlanAction;
   loading: boolean;
   disabled: boolean;
   onChoose: (plan: Plan) => void;
 };
 
-export function PlanCard({ plan, popular, current, loading, disabled, onChoose }: Props) {
+function buttonText(action: PlanAction, name: string): { label: string; ariaLabel: string } {
+  if (action === 'current') return { label: 'Current Plan', ariaLabel: `Current Plan: ${name}` };
+  if (action === 'switch') return { label: `Switch to ${name}`, ariaLabel: `Switch to ${name}` };
+  return { label: 'Get Started', ariaLabel: `Get Started with ${name}` };
+}
+
+export function PlanCard({ plan, popular, action, loading, disabled, onChoose }: Props) {
+  const { label, ariaLabel } = buttonText(action, plan.name);
   return (
     <Card
       withBorder
@@ -26,14 +40,7 @@ export function PlanCard({ plan, popular, current, loading, disabled, onChoose }
           <Title order={2} fz="xl">
             {plan.name}
           </Title>
-          <Group gap={4}>
-            {popular && <Badge color="teal">Most Popular</Badge>}
-            {current && (
-              <Badge color="gray" variant="light">
-                Current Plan
-              </Badge>
-            )}
-          </Group>
+          {popular && <Badge color="teal">Most Popular</Badge>}
         </Group>
         <Text c="dimmed" size="sm">
           {plan.description}
@@ -61,13 +68,13 @@ export function PlanCard({ plan, popular, current, loading, disabled, onChoose }
         <Button
           fullWidth
           size="md"
-          variant={popular ? 'filled' : 'light'}
+          variant={popular && action !== 'current' ? 'filled' : 'light'}
           loading={loading}
-          disabled={disabled}
+          disabled={disabled || action === 'current'}
           onClick={() => onChoose(plan)}
-          aria-label={`Get Started with ${plan.name}`}
+          aria-label={ariaLabel}
         >
-          Get Started
+          {label}
         </Button>
       </Stack>
     </Card>

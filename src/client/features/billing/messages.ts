@@ -16,6 +16,10 @@ export const BILLING_NOTICES = {
   creditsPaid: { title: 'Payment Successful', description: 'Your session credits will be added to your account.' },
   invalidSession: { title: 'Invalid Payment Session', description: 'Please start from the subscription page.' },
   guardAuth: { title: 'Authentication Required', description: 'Please log in to access the GameMaster dashboard.' },
+  guardRole: {
+    title: 'GameMaster Only',
+    description: 'The GameMaster dashboard is for GameMaster accounts. Taking you to the hunter dashboard.',
+  },
   guardSubscription: {
     title: 'Subscription Required',
     description: 'An active subscription is required to access GameMaster features.',
