@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test, uniqueName } from './fixtures';
 
 const MODEL = path.resolve('src/server/seed/models/velociraptor.glb');
@@ -25,6 +26,21 @@ async function createGameMaster(request: APIRequestContext) {
 }
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+const SHOTS = '/tmp/admin-fix';
+fs.mkdirSync(SHOTS, { recursive: true });
+
+/** A species with a model, created over the API with the page's admin cookie. */
+async function createSpeciesWithModel(page: Page, fields: Record<string, string>, fileName = 'velociraptor.glb') {
+  const res = await page.request.post('/api/dinosaur-species', {
+    multipart: { ...fields, modelFile: { name: fileName, mimeType: 'model/gltf-binary', buffer: fs.readFileSync(MODEL) } },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; name: string; modelFileName: string };
+}
+
+/** True when the element's text is not clipped (nothing hidden by overflow). */
+const fullyShown = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1);
 
 test.describe('admin screen access', () => {
   test('a signed-out visitor gets Unauthorized and goes to /login', async ({ page }) => {
@@ -83,7 +99,9 @@ test.describe('admin catalogue', () => {
     await page.screenshot({ path: `/tmp/admin-debug-models-page-${testInfo.project.name}.png` });
   });
 
-  test('refuses a PNG renamed .glb with the spec title and the status', async ({ page }) => {
+  test('refuses a PNG renamed .glb: the spec title, the server reason (content check) first, then the status', async ({
+    page,
+  }, testInfo) => {
     await signInAsAdmin(page);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Add Species' }).click();
@@ -92,8 +110,62 @@ test.describe('admin catalogue', () => {
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'fake.glb', mimeType: 'model/gltf-binary', buffer: COVER });
     await dialog.getByRole('button', { name: 'Create Species' }).click();
     await expect(notice(page, 'Failed to create dinosaur species')).toBeVisible();
-    await expect(page.getByText(/^400 Bad Request: Invalid model file/)).toBeVisible();
+    await expect(
+      page.getByText("Invalid model file: The file's content is not a valid GLB, glTF, FBX or OBJ model (400 Bad Request)", {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByText(/Models must be|^400 Bad Request:/)).toHaveCount(0);
     await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/upload-refused-${testInfo.project.name}.png` });
+  });
+
+  test('an out-of-range capture rate or health is refused on the field, never clamped', async ({ page }, testInfo) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Add Species' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Dinosaur Species' });
+    const name = uniqueName('Clamp');
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel('Capture Rate').fill('1.5');
+    await dialog.getByLabel('Health').fill('0');
+    await dialog.getByLabel(/^Name/).click(); // blur: Mantine would clamp here
+    await expect(dialog.getByLabel('Capture Rate')).toHaveValue('1.5');
+    await expect(dialog.getByLabel('Health')).toHaveValue('0');
+    await dialog.getByRole('button', { name: 'Create Species' }).click();
+    await expect(dialog.getByText('Capture rate must be between 0 and 1', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Health must be a whole number between 1 and 10000', { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel('Capture Rate')).toHaveValue('1.5');
+    await expect(dialog.getByLabel('Capture Rate')).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({ path: `${SHOTS}/species-form-range-${testInfo.project.name}.png` });
+    await expect(notice(page, 'Dinosaur species created!')).toHaveCount(0);
+
+    await dialog.getByLabel('Capture Rate').fill('1');
+    await dialog.getByLabel('Health').fill('90');
+    await dialog.getByRole('button', { name: 'Create Species' }).click();
+    await expect(notice(page, 'Dinosaur species created!')).toBeVisible();
+    await expect(page.getByTestId('species-row').filter({ hasText: name }).getByText('100% rate')).toBeVisible();
+  });
+
+  test('edit dialogs name the stored files as uploaded, with their size', async ({ page }, testInfo) => {
+    await signInAsAdmin(page);
+    const species = await createSpeciesWithModel(page, { name: uniqueName('Named') }, 'T-rex final.glb');
+    expect(species.modelFileName).toBe('T-rex final.glb');
+    await page.goto('/admin');
+    await page.getByRole('button', { name: `Edit ${species.name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${species.name}` });
+    const size = `${(fs.statSync(MODEL).size / 1024).toFixed(0)} KB`;
+    await expect(edit.getByText(`Current model: T-rex final.glb (${size}). Choose a file to replace it.`, { exact: true })).toBeVisible();
+    await expect(edit.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/)).toHaveCount(0);
+    await edit.getByText(/^Current model:/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/species-edit-${testInfo.project.name}.png` });
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // A seeded species shows its catalogue file name.
+    await page.getByRole('button', { name: 'Edit Triceratops' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Edit Triceratops' }).getByText(/^Current model: triceratops\.glb \(\d+ KB\)\./),
+    ).toBeVisible();
   });
 
   test('creates and deletes a mission', async ({ page }, testInfo) => {
@@ -114,6 +186,13 @@ test.describe('admin catalogue', () => {
     const row = page.getByTestId('mission-row').filter({ hasText: name });
     await expect(row.getByText('2 objectives')).toBeVisible();
 
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByText(`Current photo: cover.png (${COVER.length} B)`, { exact: true })).toBeVisible();
+    await page.waitForTimeout(400); // the dialog's opening transition
+    await page.screenshot({ path: `${SHOTS}/mission-edit-${testInfo.project.name}.png` });
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Mission' });
     await expect(
@@ -131,6 +210,10 @@ test.describe('admin catalogue', () => {
     await page.getByRole('tab', { name: 'GameMasters' }).click();
     const row = page.getByTestId('gamemaster-row').filter({ hasText: gm.name });
     await expect(row.getByTestId('gamemaster-credits')).toHaveText('0 credits');
+    // The whole address is readable, even at 360 px.
+    const email = row.getByTestId('gamemaster-email');
+    await expect(email).toHaveText(`${gm.username}@example.com`);
+    expect(await fullyShown(email)).toBe(true);
 
     // Anything but a positive number does nothing.
     await page.getByRole('button', { name: `Add credits to ${gm.name}` }).click();
@@ -159,6 +242,21 @@ test.describe('admin catalogue', () => {
     expect(login.status()).toBe(401);
   });
 
+  test('the four tabs stay one row; on a phone it scrolls sideways', async ({ page }, testInfo) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    const boxes = await Promise.all([0, 1, 2, 3].map(async (i) => (await tabs.nth(i).boundingBox())!));
+    for (const box of boxes) expect(Math.abs(box.y - boxes[0]!.y)).toBeLessThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.getByRole('tab', { name: 'System' }).click();
+    await expect(page.getByRole('tab', { name: 'System' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Database Backup' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Species' }).click();
+    await page.screenshot({ path: `${SHOTS}/admin-tabs-${testInfo.project.name}.png` });
+  });
+
   test('system controls download a backup and a CSV', async ({ page }, testInfo) => {
     await signInAsAdmin(page);
     await page.goto('/admin');
@@ -175,8 +273,76 @@ test.describe('admin catalogue', () => {
   });
 });
 
+test.describe('model viewers leave the page scrollable', () => {
+  test('/debug-models: the page scrolls over a viewer until it is activated; then it orbits and zooms', async ({
+    page,
+  }, testInfo) => {
+    await signInAsAdmin(page);
+    // One without a scientific name: its viewer stays in line with its neighbours.
+    const plain = await createSpeciesWithModel(page, { name: uniqueName('Aaa plain ') }, 'plain.glb');
+    await page.goto('/debug-models');
+    const cards = page.getByTestId('debug-model-card');
+    await expect(cards.first()).toBeVisible();
+    const plainCard = cards.filter({ hasText: plain.name });
+    await expect(plainCard.getByTestId('debug-model-file')).toHaveText('plain.glb');
+    await expect(page.getByText(/\/uploads\//)).toHaveCount(0);
+    const viewerOffset = (card: Locator) =>
+      card.evaluate((el) => {
+        const viewer = el.querySelector('[data-testid="model-viewer"], [data-testid="model-viewer-placeholder"]');
+        return viewer!.getBoundingClientRect().top - el.getBoundingClientRect().top;
+      });
+    const withScientific = cards.filter({ hasText: 'Triceratops horridus' });
+    expect(await viewerOffset(plainCard)).toBeCloseTo(await viewerOffset(withScientific), 0);
+
+    const card = cards.first();
+    const viewer = card.getByTestId('model-viewer');
+    await expect(viewer).toHaveAttribute('data-model-state', 'loaded', { timeout: 30_000 });
+    const box = (await viewer.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const before = await page.evaluate(() => window.scrollY);
+    if (testInfo.project.name === 'phone') {
+      // Nothing over the viewer asks the browser to keep vertical swipes for itself.
+      const touchAction = await page.evaluate(({ x, y }) => getComputedStyle(document.elementFromPoint(x, y)!).touchAction, centre);
+      expect(touchAction).toBe('pan-y');
+      // A real touch swipe up over the model scrolls the page (with touch-action: none it would not).
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [centre] });
+      for (let i = 1; i <= 10; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: centre.x, y: centre.y - i * 25 }] });
+        await page.waitForTimeout(16);
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } else {
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.wheel(0, 400);
+    }
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 100);
+    await page.screenshot({ path: `${SHOTS}/debug-models-${testInfo.project.name}.png` });
+
+    // Activated: the controls own the gestures (the wheel zooms, the page stays put) until Done.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await viewer.getByTestId('model-viewer-activate').click();
+    await expect(viewer.locator('[data-interactive]')).toHaveAttribute('data-interactive', 'true');
+    await expect(viewer.getByTestId('model-viewer-activate')).toHaveCount(0);
+    await card.screenshot({ path: `${SHOTS}/debug-models-active-${testInfo.project.name}.png` });
+    if (testInfo.project.name !== 'phone') {
+      const box2 = (await viewer.boundingBox())!;
+      await page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height / 2);
+      const y0 = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.scrollY)).toBe(y0);
+    }
+    await viewer.getByTestId('model-viewer-done').click();
+    await expect(viewer.locator('[data-interactive]')).toHaveAttribute('data-interactive', 'false');
+    await page.screenshot({ path: `${SHOTS}/debug-models-full-${testInfo.project.name}.png`, fullPage: true });
+  });
+});
+
 test('/model-test shows two fixed uploaded models', async ({ page }, testInfo) => {
   await page.goto('/model-test');
+  const titles = page.getByTestId('model-test-card').locator('p:first-child');
+  await expect(titles).toHaveText(['Tyrannosaurus rex', 'Triceratops']);
   const viewers = page.getByTestId('model-viewer');
   await expect(viewers).toHaveCount(2);
   for (const i of [0, 1]) {
@@ -184,4 +350,5 @@ test('/model-test shows two fixed uploaded models', async ({ page }, testInfo) =
   }
   await page.waitForTimeout(500);
   await page.screenshot({ path: `/tmp/model-test-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/model-test-${testInfo.project.name}.png`, fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Container, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Center, Container, Group, Loader, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
 import { IconHome, IconMap2, IconPaw, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { GameMastersPanel } from './GameMastersPanel';
@@ -7,6 +7,13 @@ import { OverviewCards } from './OverviewCards';
 import { SpeciesPanel } from './SpeciesPanel';
 import { SystemControls } from './SystemControls';
 import { useAdminGuard } from './useAdminGuard';
+
+const TABS = [
+  { value: 'species', label: 'Species', Icon: IconPaw },
+  { value: 'missions', label: 'Missions', Icon: IconMap2 },
+  { value: 'gamemasters', label: 'GameMasters', Icon: IconUsers },
+  { value: 'system', label: 'System', Icon: IconSettings },
+] as const;
 
 export function AdminScreen() {
   const { ready } = useAdminGuard();
@@ -35,20 +42,16 @@ export function AdminScreen() {
         </Group>
         <OverviewCards />
         <Tabs defaultValue="species" keepMounted={false}>
-          <Tabs.List grow>
-            <Tabs.Tab value="species" leftSection={<IconPaw size={14} />}>
-              Species
-            </Tabs.Tab>
-            <Tabs.Tab value="missions" leftSection={<IconMap2 size={14} />}>
-              Missions
-            </Tabs.Tab>
-            <Tabs.Tab value="gamemasters" leftSection={<IconUsers size={14} />}>
-              GameMasters
-            </Tabs.Tab>
-            <Tabs.Tab value="system" leftSection={<IconSettings size={14} />}>
-              System
-            </Tabs.Tab>
-          </Tabs.List>
+          {/* One row that scrolls sideways on a narrow phone, instead of wrapping into a grid. */}
+          <ScrollArea type="scroll" scrollbarSize={4} data-testid="admin-tabs-scroll">
+            <Tabs.List grow={false} style={{ flexWrap: 'nowrap' }}>
+              {TABS.map(({ value, label, Icon }) => (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={14} />} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
           <Tabs.Panel value="species" pt="md">
             <SpeciesPanel />
           </Tabs.Panel>

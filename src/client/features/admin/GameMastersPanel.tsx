@@ -84,12 +84,20 @@ export function GameMastersPanel() {
         <Card key={g.id} withBorder padding="sm" data-testid="gamemaster-row">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {displayName(g)}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {g.username ? `@${g.username}` : ''} {g.email ?? ''}
-              </Text>
+              {g.username && (
+                <Text size="xs" c="dimmed" truncate>
+                  @{g.username}
+                </Text>
+              )}
+              {/* Its own line, wrapping anywhere: a long address is read whole, even at 360 px. */}
+              {g.email && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="gamemaster-email">
+                  {g.email}
+                </Text>
+              )}
               <Group gap={4} mt={6}>
                 <Badge size="xs" color="yellow" leftSection={<IconCoins size={10} />} data-testid="gamemaster-credits">
                   {g.sessionCredits} credits

@@ -6,6 +6,7 @@ import { MissionFormSchema } from '../../../domain/catalogue-schemas';
 import { MISSION_DEFAULT_MAX_PLAYERS, MISSION_DIFFICULTIES } from '../../../domain/rules';
 import { fieldErrors } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { describeCurrentFile, useFileSize } from './currentFile';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import type { Mission } from './types';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -34,8 +35,6 @@ const initialValues = (m: Mission | null): Values => ({
   briefingVideo: null,
 });
 
-const fileName = (url: string | null | undefined) => url?.split('/').pop();
-
 /** Create mode when `mission` is null, edit mode otherwise. */
 export function MissionFormModal({ opened, mission, onClose }: { opened: boolean; mission: Mission | null; onClose: () => void }) {
   return (
@@ -49,6 +48,8 @@ function MissionForm({ mission, onDone }: { mission: Mission | null; onDone: () 
   const utils = trpc.useUtils();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const editing = mission !== null;
+  const coverSize = useFileSize(mission?.coverPhotoUrl);
+  const videoSize = useFileSize(mission?.briefingVideoUrl);
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: initialValues(mission),
@@ -94,8 +95,22 @@ function MissionForm({ mission, onDone }: { mission: Mission | null; onDone: () 
             key={form.key('difficulty')}
             {...form.getInputProps('difficulty')}
           />
-          <NumberInput label="Duration (minutes)" min={1} allowDecimal={false} key={form.key('duration')} {...form.getInputProps('duration')} />
-          <NumberInput label="Max Players" required min={1} allowDecimal={false} key={form.key('maxPlayers')} {...form.getInputProps('maxPlayers')} />
+          {/* Never clamped: an out-of-range value stays as typed and the submit shows the field's message. */}
+          <NumberInput
+            label="Duration (minutes)"
+            min={1}
+            clampBehavior="none"
+            key={form.key('duration')}
+            {...form.getInputProps('duration')}
+          />
+          <NumberInput
+            label="Max Players"
+            required
+            min={1}
+            clampBehavior="none"
+            key={form.key('maxPlayers')}
+            {...form.getInputProps('maxPlayers')}
+          />
         </SimpleGrid>
         <Textarea
           label="Objectives"
@@ -108,7 +123,11 @@ function MissionForm({ mission, onDone }: { mission: Mission | null; onDone: () 
         />
         <FileInput
           label="Cover Photo"
-          description={editing && mission.coverPhotoUrl ? `Current: ${fileName(mission.coverPhotoUrl)}` : '.jpg, .jpeg or .png'}
+          description={
+            editing && mission.coverPhotoUrl
+              ? describeCurrentFile('photo', mission.coverPhotoUrl, mission.coverPhotoFileName, coverSize)
+              : '.jpg, .jpeg or .png'
+          }
           placeholder="Choose an image"
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           leftSection={<IconPhoto size={16} />}
@@ -118,7 +137,11 @@ function MissionForm({ mission, onDone }: { mission: Mission | null; onDone: () 
         />
         <FileInput
           label="Briefing Video"
-          description={editing && mission.briefingVideoUrl ? `Current: ${fileName(mission.briefingVideoUrl)}` : '.mp4'}
+          description={
+            editing && mission.briefingVideoUrl
+              ? describeCurrentFile('video', mission.briefingVideoUrl, mission.briefingVideoFileName, videoSize)
+              : '.mp4'
+          }
           placeholder="Choose a video"
           accept=".mp4,video/mp4"
           leftSection={<IconMovie size={16} />}

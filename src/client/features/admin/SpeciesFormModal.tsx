@@ -6,6 +6,7 @@ import { SpeciesFormSchema } from '../../../domain/catalogue-schemas';
 import {
   DIET_TYPES,
   LOCOMOTION_TYPES,
+  MAX_SPECIES_HEALTH,
   MODEL_EXTENSIONS,
   RARITIES,
   SPECIES_DEFAULT_CAPTURE_RATE,
@@ -13,6 +14,7 @@ import {
 } from '../../../domain/rules';
 import { fieldErrors } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { describeCurrentFile, useFileSize } from './currentFile';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import type { Species } from './types';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -65,6 +67,7 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
   const utils = trpc.useUtils();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const editing = species !== null;
+  const modelSize = useFileSize(species?.modelUrl);
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: initialValues(species),
@@ -113,14 +116,24 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
         <SimpleGrid cols={2} spacing="sm">
           <TextInput label="Length" placeholder="e.g. 12 m" key={form.key('length')} {...form.getInputProps('length')} />
           <TextInput label="Weight" placeholder="e.g. 8,000 kg" key={form.key('weight')} {...form.getInputProps('weight')} />
-          <NumberInput label="Health" required min={1} allowDecimal={false} key={form.key('health')} {...form.getInputProps('health')} />
+          {/* Never clamped: an out-of-range value stays as typed and the submit shows the field's message. */}
+          <NumberInput
+            label="Health"
+            description={`1 to ${MAX_SPECIES_HEALTH.toLocaleString('en')}`}
+            required
+            min={1}
+            clampBehavior="none"
+            key={form.key('health')}
+            {...form.getInputProps('health')}
+          />
           <NumberInput
             label="Capture Rate"
+            description="0 to 1"
             required
             min={0}
             max={1}
             step={0.1}
-            decimalScale={2}
+            clampBehavior="none"
             key={form.key('captureRate')}
             {...form.getInputProps('captureRate')}
           />
@@ -129,7 +142,7 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
           label="3D Model"
           description={
             editing && species.modelUrl
-              ? `Current: ${species.modelUrl.split('/').pop()}. Choose a file to replace it.`
+              ? `${describeCurrentFile('model', species.modelUrl, species.modelFileName, modelSize)}. Choose a file to replace it.`
               : `${MODEL_EXTENSIONS.map((e) => `.${e}`).join(', ')}`
           }
           placeholder="Choose a model file"

@@ -36,9 +36,9 @@ export function notifyFailure(title: string, error: unknown) {
     return;
   }
   let description = errorMessage(error, title);
-  // Upload failures report the status and status text.
+  // The server's reason leads; upload failures also report the status and status text (the spec), after it.
   if (error instanceof UploadError && error.status > 0) {
-    description = `${error.status} ${error.statusText}: ${description}`;
+    description = `${description} (${[error.status, error.statusText].filter(Boolean).join(' ')})`;
   } else if (errorStatus(error) === 403) {
     description = 'Admin access is required';
   }

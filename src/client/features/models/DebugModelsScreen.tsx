@@ -9,37 +9,39 @@ import { LazyModelViewer } from './LazyModelViewer';
 
 const VIEWER_HEIGHT = 280;
 
+type CardProps = { name: string; scientificName: string | null; modelUrl: string; modelFileName: string | null };
+
 /** Mounts the viewer once the card scrolls into view, so a long list does not open every WebGL context at once. */
-function SpeciesModelCard({ name, scientificName, modelUrl }: { name: string; scientificName: string | null; modelUrl: string }) {
+function SpeciesModelCard({ name, scientificName, modelUrl, modelFileName }: CardProps) {
   const { ref, inViewport } = useInViewport();
   const [seen, setSeen] = useState(false);
   if (inViewport && !seen) setSeen(true);
+  const extension = modelUrl.split('?')[0]?.split('.').pop() ?? '';
   return (
     <Card withBorder padding="sm" ref={ref} data-testid="debug-model-card">
-      <Group justify="space-between" mb={6} wrap="nowrap">
+      <Group justify="space-between" mb={6} wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
+          <Text fw={600} truncate title={name}>
             {name}
           </Text>
-          {scientificName && (
-            <Text size="xs" c="dimmed" fs="italic" truncate>
-              {scientificName}
-            </Text>
-          )}
+          {/* The line is kept when there is no scientific name, so every viewer in a row starts at the same height. */}
+          <Text size="xs" c="dimmed" fs="italic" truncate title={scientificName ?? undefined} data-testid="debug-model-scientific-name">
+            {scientificName ?? '\u00a0'}
+          </Text>
         </div>
-        <Badge size="xs" variant="light">
-          {modelUrl.split('.').pop()}
+        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+          {extension}
         </Badge>
       </Group>
       {seen ? (
-        <LazyModelViewer url={modelUrl} height={VIEWER_HEIGHT} />
+        <LazyModelViewer url={modelUrl} height={VIEWER_HEIGHT} label={name} />
       ) : (
-        <Center h={VIEWER_HEIGHT} bg="gray.1" style={{ borderRadius: 8 }}>
+        <Center h={VIEWER_HEIGHT} bg="gray.1" style={{ borderRadius: 8 }} data-testid="model-viewer-placeholder">
           <Loader size="sm" />
         </Center>
       )}
-      <Anchor href={modelUrl} size="xs" mt={6} style={{ wordBreak: 'break-all' }}>
-        {modelUrl}
+      <Anchor href={modelUrl} size="xs" mt={6} target="_blank" style={{ overflowWrap: 'anywhere' }} data-testid="debug-model-file">
+        {modelFileName ?? `Open the .${extension} file`}
       </Anchor>
     </Card>
   );
@@ -70,12 +72,18 @@ export function DebugModelsScreen() {
         {species.isLoading && isAuthenticated && <Loader />}
         {species.data && (
           <Text size="sm" c="dimmed">
-            {withModels.length} of {species.data.length} species have a 3D model. Drag to orbit, scroll to zoom.
+            {withModels.length} of {species.data.length} species have a 3D model. Click or tap a model to rotate and zoom it.
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           {withModels.map((s) => (
-            <SpeciesModelCard key={s.id} name={s.name} scientificName={s.scientificName} modelUrl={s.modelUrl!} />
+            <SpeciesModelCard
+              key={s.id}
+              name={s.name}
+              scientificName={s.scientificName}
+              modelUrl={s.modelUrl!}
+              modelFileName={s.modelFileName}
+            />
           ))}
         </SimpleGrid>
       </Stack>

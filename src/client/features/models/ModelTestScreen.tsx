@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { LazyModelViewer } from './LazyModelViewer';
 
 /** Two fixed uploaded models, loaded straight from /uploads (the seed installs them). */
-export const MODEL_TEST_URLS = ['/uploads/models/tyrannosaurus-rex.glb', '/uploads/models/triceratops.glb'] as const;
+export const MODEL_TEST_MODELS = [
+  { name: 'Tyrannosaurus rex', url: '/uploads/models/tyrannosaurus-rex.glb' },
+  { name: 'Triceratops', url: '/uploads/models/triceratops.glb' },
+] as const;
 
 export function ModelTestScreen() {
   return (
@@ -19,12 +22,16 @@ export function ModelTestScreen() {
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {MODEL_TEST_URLS.map((url) => (
-            <Card key={url} withBorder padding="sm">
-              <Text size="sm" fw={600} mb={6} style={{ wordBreak: 'break-all' }}>
-                {url}
+          {MODEL_TEST_MODELS.map(({ name, url }) => (
+            <Card key={url} withBorder padding="sm" data-testid="model-test-card">
+              {/* Long names wrap between words; only a single over-long word breaks. */}
+              <Text fw={600} style={{ overflowWrap: 'break-word' }}>
+                {name}
               </Text>
-              <LazyModelViewer url={url} height={360} autoRotate />
+              <Text size="xs" c="dimmed" mb={6} style={{ overflowWrap: 'anywhere' }}>
+                {url.split('/').pop()}
+              </Text>
+              <LazyModelViewer url={url} height={360} autoRotate label={name} />
             </Card>
           ))}
         </SimpleGrid>
