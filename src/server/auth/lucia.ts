@@ -1,6 +1,7 @@
 import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { Lucia, TimeSpan } from 'lucia';
 import type { Db } from '../db/client';
+import type { PublicUser } from '../services/accounts';
 import { authSessions, users } from '../db/schema';
 
 export function createLucia(db: Db, secureCookies: boolean) {
@@ -31,15 +32,6 @@ declare module 'lucia' {
   interface Register {
     Lucia: AppLucia;
     DatabaseSessionAttributes: { gameSessionId: number | null };
-    DatabaseUserAttributes: {
-      username: string | null;
-      email: string | null;
-      firstName: string;
-      lastName: string;
-      role: 'gamemaster' | 'hunter' | 'admin';
-      isGuest: boolean;
-      sessionCredits: number;
-      accountStatus: string;
-    };
+    DatabaseUserAttributes: Omit<PublicUser, 'id'>;
   }
 }

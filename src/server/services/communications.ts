@@ -71,21 +71,7 @@ const VISIBLE = `session_id = @sessionId AND id > @afterId AND id < @beforeId
   AND (@all = 1 OR recipient_type IN ('all', 'hunters') OR sender_user_id = @userId)`;
 
 type ListParams = { sessionId: number; afterId: number; beforeId: number; all: 0 | 1; userId: string; limit: number };
-type InsertParams = {
-  sessionId: number;
-  senderUserId: string;
-  senderLabel: string;
-  senderRole: string;
-  message: string;
-  messageType: string;
-  mediaType: string | null;
-  mediaUrl: string | null;
-  recipientType: string;
-  quickAction: string | null;
-  lat: number | null;
-  lng: number | null;
-  createdAt: number;
-};
+type InsertParams = Omit<MessageRow, 'id'> & { sessionId: number; senderUserId: string };
 
 type Statements = {
   oldestFirst: Database.Statement<[ListParams], MessageRow>;

@@ -5,20 +5,7 @@ import WebSocket from 'ws';
 import { gameSessions, sessionPlayers } from '../db/schema';
 import { type ApiClient, signUp, type TestServer } from './harness';
 
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-export const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
-  Buffer.alloc(64),
-  Buffer.from([0xff, 0xd9]),
-]);
-export const MP4 = Buffer.concat([
-  Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex'),
-  Buffer.from('0000000866726565', 'hex'),
-  Buffer.alloc(64),
-]);
+export { JPEG, MP4, PNG } from './sample-files';
 
 export type Signed = ApiClient & { user: { id: string; username: string } };
 

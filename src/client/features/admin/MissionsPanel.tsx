@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconMovie, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Loader, Stack, Text, } from '@mantine/core';
+import { IconMovie, IconPhoto, IconPlus, } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import { ConfirmModal } from './ConfirmModal';
+import { RowActions } from './RowActions';
 import { MissionFormModal } from './MissionFormModal';
 import type { Mission } from './types';
 
@@ -70,18 +71,7 @@ export function MissionsPanel() {
                 {m.briefingVideoUrl && <IconMovie size={14} aria-label="Has a briefing video" />}
               </Group>
             </div>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" aria-label={`Edit ${m.name}`} onClick={() => setDialog({ mission: m })}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${m.name}`} onClick={() => setToDelete(m)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <RowActions name={m.name} onEdit={() => setDialog({ mission: m })} onDelete={() => setToDelete(m)} />
           </Group>
         </Card>
       ))}

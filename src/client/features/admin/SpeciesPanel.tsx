@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Card, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCube, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Loader, Stack, Text, } from '@mantine/core';
+import { IconCube, IconPlus, } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import { ConfirmModal } from './ConfirmModal';
+import { RowActions } from './RowActions';
 import { SpeciesFormModal } from './SpeciesFormModal';
 import type { Species } from './types';
 
@@ -78,18 +79,7 @@ export function SpeciesPanel() {
                 )}
               </Group>
             </div>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setDialog({ species: s })}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setToDelete(s)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <RowActions name={s.name} onEdit={() => setDialog({ species: s })} onDelete={() => setToDelete(s)} />
           </Group>
         </Card>
       ))}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../domain/rules';
 import { gameSessions } from '../../db/schema';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { form, GLB, JPEG, MP4, PNG } from './test-files';
+import { form, GLB, JPEG, MP4, PNG } from '../../testing/sample-files';
 
 let server: TestServer;
 let admin: ApiClient;

@@ -7,7 +7,7 @@ import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema
 import { seedSpecies } from '../../seed-species';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { form, GLB, GLTF, GLTF_EXTERNAL, OBJ, PNG } from './test-files';
+import { form, GLB, GLTF, GLTF_EXTERNAL, OBJ, PNG } from '../../testing/sample-files';
 
 let server: TestServer;
 let admin: ApiClient;
