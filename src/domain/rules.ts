@@ -106,6 +106,8 @@ export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
 /** /ws and subscriptions: a client this far behind is closed and catches up from its last event id. */
 export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const STREAM_MAX_QUEUE = 1000;
+/** Sockets re-check that their sign-in still exists this often (sign-outs close them at once). */
+export const SIGN_IN_RECHECK_MS = 30_000;
 /** Events read per query when a reconnecting client catches up. */
 export const STREAM_BACKFILL_PAGE = 500;
 

@@ -10,13 +10,18 @@ export type Context = AppDeps & {
   /** Appends a Set-Cookie header to the response, when there is one (not on WebSocket). */
   setCookie: (serialized: string) => void;
   ip: string;
+  /**
+   * Built once for a whole WebSocket connection rather than per request: procedures
+   * re-check the sign-in (src/server/auth/sign-outs.ts), which may have ended since.
+   */
+  longLived: boolean;
 };
 
 type CookieSink = { header?: (name: string, value: string) => unknown };
 
 export async function createContextInner(
   deps: AppDeps,
-  opts: { cookieHeader?: string | undefined; setCookie?: (c: string) => void; ip?: string },
+  opts: { cookieHeader?: string | undefined; setCookie?: (c: string) => void; ip?: string; longLived?: boolean },
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
   const sessionId = deps.lucia.readSessionCookie(opts.cookieHeader ?? '');
@@ -29,7 +34,7 @@ export async function createContextInner(
     if (result.session?.fresh) setCookie(deps.lucia.createSessionCookie(result.session.id).serialize());
     if (!result.session) setCookie(deps.lucia.createBlankSessionCookie().serialize());
   }
-  return { ...deps, user, authSession, setCookie, ip: opts.ip ?? '' };
+  return { ...deps, user, authSession, setCookie, ip: opts.ip ?? '', longLived: opts.longLived ?? false };
 }
 
 /** Adapter for Fastify (HTTP and OpenAPI: `res` is the reply) and for WebSocket upgrades. */
@@ -40,6 +45,8 @@ export function contextFactory(deps: AppDeps) {
       cookieHeader: req.headers.cookie,
       ip: ('ip' in req && typeof req.ip === 'string' ? req.ip : undefined) ?? '',
       setCookie: typeof sink?.header === 'function' ? (c) => sink.header?.('set-cookie', c) : undefined,
+      // HTTP doors pass Fastify's reply; the WebSocket door passes the socket.
+      longLived: sink !== undefined && sink !== null && typeof sink.header !== 'function',
     });
   };
 }

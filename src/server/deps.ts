@@ -5,12 +5,15 @@ import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
+import { createSignOuts, type SignOuts } from './auth/sign-outs';
 
 export type AppDeps = {
   config: Config;
   db: Db;
   lucia: AppLucia;
   bus: EventBus;
+  /** Ends the sockets of a sign-in that ended (logout, deleted account). */
+  signOuts: SignOuts;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Stripe, or the no-payment default when STRIPE_* are not set. */
@@ -21,5 +24,5 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
   const db = openDatabase(config.DATABASE_PATH);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
-  return { config, db, lucia: createLucia(db, secure), bus: createEventBus(db, now), now, log, payments: createPaymentProvider(config) };
+  return { config, db, lucia: createLucia(db, secure), bus: createEventBus(db, now), signOuts: createSignOuts(), now, log, payments: createPaymentProvider(config) };
 }

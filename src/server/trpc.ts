@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
+import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
 import { gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
@@ -44,6 +45,8 @@ export const publicProcedure = t.procedure;
 /** Anyone signed in, including a guest hunter bound to one game session. */
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.authSession) throw unauthorized();
+  // A WebSocket connection's context outlives requests: its sign-in may have ended since.
+  if (ctx.longLived && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now())) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, authSession: ctx.authSession } });
 });
 

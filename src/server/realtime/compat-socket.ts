@@ -13,6 +13,7 @@ import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
 import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
+import { watchSignIn } from '../auth/sign-outs';
 import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -76,6 +77,7 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
 function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequest): void {
   let user: User | null = null;
   let current: { sessionId: number; abort: AbortController } | null = null;
+  let stopWatchingSignIn: (() => void) | null = null;
   let windowStart = 0;
   let framesInWindow = 0;
 
@@ -222,7 +224,12 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
       refuse(WS_CLOSE.unauthorized, 'Unauthorized');
       return false;
     }
+    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
     user = ctx.user;
+    // The socket lives no longer than the sign-in it was opened with.
+    stopWatchingSignIn = watchSignIn(deps, { authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
+      refuse(WS_CLOSE.unauthorized, 'Signed out'),
+    );
     const query = (request.query ?? {}) as Record<string, unknown>;
     const sessionId = parseId(query.sessionId, 1);
     const lastEventId = parseId(query.lastEventId, 0);
@@ -244,7 +251,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
       if (ok && socket.readyState === socket.OPEN) onMessage(data, isBinary);
     });
   });
-  socket.on('close', () => current?.abort.abort());
-  socket.on('error', () => current?.abort.abort());
+  const release = () => {
+    current?.abort.abort();
+    stopWatchingSignIn?.();
+  };
+  socket.on('close', release);
+  socket.on('error', release);
 }
 

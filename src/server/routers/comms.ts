@@ -2,7 +2,8 @@
 // procedure calls a service that the /ws socket and the upload route share.
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { badRequest } from '../errors';
+import { watchSignIn } from '../auth/sign-outs';
+import { badRequest, unauthorized } from '../errors';
 import { sessionStream, streamViewer, toStreamEvent } from '../realtime/session-stream';
 import { listMessages, sendMessage } from '../services/communications';
 import { latestPositions, recordPosition } from '../services/positions';
@@ -100,8 +101,17 @@ export const commsRouter = router({
       lastEventId = Number(input.lastEventId);
       if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
     }
-    for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal })) {
-      yield tracked(String(event.id), toStreamEvent(event, input.sessionId));
+    // The stream ends when the client leaves or when this sign-in ends (logout, deleted account, expiry).
+    const signedOut = new AbortController();
+    const stopWatching = watchSignIn(ctx, { authSessionId: ctx.authSession.id, userId: ctx.user.id }, () => signedOut.abort());
+    const until = signal ? AbortSignal.any([signal, signedOut.signal]) : signedOut.signal;
+    try {
+      for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
+        yield tracked(String(event.id), toStreamEvent(event, input.sessionId));
+      }
+    } finally {
+      stopWatching();
     }
+    if (signedOut.signal.aborted) throw unauthorized('Signed out');
   }),
 });

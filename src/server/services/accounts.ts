@@ -99,8 +99,11 @@ export async function login(ctx: AuthCtx, input: LoginInput): Promise<PublicUser
   return toPublicUser(row);
 }
 
-export async function logout(ctx: AuthCtx & Pick<Context, 'authSession'>): Promise<void> {
-  if (ctx.authSession) await ctx.lucia.invalidateSession(ctx.authSession.id);
+export async function logout(ctx: AuthCtx & Pick<Context, 'authSession' | 'signOuts'>): Promise<void> {
+  if (ctx.authSession) {
+    await ctx.lucia.invalidateSession(ctx.authSession.id);
+    ctx.signOuts.revoke(ctx.authSession.id); // its open sockets close now
+  }
   ctx.setCookie(ctx.lucia.createBlankSessionCookie().serialize());
 }
 

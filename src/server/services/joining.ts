@@ -13,7 +13,7 @@ import { startSession } from './accounts';
 import { countPlayers, refreshSession } from './game-sessions';
 import { findPlayer, type PlayerRow } from './session-access';
 
-type JoinCtx = Pick<Context, 'db' | 'bus' | 'now' | 'lucia' | 'setCookie' | 'user' | 'authSession'>;
+type JoinCtx = Pick<Context, 'db' | 'bus' | 'now' | 'lucia' | 'signOuts' | 'setCookie' | 'user' | 'authSession'>;
 
 export type JoinOutput = { sessionId: number; hunterHandle: string; sessionName: string; status: GameSessionRow['status'] };
 
@@ -124,7 +124,11 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
   }
   const guestId = crypto.randomUUID();
   const { player } = addPlayer(ctx, session, guestId, handle, true);
-  if (ctx.authSession) await ctx.lucia.invalidateSession(ctx.authSession.id);
+  if (ctx.authSession) {
+    // The previous sign-in (another guest, or a signed-out account's stale cookie) ends with its sockets.
+    await ctx.lucia.invalidateSession(ctx.authSession.id);
+    ctx.signOuts.revoke(ctx.authSession.id);
+  }
   await startSession(ctx, guestId, session.id);
   return output(session, player);
 }

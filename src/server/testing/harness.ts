@@ -106,8 +106,11 @@ export class ApiClient {
     return this.request<T>('DELETE', p);
   }
 
-  /** tRPC over HTTP for queries/mutations and WebSocket for subscriptions, with this client's cookie. */
-  trpc() {
+  /**
+   * tRPC over HTTP for queries/mutations and WebSocket for subscriptions, with this
+   * client's cookie; `allOverWebSocket` sends every call through the socket.
+   */
+  trpc({ allOverWebSocket = false } = {}) {
     const cookie = this.cookie;
     const wsClient = createWSClient({
       url: `${this.baseUrl.replace('http', 'ws')}/trpc`,
@@ -120,7 +123,7 @@ export class ApiClient {
     const client = createTRPCClient<AppRouter>({
       links: [
         splitLink({
-          condition: (op) => op.type === 'subscription',
+          condition: (op) => allOverWebSocket || op.type === 'subscription',
           true: wsLink({ client: wsClient, transformer: superjson }),
           false: httpLink({ url: `${this.baseUrl}/trpc`, transformer: superjson, headers: () => ({ cookie: this.cookie }) }),
         }),

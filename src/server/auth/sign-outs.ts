@@ -1,0 +1,83 @@
+// Long-lived connections (the tRPC WebSocket and /ws) keep the identity they were
+// opened with. They must not outlive it: a sign-out or a deleted account ends them
+// at once (revoke / revokeUser), and whatever else ends a sign-in (expiry, a
+// cascade, a disabled account) is found by a periodic check of the database.
+import { EventEmitter } from 'node:events';
+import type Database from 'better-sqlite3';
+import { SIGN_IN_RECHECK_MS } from '../../domain/rules';
+import type { Db } from '../db/client';
+
+export type SignIn = { authSessionId: string; userId: string };
+
+export type SignOuts = {
+  /** One sign-in ended (logout, a guest switching game sessions). */
+  revoke(authSessionId: string): void;
+  /** Every sign-in of an account ended (the account was deleted). */
+  revokeUser(userId: string): void;
+  /** Calls `onRevoked` once when this sign-in is revoked; returns the way to stop watching. */
+  watch(signIn: SignIn, onRevoked: () => void): () => void;
+};
+
+export function createSignOuts(): SignOuts {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    revoke: (authSessionId) => void emitter.emit(`session:${authSessionId}`),
+    revokeUser: (userId) => void emitter.emit(`user:${userId}`),
+    watch({ authSessionId, userId }, onRevoked) {
+      const stop = () => {
+        emitter.off(`session:${authSessionId}`, fire);
+        emitter.off(`user:${userId}`, fire);
+      };
+      function fire() {
+        stop();
+        onRevoked();
+      }
+      emitter.on(`session:${authSessionId}`, fire);
+      emitter.on(`user:${userId}`, fire);
+      return stop;
+    },
+  };
+}
+
+const liveStatements = new WeakMap<Database.Database, Database.Statement<[string, number], unknown>>();
+
+/** True while the sign-in exists, has not expired and its account is active: one primary-key lookup. */
+export function isSignInLive(db: Db, authSessionId: string, nowMs: number): boolean {
+  let statement = liveStatements.get(db.$client);
+  if (!statement) {
+    // Lucia stores expires_at in seconds.
+    statement = db.$client.prepare(
+      `SELECT 1 FROM auth_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = ? AND s.expires_at > ? AND u.account_status = 'active'`,
+    );
+    liveStatements.set(db.$client, statement);
+  }
+  return statement.get(authSessionId, Math.floor(nowMs / 1000)) !== undefined;
+}
+
+/**
+ * Calls `onEnded` once when the sign-in ends: at once when it is revoked, or at the
+ * next periodic check when it expired or vanished otherwise. Returns the way to stop.
+ */
+export function watchSignIn(
+  deps: { db: Db; signOuts: SignOuts; now: () => number },
+  signIn: SignIn,
+  onEnded: () => void,
+  recheckMs = SIGN_IN_RECHECK_MS,
+): () => void {
+  const stop = () => {
+    stopWatching();
+    clearInterval(timer);
+  };
+  const end = () => {
+    stop();
+    onEnded();
+  };
+  const stopWatching = deps.signOuts.watch(signIn, end);
+  const timer = setInterval(() => {
+    if (!isSignInLive(deps.db, signIn.authSessionId, deps.now())) end();
+  }, recheckMs);
+  timer.unref();
+  return stop;
+}
