@@ -28,6 +28,10 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client on the auth and join routes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Messages (text, quick actions, broadcasts) per minute per account, whichever door. */
+  MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Photo and video uploads per minute per account. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { clientDir: string };

@@ -6,6 +6,7 @@ import { type Db, openDatabase } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
+import { createWriteLimits, type WriteLimits } from './services/write-limits';
 
 export type AppDeps = {
   config: Config;
@@ -14,6 +15,8 @@ export type AppDeps = {
   bus: EventBus;
   /** Ends the sockets of a sign-in that ended (logout, deleted account). */
   signOuts: SignOuts;
+  /** Messages and uploads per account per minute. */
+  writeLimits: WriteLimits;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Stripe, or the no-payment default when STRIPE_* are not set. */
@@ -24,5 +27,15 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
   const db = openDatabase(config.DATABASE_PATH);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
-  return { config, db, lucia: createLucia(db, secure), bus: createEventBus(db, now), signOuts: createSignOuts(), now, log, payments: createPaymentProvider(config) };
+  return {
+    config,
+    db,
+    lucia: createLucia(db, secure),
+    bus: createEventBus(db, now),
+    signOuts: createSignOuts(),
+    writeLimits: createWriteLimits(config),
+    now,
+    log,
+    payments: createPaymentProvider(config),
+  };
 }

@@ -36,6 +36,7 @@ export const forbidden = (message = 'Forbidden') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(409, message, details);
 export const tooLarge = (message: string) => new AppError(413, message);
+export const tooManyRequests = (message: string, details?: Record<string, unknown>) => new AppError(429, message, details);
 
 export const STATUS_BY_CODE: Record<string, number> = Object.fromEntries(
   Object.entries(CODE_BY_STATUS).map(([status, code]) => [code, Number(status)]),

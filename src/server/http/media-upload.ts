@@ -13,6 +13,7 @@ import { badRequest, unauthorized } from '../errors';
 import { registerOpenApiPaths } from '../openapi';
 import { MessageOutput } from '../routers/comms.types';
 import { createMediaMessage, MEDIA_ERRORS, type MediaFields, mediaAccess, parseMediaFields, storeMedia } from '../services/media';
+import { takeWrite } from '../services/write-limits';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
@@ -35,6 +36,7 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const user = ctx.user;
     const access = mediaAccess({ db: ctx.db, user, now: ctx.now }, params.data.id);
     if (!request.isMultipart()) throw badRequest(MEDIA_ERRORS.none.error);
+    await takeWrite(deps.writeLimits, 'upload', user.id);
 
     const fields: MediaFields = {};
     let stored: StoredFile | null = null;
@@ -104,6 +106,9 @@ registerOpenApiPaths({
         403: errorResponse('Not part of this session, or recipient not allowed for the role'),
         404: errorResponse('Session not found'),
         413: errorResponse("'File too large' with message 'Files must be under 50MB'"),
+        429: errorResponse(
+          "'Too many uploads. Please wait a moment and try again.': more than UPLOAD_RATE_LIMIT uploads a minute (default 10); `retryAfterSeconds` says when to retry",
+        ),
       },
     },
   },

@@ -20,6 +20,7 @@ import { AppError } from '../errors';
 import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
+import { takeWrite } from '../services/write-limits';
 import { sessionStream, toFrame } from './session-stream';
 
 export const WS_CLOSE = {
@@ -141,6 +142,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     const sessionId = parseId(frame.sessionId, 1) ?? current?.sessionId;
     if (!sessionId) return error('sessionId is required', ref);
     const ctx = { db: deps.db, bus: deps.bus, now: deps.now, user: user! };
+    const frameFailed = (err: unknown) => {
+      if (err instanceof AppError) return error(err.message, { ...ref, status: err.status, ...err.details });
+      deps.log.error(`/ws frame failed: ${String(err)}`);
+      return error('An unexpected error occurred', { ...ref, status: 500 });
+    };
     try {
       switch (frame.type) {
         case 'hunter_location': {
@@ -164,8 +170,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
             location: frame.location,
           });
           if (!input.success) return error(input.error.issues[0]!.message, { ...ref, status: 400 });
-          const message = sendMessage(ctx, sessionId, input.data);
-          return ack({ id: message.id });
+          const data = input.data;
+          void takeWrite(deps.writeLimits, 'message', ctx.user.id)
+            .then(() => ack({ id: sendMessage(ctx, sessionId, data).id }))
+            .catch(frameFailed);
+          return;
         }
         default: {
           if (SERVER_PUBLISHED.has(frame.type) || frame.type === 'new_communication') {
@@ -184,9 +193,7 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
         }
       }
     } catch (err) {
-      if (err instanceof AppError) return error(err.message, { ...ref, status: err.status, ...err.details });
-      deps.log.error(`/ws frame failed: ${String(err)}`);
-      return error('An unexpected error occurred', { ...ref, status: 500 });
+      frameFailed(err);
     }
   };
 

@@ -6,6 +6,7 @@ import { watchSignIn } from '../auth/sign-outs';
 import { badRequest, unauthorized } from '../errors';
 import { sessionStream, streamViewer, toStreamEvent } from '../realtime/session-stream';
 import { listMessages, sendMessage } from '../services/communications';
+import { takeWrite } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
 import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
 import {
@@ -51,13 +52,23 @@ export const commsRouter = router({
           'The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, ' +
           'hunter, quick_action, comms (media goes through upload-media). Hunters send to all or headquarters; the game ' +
           'master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action ' +
-          '(`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position.',
-        errorResponses: { 400: 'Empty message or invalid field', ...access, 403: 'Not allowed (role or recipient)' },
+          '(`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. ' +
+          'Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); ' +
+          'past it: 429 with `retryAfterSeconds`.',
+        errorResponses: {
+          400: 'Empty message or invalid field',
+          ...access,
+          403: 'Not allowed (role or recipient)',
+          429: 'Too many attempts',
+        },
       },
     })
     .input(SendMessageRequest)
     .output(MessageOutput)
-    .mutation(({ ctx, input: { id, ...body } }) => sendMessage(ctx, id, body)),
+    .mutation(async ({ ctx, input: { id, ...body } }) => {
+      await takeWrite(ctx.writeLimits, 'message', ctx.user.id);
+      return sendMessage(ctx, id, body);
+    }),
 
   reportPosition: authedProcedure
     .meta({

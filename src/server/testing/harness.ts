@@ -42,6 +42,8 @@ export async function startTestServer(
     ADMIN_PASSWORD: 'admin-password',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '10000',
+    MESSAGE_RATE_LIMIT: '10000',
+    UPLOAD_RATE_LIMIT: '10000',
     ...env,
   });
   const deps = createDeps(config, { info() {}, warn() {}, error() {} });
