@@ -78,6 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 3, fields: 30 } });
+  // Before the plugin's own pre-close hook (hooks run in order): every socket hears 1012
+  // 'Service Restart' and reconnects with its last event id instead of guessing why it dropped.
+  app.addHook('preClose', async () => {
+    for (const client of app.websocketServer?.clients ?? []) client.close(1012, 'Server restarting');
+  });
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
   const createContext = contextFactory(deps);

@@ -1,0 +1,17 @@
+// A server that stops tells its sockets why: 1012 'Server restarting', so clients
+// reconnect with their last event id.
+import { expect, it } from 'vitest';
+import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
+import { startTestServer, subscribedGameMaster } from '../testing/harness';
+
+it('closes open /ws sockets with 1012 when the server stops', async () => {
+  const server = await startTestServer();
+  const gm = (await subscribedGameMaster(server)) as Signed;
+  const session = createSession(server, gm.user.id);
+  const hunter = await hunterIn(server, session, 'Lastone');
+  const ws = WsClient.connect(server, `?sessionId=${session}`, hunter.cookie);
+  await ws.next((f) => f.type === 'subscribed');
+
+  await server.close();
+  expect(await ws.closed).toEqual({ code: 1012, reason: 'Server restarting' });
+});
