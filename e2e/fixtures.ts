@@ -15,13 +15,15 @@ window.Stripe = function () {
     elements: function () {
       return {
         create: function () {
-          return { mount: function (el) { var d = document.createElement('div'); d.textContent = 'Card form (test double)'; d.setAttribute('data-testid','stripe-payment-element'); (typeof el === 'string' ? document.querySelector(el) : el).appendChild(d); }, on: function () {}, destroy: function () {}, unmount: function () {}, update: function () {} };
+          return { mount: function (el) { var d = document.createElement('div'); d.textContent = 'Card form (test double)'; d.setAttribute('data-testid','stripe-payment-element'); (typeof el === 'string' ? document.querySelector(el) : el).appendChild(d); }, on: function () {}, off: function () {}, destroy: function () {}, unmount: function () {}, update: function () {} };
         },
         getElement: function () { return null; }, update: function () {}, fetchUpdates: function () { return Promise.resolve({}); }, submit: function () { return Promise.resolve({}); }
       };
     },
     confirmPayment: function () { return Promise.resolve({ error: { message: 'Your card was declined.' } }); },
-    confirmCardPayment: function () { return Promise.resolve({ error: { message: 'Your card was declined.' } }); }
+    confirmCardPayment: function () { return Promise.resolve({ error: { message: 'Your card was declined.' } }); },
+    createToken: function () { return Promise.resolve({}); },
+    createPaymentMethod: function () { return Promise.resolve({}); }
   };
 };`;
 

@@ -1,8 +1,9 @@
-// Stripe's Payment Element for one client secret, with Back and the submit
-// button. Confirmation returns to /gamemaster (the spec's return address).
+// Stripe's Payment Element for one client secret (React Stripe.js), with Back and
+// the submit button. Confirmation returns to /gamemaster (the spec's return address).
 import { Alert, Box, Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { useEffect, useRef, useState } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import { BILLING_NOTICES as N } from './messages';
@@ -12,26 +13,23 @@ export type CheckoutMode = 'subscription' | 'credits';
 type Props = { stripe: Stripe; clientSecret: string; mode: CheckoutMode };
 
 export function StripePaymentForm({ stripe, clientSecret, mode }: Props) {
+  // The client secret is fixed for an Elements group: a new one needs a new group.
+  return (
+    <Elements key={clientSecret} stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+      <PaymentForm mode={mode} />
+    </Elements>
+  );
+}
+
+function PaymentForm({ mode }: { mode: CheckoutMode }) {
   const navigate = useNavigate();
-  const mountRef = useRef<HTMLDivElement>(null);
-  const elementsRef = useRef<StripeElements | null>(null);
+  const stripe = useStripe();
+  const elements = useElements();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    const elements = stripe.elements({ clientSecret, appearance: { theme: 'stripe' } });
-    const element = elements.create('payment');
-    if (mountRef.current) element.mount(mountRef.current);
-    elementsRef.current = elements;
-    return () => {
-      element.destroy();
-      elementsRef.current = null;
-    };
-  }, [stripe, clientSecret]);
-
   async function submit() {
-    const elements = elementsRef.current;
-    if (!elements) return;
+    if (!stripe || !elements) return;
     setSubmitting(true);
     setFailure(null);
     try {
@@ -56,7 +54,9 @@ export function StripePaymentForm({ stripe, clientSecret, mode }: Props) {
 
   return (
     <Stack>
-      <Box ref={mountRef} mih={120} data-testid="payment-element" />
+      <Box mih={120} data-testid="payment-element">
+        <PaymentElement />
+      </Box>
       {failure && (
         <Alert color="red" title="Payment Failed">
           {failure}
@@ -66,7 +66,7 @@ export function StripePaymentForm({ stripe, clientSecret, mode }: Props) {
         <Button component={Link} to={mode === 'credits' ? '/gamemaster' : '/subscription'} variant="default">
           Back
         </Button>
-        <Button onClick={() => void submit()} loading={submitting}>
+        <Button onClick={() => void submit()} loading={submitting} disabled={!stripe || !elements}>
           {mode === 'credits' ? 'Pay Now' : 'Subscribe Now'}
         </Button>
       </SimpleGrid>
