@@ -117,7 +117,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', async () => openApiDocument(config));
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(config) as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null }, // no badge fetched from swagger.io: the docs work offline
+    staticCSP: true,
+    // Swagger UI sets inline styles; and plain http on a LAN address must not be upgraded to https.
+    transformStaticCSP: (header) =>
+      header
+        .replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   const uploadsDir = path.resolve(config.UPLOADS_DIR);
   fs.mkdirSync(uploadsDir, { recursive: true });
