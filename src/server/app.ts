@@ -22,6 +22,7 @@ import { installMethodRules } from './http/method-rules';
 import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
+import { AppError } from './errors';
 import { appRouter } from './routers';
 import { registerPositionPurge } from './services/positions';
 import { type Scheduler, startScheduler } from './services/scheduler';
@@ -33,7 +34,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Only configured proxies may name the client address (rate limits count by it).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     // Larger bodies are multipart uploads, which stream with their own limits.
     bodyLimit: 1024 * 1024,
   });
@@ -69,7 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authLimiter = app.rateLimit({
     max: config.AUTH_RATE_LIMIT,
     timeWindow: 60_000,
-    errorResponseBuilder: () => ({ statusCode: 429, error: 'Too many attempts. Please wait a minute and try again.' }),
+    // Thrown by the plugin: an AppError reaches our error handler as `{ error }` (Retry-After is already set).
+    errorResponseBuilder: () => new AppError(429, 'Too many attempts. Please wait a minute and try again.'),
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'POST' && RATE_LIMITED_PATHS.has(request.url.split('?')[0]!)) {
@@ -81,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the plugin's own pre-close hook (hooks run in order): every socket hears 1012
   // 'Service Restart' and reconnects with its last event id instead of guessing why it dropped.
   app.addHook('preClose', async () => {
+    deps.lifetime.abort(); // ends subscriptions streamed over HTTP (SSE) too, which would hold the close
     for (const client of app.websocketServer?.clients ?? []) client.close(1012, 'Server restarting');
   });
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });

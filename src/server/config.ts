@@ -26,6 +26,21 @@ const ConfigSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SUPPORT_EMAIL: z.string().email().default('support@dinohunt.app'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address the rate limits count by):
+   * unset/false = none (direct connections), true = any, a number = that many hops,
+   * or a comma-separated list of proxy addresses/CIDRs. Never `true` without a proxy in front.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string[] => {
+      const v = value?.trim() ?? '';
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v.split(',').map((part) => part.trim()).filter(Boolean);
+    }),
   /** Requests per minute per client on the auth and join routes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Messages (text, quick actions, broadcasts) per minute per account, whichever door. */

@@ -15,6 +15,8 @@ export type AppDeps = {
   bus: EventBus;
   /** Ends the sockets of a sign-in that ended (logout, deleted account). */
   signOuts: SignOuts;
+  /** Aborted when the server begins to stop: long-lived streams end so the process can exit. */
+  lifetime: AbortController;
   /** Messages and uploads per account per minute. */
   writeLimits: WriteLimits;
   now: () => number;
@@ -33,6 +35,7 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
     lucia: createLucia(db, secure),
     bus: createEventBus(db, now),
     signOuts: createSignOuts(),
+    lifetime: new AbortController(),
     writeLimits: createWriteLimits(config),
     now,
     log,

@@ -64,6 +64,17 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(operation?.responses ?? {}).some((status) => /^2\d\d$/.test(status))).toBe(true);
   });
 
+  it("describes each operation's errors in its own words, and no 401 where no sign-in is needed", () => {
+    const responses = (method: string, path: string) =>
+      doc.paths[path]?.[method]?.responses as Record<string, { description: string }>;
+    expect(responses('post', '/auth/login')['401']?.description).toBe('Invalid username or password');
+    expect(responses('post', '/auth/logout')['401']).toBeUndefined();
+    expect(responses('get', '/subscription-plans')['401']).toBeUndefined();
+    expect(responses('post', '/hunter/join-session')['404']?.description).toBe('Session not found or invalid password');
+    expect(responses('post', '/create-subscription')['401']?.description).toBe('Not signed in');
+    expect(responses('post', '/game-sessions/{id}/communications')['429']?.description).toContain('Too many messages');
+  });
+
   it('matches the reviewed contract', async () => {
     await expect(`${JSON.stringify(doc, null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/openapi.json');
   });

@@ -58,8 +58,44 @@ function withTrueErrorSchemas(doc: OpenAPIObject): OpenAPIObject {
   return doc;
 }
 
+/** What an error status means when a procedure does not say it in its own words. */
+const GENERIC_ERROR_DESCRIPTIONS: Record<string, string> = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  429: 'Too many attempts',
+  500: 'Unexpected error',
+};
+
+type ProcedureMeta = { openapi?: { method: string; path: string; errorResponses?: Record<number, string> | number[] } };
+
+/**
+ * The generator caches one response object per error code, so the first
+ * procedure's words (e.g. login's 'Invalid username or password') would describe
+ * that status everywhere. Each operation gets its own description back here.
+ */
+function withOwnErrorDescriptions(doc: OpenAPIObject): OpenAPIObject {
+  // The flat map of every procedure by its dotted path.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
+  for (const procedure of Object.values(procedures)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi) continue;
+    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
+    if (!operation?.responses) continue;
+    const own = Array.isArray(openapi.errorResponses) ? {} : (openapi.errorResponses ?? {});
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (status.startsWith('2') || !response || '$ref' in response) continue;
+      const description = own[Number(status)] ?? GENERIC_ERROR_DESCRIPTIONS[status] ?? response.description;
+      operation.responses[status] = { ...response, description };
+    }
+  }
+  return doc;
+}
+
 export function openApiDocument(config: Config): OpenAPIObject {
-  cached ??= withTrueErrorSchemas(generateOpenApiDocument(appRouter, {
+  cached ??= withOwnErrorDescriptions(withTrueErrorSchemas(generateOpenApiDocument(appRouter, {
     title: 'Dinohunt API',
     description: [
       'REST API of Dinohunt, the GPS-driven AR dinosaur hunting platform.',
@@ -74,6 +110,6 @@ export function openApiDocument(config: Config): OpenAPIObject {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
     },
     paths: Object.assign({}, ...extraPaths),
-  }));
+  })));
   return cached;
 }

@@ -40,13 +40,21 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure starts here. A WebSocket connection's context outlives requests:
+ * a sign-in that has ended since it connected (logout, deleted account, expiry)
+ * counts as signed out.
+ */
+export const publicProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.longLived && ctx.authSession && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now())) {
+    return next({ ctx: { ...ctx, user: null, authSession: null } });
+  }
+  return next();
+});
 
 /** Anyone signed in, including a guest hunter bound to one game session. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.authSession) throw unauthorized();
-  // A WebSocket connection's context outlives requests: its sign-in may have ended since.
-  if (ctx.longLived && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now())) throw unauthorized();
   return next({ ctx: { ...ctx, user: ctx.user, authSession: ctx.authSession } });
 });
 

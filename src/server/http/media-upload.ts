@@ -13,7 +13,7 @@ import { badRequest, unauthorized } from '../errors';
 import { registerOpenApiPaths } from '../openapi';
 import { MessageOutput } from '../routers/comms.types';
 import { createMediaMessage, MEDIA_ERRORS, type MediaFields, mediaAccess, parseMediaFields, storeMedia } from '../services/media';
-import { takeWrite } from '../services/write-limits';
+import { withinWriteBudget } from '../services/write-limits';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 
 const IdParam = z.object({ id: z.coerce.number().int().positive() });
@@ -36,39 +36,44 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const user = ctx.user;
     const access = mediaAccess({ db: ctx.db, user, now: ctx.now }, params.data.id);
     if (!request.isMultipart()) throw badRequest(MEDIA_ERRORS.none.error);
-    await takeWrite(deps.writeLimits, 'upload', user.id);
-
-    const fields: MediaFields = {};
-    let stored: StoredFile | null = null;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: MAX_MEDIA_BYTES } })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'message' || part.fieldname === 'recipientType') {
-            fields[part.fieldname] = String(part.value);
+    // Only accepted uploads use the budget: a refused one gives its count back.
+    return withinWriteBudget(deps.writeLimits, 'upload', user.id, async () => {
+      const fields: MediaFields = {};
+      let stored: StoredFile | null = null;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_MEDIA_BYTES } })) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'message' || part.fieldname === 'recipientType') {
+              fields[part.fieldname] = String(part.value);
+            }
+            continue;
           }
-          continue;
+          // Only the first non-empty `media` part counts; a form's unused file input is no file.
+          if (part.fieldname !== 'media' || stored || !part.filename) {
+            await drain(part);
+            continue;
+          }
+          // Fields that came before the file are checked before its bytes are stored.
+          parseMediaFields(access, fields);
+          stored = await storeMedia(deps.config.UPLOADS_DIR, part);
         }
-        // Only the first non-empty `media` part counts; a form's unused file input is no file.
-        if (part.fieldname !== 'media' || stored || !part.filename) {
-          await drain(part);
-          continue;
-        }
-        // Fields that came before the file are checked before its bytes are stored.
-        parseMediaFields(access, fields);
-        stored = await storeMedia(deps.config.UPLOADS_DIR, part);
+      } catch (err) {
+        if (stored) await removeUpload(deps.config.UPLOADS_DIR, stored.relativePath);
+        throw err;
       }
-    } catch (err) {
-      if (stored) await removeUpload(deps.config.UPLOADS_DIR, stored.relativePath);
-      throw err;
-    }
-    if (!stored) throw badRequest(MEDIA_ERRORS.none.error);
-    return createMediaMessage({ ...ctx, user }, access, stored, fields);
+      if (!stored) throw badRequest(MEDIA_ERRORS.none.error);
+      return createMediaMessage({ ...ctx, user }, access, stored, fields);
+    });
   });
 }
 
 // --- OpenAPI description ---
 
-const ErrorBody = z.object({ error: z.string(), message: z.string().optional() });
+const ErrorBody = z.object({
+  error: z.string(),
+  message: z.string().optional(),
+  retryAfterSeconds: z.number().int().optional().describe('On 429: seconds until the next upload is accepted'),
+});
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ErrorBody } },

@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
-import { takeWrite } from '../services/write-limits';
+import { withinWriteBudget } from '../services/write-limits';
 import { sessionStream, toFrame } from './session-stream';
 
 export const WS_CLOSE = {
@@ -139,7 +139,9 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
       return;
     }
 
-    const sessionId = parseId(frame.sessionId, 1) ?? current?.sessionId;
+    const given = parseId(frame.sessionId, 1);
+    if (given === null) return error('sessionId must be a positive whole number', { ...ref, status: 400 });
+    const sessionId = given ?? current?.sessionId;
     if (!sessionId) return error('sessionId is required', ref);
     const ctx = { db: deps.db, bus: deps.bus, now: deps.now, user: user! };
     const frameFailed = (err: unknown) => {
@@ -171,8 +173,8 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
           });
           if (!input.success) return error(input.error.issues[0]!.message, { ...ref, status: 400 });
           const data = input.data;
-          void takeWrite(deps.writeLimits, 'message', ctx.user.id)
-            .then(() => ack({ id: sendMessage(ctx, sessionId, data).id }))
+          void withinWriteBudget(deps.writeLimits, 'message', ctx.user.id, () => sendMessage(ctx, sessionId, data))
+            .then((message) => ack({ id: message.id }))
             .catch(frameFailed);
           return;
         }

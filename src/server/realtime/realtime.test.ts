@@ -163,6 +163,17 @@ describe('/ws events', () => {
     expect(server.deps.db.select().from(positions).where(eq(positions.playerId, player.id)).all()).toHaveLength(1);
   });
 
+  it('refuses a frame whose sessionId is not a positive whole number instead of using the subscribed one', async () => {
+    const ws = await subscribed(raptor, session);
+    for (const [requestId, sessionId] of [['s1', 'abc'], ['s2', -1], ['s3', 1.5]] as const) {
+      ws.send({ type: 'comms_message', message: `to ${String(sessionId)}`, sessionId, requestId });
+      const refusal = await ws.next((f) => f.requestId === requestId);
+      expect(refusal).toMatchObject({ type: 'error', status: 400, error: 'sessionId must be a positive whole number' });
+    }
+    const list = await gm.get(comms(session));
+    expect(list.body.map((m: { message: string }) => m.message)).not.toContain('to abc');
+  });
+
   it("refuses a hunter_location frame for a session the caller isn't in", async () => {
     const ws = await subscribed(rex, session);
     ws.send({ type: 'hunter_location', sessionId: otherSession, location: { lat: 1, lng: 1 }, accuracy: 5 });

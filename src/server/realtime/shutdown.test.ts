@@ -15,3 +15,29 @@ it('closes open /ws sockets with 1012 when the server stops', async () => {
   await server.close();
   expect(await ws.closed).toEqual({ code: 1012, reason: 'Server restarting' });
 });
+
+it('ends subscriptions streamed over HTTP (SSE) so the server can stop while one is open', async () => {
+  const server = await startTestServer();
+  const gm = (await subscribedGameMaster(server)) as Signed;
+  const session = createSession(server, gm.user.id);
+  const hunter = await hunterIn(server, session, 'Streamer');
+  const input = encodeURIComponent(JSON.stringify({ json: { sessionId: session } }));
+  const response = await fetch(`${server.url}/trpc/comms.events?input=${input}`, {
+    headers: { cookie: hunter.cookie, accept: 'text/event-stream' },
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const received = (async () => {
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += new TextDecoder().decode(value);
+    }
+  })();
+
+  const started = Date.now();
+  await server.close();
+  expect(Date.now() - started).toBeLessThan(3000);
+  expect(await received).toContain('Server restarting');
+});

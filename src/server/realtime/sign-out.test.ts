@@ -76,8 +76,12 @@ describe('a logout', () => {
     closers.push(close);
     expect(Array.isArray(await trpc.comms.list.query({ id: session }))).toBe(true);
 
+    expect(await trpc.auth.session.query()).toMatchObject({ id: hunter.user.id });
+
     await hunter.post('/api/auth/logout');
     await expect(trpc.comms.list.query({ id: session })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    // Public procedures see the caller as signed out too.
+    expect(await trpc.auth.session.query()).toBeNull();
   });
 });
 

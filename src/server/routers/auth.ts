@@ -12,6 +12,7 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/register',
+        protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Create a game master or hunter account and sign in',
         description: 'The role admin cannot be chosen. Answers 409 when the username or email is taken.',
@@ -30,6 +31,7 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/login',
+        protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign in with username (or email) and password; sets the session cookie',
         errorResponses: { 400: 'Validation failed', 401: 'Invalid username or password', 429: 'Too many attempts' },
@@ -64,6 +66,7 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/logout',
+        protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign out: the server session is invalidated and the cookie cleared',
       },

@@ -18,6 +18,7 @@ export const billingRouter = router({
       openapi: {
         method: 'GET',
         path: '/subscription-plans',
+        protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string)',
       },
@@ -85,6 +86,7 @@ export const billingRouter = router({
       openapi: {
         method: 'GET',
         path: '/payments/config',
+        protect: false, // open to everyone: no cookie needed
         tags,
         summary: "Which payment provider is configured, Stripe's publishable key, and the session-credit bundle",
       },

@@ -3,10 +3,10 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { watchSignIn } from '../auth/sign-outs';
-import { badRequest, unauthorized } from '../errors';
+import { AppError, badRequest, unauthorized } from '../errors';
 import { sessionStream, streamViewer, toStreamEvent } from '../realtime/session-stream';
 import { listMessages, sendMessage } from '../services/communications';
-import { takeWrite } from '../services/write-limits';
+import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
 import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
 import {
@@ -59,16 +59,15 @@ export const commsRouter = router({
           400: 'Empty message or invalid field',
           ...access,
           403: 'Not allowed (role or recipient)',
-          429: 'Too many attempts',
+          429: "'Too many messages. Please wait a moment and try again.' with retryAfterSeconds",
         },
       },
     })
     .input(SendMessageRequest)
     .output(MessageOutput)
-    .mutation(async ({ ctx, input: { id, ...body } }) => {
-      await takeWrite(ctx.writeLimits, 'message', ctx.user.id);
-      return sendMessage(ctx, id, body);
-    }),
+    .mutation(({ ctx, input: { id, ...body } }) =>
+      withinWriteBudget(ctx.writeLimits, 'message', ctx.user.id, () => sendMessage(ctx, id, body)),
+    ),
 
   reportPosition: authedProcedure
     .meta({
@@ -112,10 +111,11 @@ export const commsRouter = router({
       lastEventId = Number(input.lastEventId);
       if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
     }
-    // The stream ends when the client leaves or when this sign-in ends (logout, deleted account, expiry).
+    // The stream ends when the client leaves, when this sign-in ends (logout, deleted account,
+    // expiry) or when the server stops.
     const signedOut = new AbortController();
     const stopWatching = watchSignIn(ctx, { authSessionId: ctx.authSession.id, userId: ctx.user.id }, () => signedOut.abort());
-    const until = signal ? AbortSignal.any([signal, signedOut.signal]) : signedOut.signal;
+    const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
     try {
       for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
         yield tracked(String(event.id), toStreamEvent(event, input.sessionId));
@@ -124,5 +124,6 @@ export const commsRouter = router({
       stopWatching();
     }
     if (signedOut.signal.aborted) throw unauthorized('Signed out');
+    if (ctx.lifetime.signal.aborted) throw new AppError(503, 'Server restarting');
   }),
 });

@@ -11,7 +11,7 @@ const ClientConfig = z.object({
 export const systemRouter = router({
   /** Public settings the client needs at start: support address, map tiles, payment mode. */
   config: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/config', tags: ['system'], summary: 'Public client settings' } })
+    .meta({ openapi: { method: 'GET', path: '/config', protect: false, tags: ['system'], summary: 'Public client settings' } })
     .input(z.void())
     .output(ClientConfig)
     .query(({ ctx }) => ({

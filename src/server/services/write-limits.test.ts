@@ -1,6 +1,6 @@
 // Messages and uploads are limited per account per minute, whichever door they come through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, hunterIn, JPEG, type Signed, WsClient } from '../testing/comms-kit';
+import { createSession, hunterIn, JPEG, PNG, type Signed, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -44,6 +44,16 @@ describe('message limit (MESSAGE_RATE_LIMIT per minute per account)', () => {
     expect((await quiet.post(comms(session), { message: 'hello' })).status).toBe(200);
   });
 
+  it('counts only accepted messages: refused ones (bad input, no permission) give their count back', async () => {
+    const careful = await hunterIn(server, session, 'Careful');
+    for (let i = 0; i < 3; i++) expect((await careful.post(comms(session), { message: '   ' })).status).toBe(400);
+    for (let i = 0; i < 3; i++) {
+      expect((await careful.post(comms(session), { message: 'x', recipientType: 'hunters' })).status).toBe(403);
+    }
+    for (let i = 1; i <= 3; i++) expect((await careful.post(comms(session), { message: `ok ${i}` })).status).toBe(200);
+    expect((await careful.post(comms(session), { message: 'now too many' })).status).toBe(429);
+  });
+
   it('shares one budget across REST, /ws and tRPC', async () => {
     const hunter = await hunterIn(server, session, 'Everywhere');
     expect((await hunter.post(comms(session), { message: 'rest' })).status).toBe(200);
@@ -82,5 +92,17 @@ describe('upload limit (UPLOAD_RATE_LIMIT per minute per account)', () => {
     expect(refused.body.error).toBe('Too many uploads. Please wait a moment and try again.');
     const media = (await shutter.get(comms(session))).body.filter((m: { messageType: string }) => m.messageType === 'media');
     expect(media).toHaveLength(2);
+  });
+
+  it('counts only accepted uploads', async () => {
+    const picky = await hunterIn(server, session, 'Picky');
+    const upload = `/api/game-sessions/${session}/upload-media`;
+    const png = new FormData();
+    png.append('media', new Blob([new Uint8Array(PNG)], { type: 'image/jpeg' }), 'renamed.jpg');
+    for (let i = 0; i < 3; i++) expect((await picky.request('POST', upload, png)).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await picky.request('POST', upload, new FormData())).status).toBe(400);
+    expect((await picky.request('POST', upload, photo())).status).toBe(200);
+    expect((await picky.request('POST', upload, photo())).status).toBe(200);
+    expect((await picky.request('POST', upload, photo())).status).toBe(429);
   });
 });

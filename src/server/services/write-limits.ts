@@ -20,8 +20,27 @@ const REFUSALS: Record<WriteKind, string> = {
   upload: 'Too many uploads. Please wait a moment and try again.',
 };
 
-/** Counts one write of `kind` for the account; 429 with `retryAfterSeconds` past the limit. */
-export async function takeWrite(limits: WriteLimits, kind: WriteKind, userId: string): Promise<void> {
+/**
+ * Runs `write` within the account's budget: 429 with `retryAfterSeconds` when it is
+ * spent; otherwise one write is counted, and given back when the write is refused
+ * (bad input, no permission), so only accepted writes use the budget.
+ */
+export async function withinWriteBudget<T>(
+  limits: WriteLimits,
+  kind: WriteKind,
+  userId: string,
+  write: () => T | Promise<T>,
+): Promise<T> {
+  await takeWrite(limits, kind, userId);
+  try {
+    return await write();
+  } catch (err) {
+    await limits[kind].reward(userId, 1);
+    throw err;
+  }
+}
+
+async function takeWrite(limits: WriteLimits, kind: WriteKind, userId: string): Promise<void> {
   try {
     await limits[kind].consume(userId);
   } catch (err) {

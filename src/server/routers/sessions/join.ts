@@ -17,13 +17,15 @@ export const joinAsGuest = publicProcedure
     openapi: {
       method: 'POST',
       path: '/hunter/join-session',
+      protect: false, // open to everyone: no cookie needed
       tags: ['hunter'],
       summary: 'Join a session as a guest hunter: sessionId, password, hunterHandle (3+ characters)',
       description:
         'Creates a guest hunter and a server session (cookie) bound to this game session, so later calls know who ' +
         'the guest is; a guest may act only within that game session. A request already signed in as a hunter ' +
         'account joins that account instead. Game masters and admins get 403. Joining again changes nothing. ' +
-        'Handles are unique within a session (any case). Rate-limited.',
+        'Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: ' +
+        'the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute).',
       errorResponses: { ...JOIN_ERRORS, 429: 'Too many attempts' },
     },
   })
