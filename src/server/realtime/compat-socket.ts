@@ -1,5 +1,5 @@
 // The specification's compatibility socket at /ws: one JSON object per frame, its
-// `type` naming the event. See docs/decisions/300-compat-socket-protocol.md.
+// `type` naming the event. See docs/decisions/301-realtime-streams-and-ws-protocol.md.
 //
 // Connect to /ws?sessionId=N[&lastEventId=M] (or send { type: 'subscribe', sessionId,
 // lastEventId? } later), signed in with the session cookie. Server -> client:
