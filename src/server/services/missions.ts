@@ -103,20 +103,23 @@ export async function updateMission(
   media: MissionMedia = {},
 ): Promise<MissionOutput> {
   const existing = findMission(ctx, id);
+  const changes = {
+    ...columns(fields),
+    ...(media.coverPhoto
+      ? { coverPhotoPath: media.coverPhoto.relativePath, coverPhotoOriginalName: originalFileName(media.coverPhoto.originalName) }
+      : {}),
+    ...(media.briefingVideo
+      ? {
+          briefingVideoPath: media.briefingVideo.relativePath,
+          briefingVideoOriginalName: originalFileName(media.briefingVideo.originalName),
+        }
+      : {}),
+  };
+  // Nothing sent (no body, `{}`, only unknown fields): every field is kept (decision 402).
+  if (Object.keys(changes).length === 0) return toMissionOutput(existing);
   const row = ctx.db
     .update(missions)
-    .set({
-      ...columns(fields),
-      ...(media.coverPhoto
-        ? { coverPhotoPath: media.coverPhoto.relativePath, coverPhotoOriginalName: originalFileName(media.coverPhoto.originalName) }
-        : {}),
-      ...(media.briefingVideo
-        ? {
-            briefingVideoPath: media.briefingVideo.relativePath,
-            briefingVideoOriginalName: originalFileName(media.briefingVideo.originalName),
-          }
-        : {}),
-    })
+    .set(changes)
     .where(eq(missions.id, id))
     .returning()
     .get();

@@ -161,12 +161,15 @@ export async function updateSpecies(
 ): Promise<SpeciesOutput> {
   const existing = findSpecies(ctx, id);
   if (model) await assertSelfContainedModel(ctx, model);
+  const changes = {
+    ...columns(fields),
+    ...(model ? { modelPath: model.relativePath, modelOriginalName: originalFileName(model.originalName) } : {}),
+  };
+  // Nothing sent (no body, `{}`, only unknown fields, an empty file input): every field is kept (decision 402).
+  if (Object.keys(changes).length === 0) return toSpeciesOutput(existing);
   const row = ctx.db
     .update(dinosaurSpecies)
-    .set({
-      ...columns(fields),
-      ...(model ? { modelPath: model.relativePath, modelOriginalName: originalFileName(model.originalName) } : {}),
-    })
+    .set(changes)
     .where(eq(dinosaurSpecies.id, id))
     .returning()
     .get();

@@ -144,6 +144,21 @@ describe('PUT /api/missions/{id}', () => {
     expect(res.body).toMatchObject({ name: 'Full', description: null, difficulty: null, duration: null, objectives: [], maxPlayers: 20 });
   });
 
+  it.each([
+    ['no body', undefined],
+    ['an empty JSON object', {}],
+    ['only unknown multipart fields', form({ foo: 'bar' })],
+  ])('answers 200 with the unchanged mission when sent %s', async (_label, body) => {
+    const created = await admin.post(
+      '/api/missions',
+      form({ name: 'Untouched', difficulty: 'hard', duration: '30', objectives: ['x'] }, { coverPhoto: [PNG, 'c.png'] }),
+    );
+    const res = await admin.put(`/api/missions/${created.body.id}`, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created.body);
+    expect(fs.existsSync(fileOf(created.body.coverPhotoUrl))).toBe(true);
+  });
+
   it('answers 404 for an unknown mission and 403 to a game master', async () => {
     expect((await admin.put('/api/missions/99999', form({ name: 'x' }))).status).toBe(404);
     const gm = await signUp(server, 'gamemaster');

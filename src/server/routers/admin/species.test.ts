@@ -242,6 +242,22 @@ describe('PUT /api/dinosaur-species/{id}', () => {
     expect(res.body.modelFileName).toBe('k.glb');
   });
 
+  it.each([
+    ['no body', () => undefined],
+    ['an empty JSON object', () => ({})],
+    ['only unknown multipart fields', () => form({ foo: 'bar' })],
+    ['only an empty file input', () => form({}, { modelFile: [Buffer.alloc(0), ''] })],
+  ])('answers 200 with the unchanged species when sent %s', async (_label, body) => {
+    const created = await admin.post(
+      '/api/dinosaur-species',
+      form({ name: 'Unchanged', rarity: 'rare', health: '130' }, { modelFile: [GLB, 'u.glb'] }),
+    );
+    const res = await admin.put(`/api/dinosaur-species/${created.body.id}`, body());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created.body);
+    expect(fs.existsSync(fileOf(created.body.modelUrl))).toBe(true);
+  });
+
   it('refuses an out-of-range capture rate or health with the field message, never clamping', async () => {
     const created = await admin.post('/api/dinosaur-species', { name: 'No clamp', health: 150, captureRate: 0.2 });
     for (const [fields, field, message] of [
