@@ -50,15 +50,17 @@ const blankToUndefined = (v: unknown) => {
   return v;
 };
 
+/**
+ * Plain decimal notation only: an optional sign, digits, an optional fraction.
+ * `Number()` alone would also read "0x10", "1e2", "Infinity" and "0b1".
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
+
+/** A string in plain decimal notation becomes its number; anything else is left for the schema to refuse. */
+const decimalToNumber = (v: unknown) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v);
+
 /** A number sent as a number or a numeric string; anything else is left for the schema to refuse. */
-const toNumber = (v: unknown) => {
-  const b = blankToUndefined(v);
-  if (typeof b === 'string') {
-    const n = Number(b);
-    return Number.isFinite(n) ? n : b;
-  }
-  return b;
-};
+const toNumber = (v: unknown) => decimalToNumber(blankToUndefined(v));
 
 /** On update, a field sent blank clears the stored value (null); a field not sent is kept. */
 const blankToNull = (v: unknown) => {
@@ -256,10 +258,7 @@ export const MissionUpdateFields = MissionFields.extend({
   ),
   description: clearableText(MAX_CATALOGUE_TEXT_LENGTH),
   difficulty: clearableEnum(MISSION_DIFFICULTIES, CATALOGUE_MESSAGES.difficulty),
-  duration: z.preprocess((v) => {
-    const b = blankToNull(v);
-    return typeof b === 'string' && Number.isFinite(Number(b)) ? Number(b) : b;
-  }, Duration.nullable().optional()),
+  duration: z.preprocess((v) => decimalToNumber(blankToNull(v)), Duration.nullable().optional()),
 });
 export type MissionUpdateFields = z.output<typeof MissionUpdateFields>;
 

@@ -140,7 +140,7 @@ describe('POST /api/admin/users/{id}/credits', () => {
     expect((await gm.get('/api/auth/user')).body.sessionCredits).toBe(8);
   });
 
-  it.each([0, -5, 2.5, 'abc', null, 100_000])('refuses credits=%j with 400 and changes nothing', async (credits) => {
+  it.each([0, -5, 2.5, 'abc', null, 100_000, '0x10', '1e2', 'Infinity'])('refuses credits=%j with 400 and changes nothing', async (credits) => {
     const gm = await signUp(server, 'gamemaster');
     const res = await admin.post(`/api/admin/users/${gm.user.id}/credits`, { credits });
     expect(res.status).toBe(400);
