@@ -33,6 +33,20 @@ test.describe('landing page', () => {
   });
 });
 
+test('a page opened from the footer starts at its top, and Back returns to where the reader was', async ({ page }) => {
+  await page.goto('/');
+  const footerLink = page.getByRole('link', { name: 'Privacy Policy' });
+  await footerLink.scrollIntoViewIfNeeded();
+  const landingScroll = await page.evaluate(() => window.scrollY);
+  expect(landingScroll).toBeGreaterThan(0);
+  await footerLink.click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(landingScroll);
+});
+
 test.describe('registration', () => {
   test('shows every validation message on its field', async ({ page }) => {
     await page.goto('/register');

@@ -204,6 +204,31 @@ test.describe('game master guard', () => {
 });
 
 test.describe('checkout', () => {
+  test('credits sell to subscribed game masters only: nobody else is shown a Buy button', async ({ page, registerUser }) => {
+    await page.goto('/checkout?mode=credits');
+    await expect(page.getByText('Authentication Required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy Credits' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+
+    await registerUser('gamemaster');
+    await page.goto('/checkout?mode=credits');
+    await expect(page.getByText('Subscription Required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy Credits' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/subscription$/);
+
+    await page.context().clearCookies();
+    await registerUser('hunter');
+    await page.goto('/checkout?mode=credits');
+    await expect(page.getByText('GameMaster Only', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/hunter$/);
+
+    await page.context().clearCookies();
+    expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+    await page.goto('/checkout?mode=credits');
+    await expect(page.getByTestId('credits-not-for-role')).toContainText('Credits are for GameMaster accounts.');
+    await expect(page.getByRole('button', { name: 'Buy Credits' })).toBeDisabled();
+  });
+
   test("without client_secret: 'Invalid Payment Session', then /subscription", async ({ page }) => {
     await page.goto('/checkout');
     await expect(page.getByText('Invalid Payment Session', { exact: true }).first()).toBeVisible();

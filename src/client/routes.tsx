@@ -2,7 +2,7 @@
 // Pages load lazily, so the landing page never carries the map, the payment
 // form or three.js.
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { RouteErrorPage } from './components/AppErrorBoundary';
 import { PageLoader } from './components/PageLoader';
 import { ComingSoonPage } from './pages/ComingSoonPage';
@@ -35,7 +35,19 @@ export const routes: RouteObject[] = [
   { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
 ];
 
+/** Every page opens at its top (and Back returns to where it was), as on any site. */
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
 export function createAppRouter() {
   // One root route so that any render or lazy-load failure shows 'Application Error'.
-  return createBrowserRouter([{ ErrorBoundary: RouteErrorPage, HydrateFallback: PageLoader, children: routes }]);
+  return createBrowserRouter([
+    { Component: RootLayout, ErrorBoundary: RouteErrorPage, HydrateFallback: PageLoader, children: routes },
+  ]);
 }

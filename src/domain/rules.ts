@@ -8,6 +8,8 @@ export const MIN_HUNTER_HANDLE_LENGTH = 3;
 /** Upper bounds we add so no field can grow without limit. */
 export const MAX_NAME_LENGTH = 80;
 export const MAX_USERNAME_LENGTH = 40;
+/** RFC 5321's limit on an address's length. */
+export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 200;
 export const MAX_HUNTER_HANDLE_LENGTH = 32;
 export const SELF_REGISTRATION_ROLES = ['gamemaster', 'hunter'] as const;

@@ -2,6 +2,7 @@
 // specification's exact messages. This file imports only zod and the rules.
 import { z } from 'zod';
 import {
+  MAX_EMAIL_LENGTH,
   MAX_HUNTER_HANDLE_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
@@ -31,8 +32,16 @@ export const MESSAGES = {
 const tooLong = (n: number) => `Must be at most ${n} characters`;
 
 export const LoginInput = z.object({
-  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(200),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  // Sign-in by username or email address, so the email length bounds it.
+  username: z
+    .string({ error: MESSAGES.usernameRequired })
+    .trim()
+    .min(1, MESSAGES.usernameRequired)
+    .max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH)),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
@@ -45,7 +54,7 @@ export const HunterJoinInput = z.object({
     .string({ error: MESSAGES.sessionPasswordRequired })
     .trim()
     .min(1, MESSAGES.sessionPasswordRequired)
-    .max(MAX_PASSWORD_LENGTH),
+    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
   hunterHandle: z
     .string({ error: MESSAGES.handleTooShort })
     .trim()
@@ -54,15 +63,22 @@ export const HunterJoinInput = z.object({
 });
 export type HunterJoinInput = z.input<typeof HunterJoinInput>;
 
-/** What the server accepts: everything the form sends except confirmPassword. */
-export const RegisterInput = z.object({
+/**
+ * What the server accepts: everything the form sends. The spec's client leaves
+ * confirmPassword out; a client that sends it gets it checked here too.
+ */
+const RegisterFields = z.object({
   username: z
     .string({ error: MESSAGES.usernameTooShort })
     .trim()
     .min(MIN_USERNAME_LENGTH, MESSAGES.usernameTooShort)
     .max(MAX_USERNAME_LENGTH, tooLong(MAX_USERNAME_LENGTH))
     .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores'),
-  email: z.email({ error: MESSAGES.invalidEmail }).trim().max(254, MESSAGES.invalidEmail),
+  // Trim before checking: phone keyboards add a space after an autocompleted address.
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH, MESSAGES.invalidEmail),
+  ),
   password: z
     .string({ error: MESSAGES.passwordTooShort })
     .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
@@ -79,18 +95,26 @@ export const RegisterInput = z.object({
     .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
   role: z.enum(SELF_REGISTRATION_ROLES, { error: MESSAGES.selectRole }),
 });
-export type RegisterInput = z.infer<typeof RegisterInput>;
 
-/** The registration form: the server's fields plus the confirmation. */
-export const RegisterForm = RegisterInput.extend({
-  confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(MIN_PASSWORD_LENGTH, MESSAGES.confirmPassword),
-}).refine((v) => v.password === v.confirmPassword, {
+const passwordsMatch = {
   message: MESSAGES.passwordsDontMatch,
   path: ['confirmPassword'],
   // Compare as soon as both passwords are filled in, even while other fields are still invalid.
-  when: ({ value }) => {
-    const v = value as { password?: unknown; confirmPassword?: unknown };
+  when: ({ value }: { value: unknown }) => {
+    const v = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
     return typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword.length > 0;
   },
-});
+};
+
+export const RegisterInput = RegisterFields.extend({
+  confirmPassword: z.string({ error: MESSAGES.confirmPassword }).optional(),
+})
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, passwordsMatch)
+  .transform(({ confirmPassword: _confirmation, ...fields }) => fields);
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** The registration form: the server's fields plus the confirmation, required here. */
+export const RegisterForm = RegisterFields.extend({
+  confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(MIN_PASSWORD_LENGTH, MESSAGES.confirmPassword),
+}).refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type RegisterForm = z.infer<typeof RegisterForm>;

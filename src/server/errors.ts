@@ -73,5 +73,7 @@ export function describeError(error: TRPCError): {
   }
   if (error.code === 'INTERNAL_SERVER_ERROR') return { message: 'An unexpected error occurred' };
   if (error.code === 'PARSE_ERROR') return { message: 'Malformed request body' };
+  // trpc-to-openapi's own wording is half-quoted ('Unsupported content-type "text/plain'): say it as Fastify's door does.
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { message: 'Unsupported content type' };
   return { message: error.message };
 }

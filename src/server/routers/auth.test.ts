@@ -86,6 +86,26 @@ describe('POST /api/auth/register', () => {
     expect(sameEmail.body.data.fieldErrors).toEqual({ email: 'An account with this email already exists' });
   });
 
+  it('trims the email address before checking it (phone keyboards add a trailing space)', async () => {
+    const res = await new ApiClient(server.url).post('/api/auth/register', {
+      ...valid,
+      username: 'spacedmail',
+      email: '  spaced@example.com ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe('spaced@example.com');
+  });
+
+  it("checks confirmPassword when a client sends it: 'Passwords don't match' on that field", async () => {
+    const base = { ...valid, username: 'confirmer', email: 'confirmer@example.com' };
+    const mismatch = await new ApiClient(server.url).post('/api/auth/register', { ...base, confirmPassword: 'other123' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error).toBe("Passwords don't match");
+    expect(mismatch.body.data.fieldErrors).toEqual({ confirmPassword: "Passwords don't match" });
+    const match = await new ApiClient(server.url).post('/api/auth/register', { ...base, confirmPassword: base.password });
+    expect(match.status).toBe(200);
+  });
+
   it('answers 400, not 500, for a malformed body', async () => {
     const res = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
@@ -121,6 +141,22 @@ describe('POST /api/auth/login', () => {
       username: 'Username is required',
       password: 'Password is required',
     });
+  });
+
+  it('says a value is too long, not that it is missing', async () => {
+    const res = await new ApiClient(server.url).post('/api/auth/login', { username: 'a'.repeat(255), password: 'p'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fieldErrors).toEqual({
+      username: 'Must be at most 254 characters',
+      password: 'Must be at most 200 characters',
+    });
+    const join = await new ApiClient(server.url).post('/api/hunter/join-session', {
+      sessionId: '1',
+      password: 'p'.repeat(201),
+      hunterHandle: 'rexy',
+    });
+    expect(join.status).toBe(400);
+    expect(join.body.data.fieldErrors).toEqual({ password: 'Must be at most 200 characters' });
   });
 
   it('lets the seeded admin in', async () => {
@@ -182,6 +218,16 @@ describe('plumbing', () => {
     const res = await fetch(`${server.url}/api/docs/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('swagger');
+  });
+
+  it('answers 415 with a plain message for a body that is not JSON', async () => {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'username=rex',
+    });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toBe('Unsupported content type');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

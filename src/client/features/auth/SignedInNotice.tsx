@@ -11,7 +11,8 @@ export function SignedInNotice() {
   if (!user) return null;
   const name = user.isGuest ? user.firstName : user.username;
   return (
-    <Alert variant="light" mb="md" title={`You are signed in as ${name}`}>
+    // A long username wraps instead of running out of the card on a phone.
+    <Alert variant="light" mb="md" title={`You are signed in as ${name}`} styles={{ title: { overflowWrap: 'anywhere' } }}>
       <Text size="sm">
         <Anchor component={Link} to={homeForRole(user.role)}>
           Continue to your screen

@@ -1,12 +1,13 @@
 // /checkout?mode=credits: one bundle of session credits. Without a payment
 // provider they are granted at once; with Stripe the card form follows.
-import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CREDIT_BUNDLE_CREDITS, CREDIT_BUNDLE_PRICE } from '../../../domain/rules';
 import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { useCurrentUser } from '../auth/useCurrentUser';
 import { trpc } from '../../trpc';
 import { createCreditPurchase, formatPrice } from './api';
 import { BILLING_NOTICES as N } from './messages';
@@ -14,7 +15,10 @@ import { BILLING_NOTICES as N } from './messages';
 export function BuyCreditsCard() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const status = trpc.billing.userSubscription.useQuery(undefined, { retry: false });
+  const { user } = useCurrentUser();
+  // Admins pass the game master guard but run sessions without credits or plans.
+  const isAdmin = user?.role === 'admin';
+  const status = trpc.billing.userSubscription.useQuery(undefined, { retry: false, enabled: !isAdmin });
   const [busy, setBusy] = useState(false);
 
   async function buy() {
@@ -60,11 +64,16 @@ export function BuyCreditsCard() {
               {status.data.paymentProvider === 'none' && ' No payment provider is configured: credits are granted without charge.'}
             </Text>
           )}
+          {isAdmin && (
+            <Alert color="blue" title="Credits are for GameMaster accounts." data-testid="credits-not-for-role">
+              Admin accounts run sessions without a plan or credits.
+            </Alert>
+          )}
           <Group grow>
             <Button component={Link} to="/gamemaster" variant="default">
               Back
             </Button>
-            <Button onClick={() => void buy()} loading={busy}>
+            <Button onClick={() => void buy()} loading={busy} disabled={isAdmin}>
               Buy Credits
             </Button>
           </Group>
