@@ -45,6 +45,14 @@ describe('seeded catalogue', () => {
     }
   });
 
+  it('gives Stegosaurus stenops its own size, not that of the largest Stegosaurus specimens (about 9 m)', () => {
+    const stegosaurus = SPECIES_CATALOGUE.find((s) => s.scientificName === 'Stegosaurus stenops')!;
+    const metres = Number.parseFloat(stegosaurus.length);
+    expect(metres).toBeGreaterThanOrEqual(6.5);
+    expect(metres).toBeLessThanOrEqual(7);
+    expect(stegosaurus.description).toContain('6.5–7 m');
+  });
+
   it('is idempotent: a second seed adds nothing, and an emptied table is not refilled while species exist', async () => {
     const before = server.deps.db.select().from(dinosaurSpecies).all().length;
     expect(await seedSpecies(server.deps)).toBe(0);
