@@ -93,25 +93,76 @@ function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): SpeciesRow {
   return row;
 }
 
-/**
- * A glTF (JSON) file must carry its buffers and images inside (data: URIs):
- * a file referring to side files could never load from a single upload.
- */
-export async function assertSelfContainedModel(ctx: Ctx, model: StoredFile): Promise<void> {
-  if (model.kind !== 'gltf') return;
-  const file = path.join(uploadsRoot(ctx), model.relativePath);
-  const json = JSON.parse(await fs.promises.readFile(file, 'utf8')) as {
-    buffers?: { uri?: unknown }[];
-    images?: { uri?: unknown }[];
-  };
+type GltfJson = {
+  scene?: unknown;
+  scenes?: unknown;
+  meshes?: unknown;
+  buffers?: { uri?: unknown }[];
+  images?: { uri?: unknown }[];
+};
+
+const GLB_HEADER_BYTES = 12;
+const GLB_CHUNK_HEADER_BYTES = 8;
+const GLB_JSON_CHUNK = 0x4e4f534a; // "JSON", little-endian
+
+/** The glTF JSON of a .gltf file, or of a .glb's first chunk; null if it cannot be read. */
+async function readGltfJson(file: string, kind: 'gltf' | 'glb'): Promise<GltfJson | null> {
+  try {
+    if (kind === 'gltf') return JSON.parse(await fs.promises.readFile(file, 'utf8')) as GltfJson;
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      const head = Buffer.alloc(GLB_HEADER_BYTES + GLB_CHUNK_HEADER_BYTES);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      if (bytesRead < head.length || head.readUInt32LE(16) !== GLB_JSON_CHUNK) return null;
+      const length = head.readUInt32LE(12);
+      const { size } = await handle.stat();
+      if (length > size - head.length) return null;
+      const chunk = Buffer.alloc(length);
+      await handle.read(chunk, 0, length, head.length);
+      return JSON.parse(chunk.toString('utf8')) as GltfJson;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+const nonEmptyArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length > 0;
+
+/** Why a glTF/GLB could not be shown by the viewer, or null if it can. */
+function gltfProblem(json: GltfJson | null, kind: 'gltf' | 'glb'): string | null {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
+    return "The file's content is not a valid GLB, glTF, FBX or OBJ model";
+  }
+  const { scene, scenes, meshes } = json;
+  // GLTFLoader shows scenes[scene ?? 0]: without it there is nothing to show.
+  const sceneShown = nonEmptyArray(scenes) && (scene === undefined || (Number.isInteger(scene) && (scene as number) >= 0 && (scene as number) < scenes.length));
+  if (!sceneShown || !nonEmptyArray(meshes)) {
+    return 'A glTF or GLB model must contain at least one scene and one mesh';
+  }
   const external = [...(json.buffers ?? []), ...(json.images ?? [])].some(
-    (b) => typeof b.uri === 'string' && !b.uri.startsWith('data:'),
+    (b) => typeof b?.uri === 'string' && !b.uri.startsWith('data:'),
   );
-  if (external) {
+  if (kind === 'gltf' && external) {
+    return 'A .gltf model must embed its buffers and textures (data: URIs); upload a .glb otherwise';
+  }
+  return null;
+}
+
+/**
+ * A glTF or GLB must have something to show (a scene and a mesh), and a glTF
+ * (JSON) file must carry its buffers and images inside (data: URIs): a file
+ * referring to side files could never load from a single upload. Refused
+ * files are removed.
+ */
+export async function assertUsableModel(ctx: Ctx, model: StoredFile): Promise<void> {
+  if (model.kind !== 'gltf' && model.kind !== 'glb') return;
+  const json = await readGltfJson(path.join(uploadsRoot(ctx), model.relativePath), model.kind);
+  const problem = gltfProblem(json, model.kind);
+  if (problem) {
     await removeUpload(uploadsRoot(ctx), model.relativePath);
-    throw badRequest('Invalid model file', {
-      message: 'A .gltf model must embed its buffers and textures (data: URIs); upload a .glb otherwise',
-    });
+    throw badRequest('Invalid model file', { message: problem });
   }
 }
 
@@ -136,7 +187,7 @@ function columns(fields: SpeciesUpdateFields) {
 }
 
 export async function createSpecies(ctx: Ctx, fields: SpeciesFields, model?: StoredFile): Promise<SpeciesOutput> {
-  if (model) await assertSelfContainedModel(ctx, model);
+  if (model) await assertUsableModel(ctx, model);
   const row = ctx.db
     .insert(dinosaurSpecies)
     .values({
@@ -160,7 +211,7 @@ export async function updateSpecies(
   model?: StoredFile,
 ): Promise<SpeciesOutput> {
   const existing = findSpecies(ctx, id);
-  if (model) await assertSelfContainedModel(ctx, model);
+  if (model) await assertUsableModel(ctx, model);
   const changes = {
     ...columns(fields),
     ...(model ? { modelPath: model.relativePath, modelOriginalName: originalFileName(model.originalName) } : {}),

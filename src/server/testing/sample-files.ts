@@ -18,9 +18,38 @@ export const MP4 = Buffer.concat([
   Buffer.alloc(64),
 ]);
 export const GLB = fs.readFileSync(path.join(SEED_MODELS_DIR, 'triceratops.glb'));
+/** One triangle, its buffer embedded as a data: URI: the smallest glTF with something to show. */
+const TRIANGLE = Buffer.from(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]).buffer);
 export const GLTF = Buffer.from(
+  JSON.stringify({
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+    buffers: [{ uri: `data:application/octet-stream;base64,${TRIANGLE.toString('base64')}`, byteLength: TRIANGLE.length }],
+    bufferViews: [{ buffer: 0, byteLength: TRIANGLE.length }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] }],
+  }),
+);
+/** Valid glTF JSON with nothing to show (no scene, or no mesh). */
+export const GLTF_NO_SCENE = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }));
+export const GLTF_NO_MESH = Buffer.from(
   JSON.stringify({ asset: { version: '2.0' }, scenes: [{ nodes: [] }], scene: 0, nodes: [] }),
 );
+
+/** A GLB (binary glTF) holding `json` as its JSON chunk and no binary chunk. */
+export function glb(json: unknown): Buffer {
+  const text = Buffer.from(JSON.stringify(json));
+  const chunk = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
+  const head = Buffer.alloc(20);
+  head.write('glTF', 0, 'latin1');
+  head.writeUInt32LE(2, 4);
+  head.writeUInt32LE(head.length + chunk.length, 8);
+  head.writeUInt32LE(chunk.length, 12);
+  head.write('JSON', 16, 'latin1');
+  return Buffer.concat([head, chunk]);
+}
 export const GLTF_EXTERNAL = Buffer.from(
   JSON.stringify({ asset: { version: '2.0' }, buffers: [{ uri: 'model.bin', byteLength: 12 }] }),
 );

@@ -7,7 +7,7 @@ import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema
 import { seedSpecies } from '../../seed-species';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { form, GLB, GLTF, GLTF_EXTERNAL, OBJ, PNG } from '../../testing/sample-files';
+import { form, GLB, GLTF, GLTF_EXTERNAL, GLTF_NO_MESH, GLTF_NO_SCENE, glb, OBJ, PNG } from '../../testing/sample-files';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -157,6 +157,33 @@ describe('POST /api/dinosaur-species', () => {
     const res = await admin.post('/api/dinosaur-species', form({ name: 'Ext' }, { modelFile: [GLTF_EXTERNAL, 'x.gltf'] }));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid model file');
+  });
+
+  it.each([
+    ['a glTF without a scene', GLTF_NO_SCENE, 'x.gltf'],
+    ['a glTF with a scene but no mesh', GLTF_NO_MESH, 'x.gltf'],
+    ['a glTF whose default scene does not exist', Buffer.from(JSON.stringify({ ...JSON.parse(GLTF.toString()), scene: 3 })), 'x.gltf'],
+    ['a GLB without a scene', glb({ asset: { version: '2.0' } }), 'x.glb'],
+    ['a GLB with a scene but no mesh', glb(JSON.parse(GLTF_NO_MESH.toString())), 'x.glb'],
+  ])('refuses %s with 400 Invalid model file and stores nothing', async (_label, bytes, name) => {
+    const before = fs.readdirSync(path.join(uploads(), 'models')).length;
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Empty model' }, { modelFile: [bytes, name] }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid model file', message: 'A glTF or GLB model must contain at least one scene and one mesh' });
+    expect(fs.readdirSync(path.join(uploads(), 'models')).length).toBe(before);
+    const created = await admin.post('/api/dinosaur-species', form({ name: 'Keeps its model' }, { modelFile: [GLB, 'k.glb'] }));
+    const put = await admin.put(`/api/dinosaur-species/${created.body.id}`, form({}, { modelFile: [bytes, name] }));
+    expect(put.status).toBe(400);
+    expect(put.body.error).toBe('Invalid model file');
+    const list = (await admin.get('/api/dinosaur-species')).body as { id: number; modelUrl: string }[];
+    expect(list.find((s) => s.id === created.body.id)?.modelUrl).toBe(created.body.modelUrl);
+    expect(fs.existsSync(fileOf(created.body.modelUrl))).toBe(true);
+  });
+
+  it('accepts a GLB whose JSON chunk has a scene and a mesh', async () => {
+    const res = await admin.post('/api/dinosaur-species', form({ name: 'Tiny glb' }, { modelFile: [glb(JSON.parse(GLTF.toString())), 't.glb'] }));
+    expect(res.status).toBe(201);
+    expect(res.body.modelUrl).toMatch(/\.glb$/);
   });
 
   it('refuses a model over MAX_MODEL_BYTES with 413', async () => {
