@@ -25,6 +25,32 @@ async function installModel(deps: Pick<AppDeps, 'config' | 'log'>, species: Seed
   }
 }
 
+/**
+ * /model-test's two fixed models, relative to UPLOADS_DIR. They live apart from
+ * every species' model (no species edit or delete removes them), and the
+ * client's ModelTestScreen points at the same files.
+ */
+export const MODEL_TEST_MODELS = ['models/model-test/tyrannosaurus-rex.glb', 'models/model-test/triceratops.glb'] as const;
+
+/** At every start: copies each /model-test model from the seed models if it is missing (never overwrites). */
+export async function installModelTestModels(deps: Pick<AppDeps, 'config' | 'log'>): Promise<number> {
+  const root = path.resolve(deps.config.UPLOADS_DIR);
+  let installed = 0;
+  for (const relativePath of MODEL_TEST_MODELS) {
+    const target = path.join(root, relativePath);
+    try {
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.copyFile(path.join(SEED_MODELS_DIR, path.basename(relativePath)), target, fs.constants.COPYFILE_EXCL);
+      installed += 1;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EEXIST') {
+        deps.log.warn(`Model-test file ${relativePath} could not be installed (${(err as Error).message})`);
+      }
+    }
+  }
+  return installed;
+}
+
 export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'config' | 'log'>): Promise<number> {
   const { db } = deps;
   if (db.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1).get()) return 0;

@@ -1,11 +1,12 @@
-// First-start data: the admin account and the subscription plans. Idempotent.
+// First-start data: the admin account, the subscription plans, the species
+// catalogue and /model-test's fixed models. Idempotent.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { FALLBACK_PLANS } from '../domain/billing-schemas';
 import { hashPassword } from './auth/password';
 import type { AppDeps } from './deps';
 import { subscriptionPlans, users } from './db/schema';
-import { seedSpecies } from './seed-species';
+import { installModelTestModels, seedSpecies } from './seed-species';
 
 async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
   const existing = db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).get();
@@ -45,4 +46,5 @@ export async function seed(deps: AppDeps): Promise<void> {
   await seedAdmin(deps);
   seedPlans(deps);
   await seedSpecies(deps);
+  await installModelTestModels(deps);
 }

@@ -3,10 +3,14 @@ import { IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LazyModelViewer } from './LazyModelViewer';
 
-/** Two fixed uploaded models, loaded straight from /uploads (the seed installs them). */
+/**
+ * Two fixed uploaded models, loaded straight from /uploads. The server installs
+ * them at every start in their own folder (MODEL_TEST_MODELS in
+ * src/server/seed-species.ts), so editing or deleting a species never removes them.
+ */
 export const MODEL_TEST_MODELS = [
-  { name: 'Tyrannosaurus rex', url: '/uploads/models/tyrannosaurus-rex.glb' },
-  { name: 'Triceratops', url: '/uploads/models/triceratops.glb' },
+  { name: 'Tyrannosaurus rex', url: '/uploads/models/model-test/tyrannosaurus-rex.glb' },
+  { name: 'Triceratops', url: '/uploads/models/model-test/triceratops.glb' },
 ] as const;
 
 export function ModelTestScreen() {

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MODEL_BYTES } from '../../../domain/rules';
 import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema';
-import { seedSpecies } from '../../seed-species';
+import { seed } from '../../seed';
+import { MODEL_TEST_MODELS, SEED_MODELS_DIR, seedSpecies } from '../../seed-species';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { form, GLB, GLTF, GLTF_EXTERNAL, GLTF_NO_MESH, GLTF_NO_SCENE, glb, OBJ, PNG } from '../../testing/sample-files';
@@ -382,5 +383,35 @@ describe('DELETE /api/admin/dinosaur-species/{id}', () => {
     close();
     const anon = new (admin.constructor as typeof ApiClient)(server.url);
     expect((await anon.delete('/api/admin/dinosaur-species/1')).status).toBe(401);
+  });
+});
+
+describe('/model-test models', () => {
+  const served = async (relativePath: string) => {
+    const res = await fetch(`${server.url}/uploads/${relativePath}`);
+    return { status: res.status, magic: Buffer.from(await res.arrayBuffer()).subarray(0, 4).toString('latin1') };
+  };
+  const seeded = (name: string) => server.deps.db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.name, name)).get()!;
+
+  it('survive replacing the seeded T. rex model and deleting the seeded Triceratops', async () => {
+    for (const file of MODEL_TEST_MODELS) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
+    const rex = seeded('Tyrannosaurus rex');
+    const put = await admin.put(`/api/dinosaur-species/${rex.id}`, form({}, { modelFile: [OBJ, 'rex.obj'] }));
+    expect(put.status).toBe(200);
+    expect(fs.existsSync(path.join(uploads(), rex.modelPath!))).toBe(false);
+    const triceratops = seeded('Triceratops');
+    expect((await admin.delete(`/api/admin/dinosaur-species/${triceratops.id}`)).status).toBe(200);
+    expect(fs.existsSync(path.join(uploads(), triceratops.modelPath!))).toBe(false);
+    for (const file of MODEL_TEST_MODELS) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
+  });
+
+  it('are restored by the start-up seed when missing, and never overwritten', async () => {
+    const [rexFile, triceratopsFile] = MODEL_TEST_MODELS.map((f) => path.join(uploads(), f));
+    fs.rmSync(triceratopsFile!);
+    fs.writeFileSync(rexFile!, GLB);
+    await seed(server.deps);
+    expect(await served(MODEL_TEST_MODELS[1])).toEqual({ status: 200, magic: 'glTF' });
+    expect(fs.readFileSync(triceratopsFile!).equals(fs.readFileSync(path.join(SEED_MODELS_DIR, 'triceratops.glb')))).toBe(true);
+    expect(fs.readFileSync(rexFile!).equals(GLB)).toBe(true);
   });
 });
