@@ -345,10 +345,27 @@ test('/model-test shows two fixed uploaded models', async ({ page }, testInfo) =
   await expect(titles).toHaveText(['Tyrannosaurus rex', 'Triceratops']);
   const viewers = page.getByTestId('model-viewer');
   await expect(viewers).toHaveCount(2);
+  // Their own copies, which no species edit or delete removes.
+  await expect(viewers.nth(0)).toHaveAttribute('data-model-url', '/uploads/models/model-test/tyrannosaurus-rex.glb');
+  await expect(viewers.nth(1)).toHaveAttribute('data-model-url', '/uploads/models/model-test/triceratops.glb');
   for (const i of [0, 1]) {
     await expect(viewers.nth(i)).toHaveAttribute('data-model-state', 'loaded', { timeout: 30_000 });
   }
   await page.waitForTimeout(500);
   await page.screenshot({ path: `/tmp/model-test-${testInfo.project.name}.png`, fullPage: true });
   await page.screenshot({ path: `${SHOTS}/model-test-${testInfo.project.name}.png`, fullPage: true });
+});
+
+test('a model that fails to load says so, without the loading text over it', async ({ page, consoleErrors }) => {
+  await page.route('**/uploads/models/model-test/triceratops.glb', (route) =>
+    route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: Buffer.from('not a model') }),
+  );
+  await page.goto('/model-test');
+  const broken = page.getByTestId('model-viewer').nth(1);
+  await expect(broken).toHaveAttribute('data-model-state', 'error', { timeout: 30_000 });
+  await expect(broken.getByRole('alert')).toHaveText('Model failed to load');
+  await expect(broken.getByText('Loading model…')).toHaveCount(0);
+  await expect(page.getByTestId('model-viewer').nth(0)).toHaveAttribute('data-model-state', 'loaded', { timeout: 30_000 });
+  // React and the loader report the error the viewer caught: expected here.
+  consoleErrors.length = 0;
 });

@@ -126,6 +126,7 @@ export default function ModelViewer({
 }: ModelViewerProps) {
   const Model = modelFor(url);
   const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
   const always = interaction === 'always';
   const { active, setActive, root } = useActivation(always);
   const touch = coarsePointer();
@@ -146,13 +147,19 @@ export default function ModelViewer({
         outlineOffset: -2,
       }}
     >
-      {!loaded && (
+      {!loaded && !failed && (
         // Outside the canvas: drei's <Html> as a Suspense fallback trips React's DOM removal.
         <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 13, color: '#495057' }}>
           Loading model…
         </div>
       )}
-      <ViewerBoundary onError={(e) => onState?.('error', e)}>
+      <ViewerBoundary
+        onError={(e) => {
+          // The boundary shows 'Model failed to load': the loading text must go.
+          setFailed(true);
+          onState?.('error', e);
+        }}
+      >
         <Canvas camera={{ position: [3, 2, 4], fov: 45 }} dpr={[1, 2]} frameloop={autoRotate ? 'always' : 'demand'}>
           <hemisphereLight args={['#ffffff', '#8d99a6', 1.2]} />
           <directionalLight position={[5, 8, 5]} intensity={1.6} />
