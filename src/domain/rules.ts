@@ -247,6 +247,8 @@ export const STRIPE_JS_LOAD_TIMEOUT_MS = 10_000;
 // --- Sessions: server-side timing and observations (ours; docs/decisions/200-*) ---
 /** A scheduled start this little in the past (a minute-precision picker set to "now") still counts as now. */
 export const SCHEDULE_GRACE_MS = 60_000;
+/** How far ahead a start may be scheduled: a year, so a typo in the year is caught, not stored. */
+export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
 /** How often the server starts due scheduled sessions and ends expired ones. */
 export const SCHEDULER_TICK_MS = 1000;
 /** A second attempt on the same dinosaur by the same hunter within this time is a double submit: refused, no dart. */

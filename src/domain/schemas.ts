@@ -12,6 +12,7 @@ import {
   MIN_USERNAME_LENGTH,
   SELF_REGISTRATION_ROLES,
 } from './rules';
+import { cleanName, hasInvisibleCharacters } from './text-keys';
 
 export const MESSAGES = {
   usernameRequired: 'Username is required',
@@ -27,9 +28,27 @@ export const MESSAGES = {
   lastNameRequired: 'Last name is required',
   selectRole: 'Please select a role',
   passwordsDontMatch: "Passwords don't match",
+  handleInvisible: 'Hunter handle may not contain invisible or control characters',
 } as const;
 
 const tooLong = (n: number) => `Must be at most ${n} characters`;
+
+/**
+ * A hunter handle: the name other players read beside every message. Stored
+ * NFKC with single spaces; invisible characters are refused so nobody can pose
+ * as another hunter ('R\u200bex'). Uniqueness compares foldKey(handle).
+ */
+export const HunterHandle = z
+  .string({ error: MESSAGES.handleTooShort })
+  .trim()
+  .refine((s) => !hasInvisibleCharacters(s), MESSAGES.handleInvisible)
+  .transform(cleanName)
+  .pipe(
+    z
+      .string()
+      .min(MIN_HUNTER_HANDLE_LENGTH, MESSAGES.handleTooShort)
+      .max(MAX_HUNTER_HANDLE_LENGTH, tooLong(MAX_HUNTER_HANDLE_LENGTH)),
+  );
 
 export const LoginInput = z.object({
   // Sign-in by username or email address, so the email length bounds it.
@@ -55,11 +74,7 @@ export const HunterJoinInput = z.object({
     .trim()
     .min(1, MESSAGES.sessionPasswordRequired)
     .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
-  hunterHandle: z
-    .string({ error: MESSAGES.handleTooShort })
-    .trim()
-    .min(MIN_HUNTER_HANDLE_LENGTH, MESSAGES.handleTooShort)
-    .max(MAX_HUNTER_HANDLE_LENGTH, tooLong(MAX_HUNTER_HANDLE_LENGTH)),
+  hunterHandle: HunterHandle,
 });
 export type HunterJoinInput = z.input<typeof HunterJoinInput>;
 

@@ -7,13 +7,13 @@ import {
   DEFAULT_MAX_PLAYERS,
   FALLBACK_DURATION_MIN,
   MAX_DURATION_MIN,
-  MAX_HUNTER_HANDLE_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_PLAYER_OPTIONS,
   MIN_DURATION_MIN,
-  MIN_HUNTER_HANDLE_LENGTH,
 } from './rules';
+import { HunterHandle } from './schemas';
+import { cleanName } from './text-keys';
 
 export const SESSION_MESSAGES = {
   nameRequired: 'Session name is required',
@@ -23,6 +23,7 @@ export const SESSION_MESSAGES = {
   missionInvalid: 'Invalid mission',
   scheduleInvalid: 'Scheduled start time must be a valid date and time',
   schedulePast: 'Scheduled start time cannot be in the past',
+  scheduleTooFar: 'Scheduled start time must be within a year from now',
   selectSpecies: 'Select a Species First',
   speciesError: 'Species Error',
   latitude: 'Latitude must be a number between -90 and 90',
@@ -82,12 +83,15 @@ const missionIdField = z
   .transform((v) => (v === undefined || v === null || v === '' || v === 'none' ? null : Number(v)))
   .pipe(z.number().int(SESSION_MESSAGES.missionInvalid).positive(SESSION_MESSAGES.missionInvalid).nullable());
 
+/** A session name as typed: NFKC, single spaces (joining by name compares foldKey of it). */
+const sessionNameField = (required: string) =>
+  z
+    .string({ error: required })
+    .transform(cleanName)
+    .pipe(z.string().min(1, required).max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)));
+
 export const CreateSessionInput = z.object({
-  name: z
-    .string({ error: SESSION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, SESSION_MESSAGES.nameRequired)
-    .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+  name: sessionNameField(SESSION_MESSAGES.nameRequired),
   password: z
     .string({ error: SESSION_MESSAGES.passwordRequired })
     .trim()
@@ -115,11 +119,7 @@ export const StartSessionBody = z.object({
 });
 export type StartSessionBody = z.infer<typeof StartSessionBody>;
 
-const hunterHandleField = z
-  .string({ error: SESSION_MESSAGES.handleTooShort })
-  .trim()
-  .min(MIN_HUNTER_HANDLE_LENGTH, SESSION_MESSAGES.handleTooShort)
-  .max(MAX_HUNTER_HANDLE_LENGTH, tooLong(MAX_HUNTER_HANDLE_LENGTH));
+
 
 const sessionPasswordField = z
   .string({ error: SESSION_MESSAGES.joinPasswordRequired })
@@ -129,21 +129,17 @@ const sessionPasswordField = z
 
 /** Field Operations' Join Mission form: an account hunter joins by session name and password. */
 export const JoinByNameInput = z.object({
-  sessionName: z
-    .string({ error: SESSION_MESSAGES.joinNameRequired })
-    .trim()
-    .min(1, SESSION_MESSAGES.joinNameRequired)
-    .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+  sessionName: sessionNameField(SESSION_MESSAGES.joinNameRequired),
   password: sessionPasswordField,
   /** Defaults to the account's username. */
-  hunterHandle: hunterHandleField.optional(),
+  hunterHandle: HunterHandle.optional(),
 });
 export type JoinByNameInput = z.infer<typeof JoinByNameInput>;
 
 /** POST /game-sessions/{id}/join: the password is required (never matched on the client). */
 export const JoinByIdBody = z.object({
   password: sessionPasswordField,
-  hunterHandle: hunterHandleField.optional(),
+  hunterHandle: HunterHandle.optional(),
 });
 export type JoinByIdBody = z.infer<typeof JoinByIdBody>;
 

@@ -137,6 +137,8 @@ export const gameSessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** foldKey(name): joining by name ignores case in every script, which SQLite's ASCII-only lower() cannot. */
+    nameKey: text('name_key'),
     /** Shared secret the game master hands out; shown to the owner, never to hunters. */
     password: text('password').notNull(),
     maxPlayers: integer('max_players').notNull(),
@@ -159,7 +161,11 @@ export const gameSessions = sqliteTable(
     description: text('description'),
     createdAt: integer('created_at').notNull().default(now),
   },
-  (t) => [index('game_sessions_owner_idx').on(t.ownerId), index('game_sessions_status_idx').on(t.status)],
+  (t) => [
+    index('game_sessions_owner_idx').on(t.ownerId),
+    index('game_sessions_status_idx').on(t.status),
+    index('game_sessions_name_key_idx').on(t.nameKey),
+  ],
 );
 
 /** A hunter (account or guest) in one game session. */
@@ -174,6 +180,8 @@ export const sessionPlayers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     handle: text('handle').notNull(),
+    /** foldKey(handle): handles are unique within a session whatever their case or Unicode form. */
+    handleKey: text('handle_key'),
     dartsRemaining: integer('darts_remaining').notNull().default(25),
     dartsUsed: integer('darts_used').notNull().default(0),
     reportsSubmitted: integer('reports_submitted').notNull().default(0),
@@ -194,6 +202,7 @@ export const sessionPlayers = sqliteTable(
   (t) => [
     uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
     uniqueIndex('session_players_session_handle_uq').on(t.sessionId, t.handle),
+    uniqueIndex('session_players_session_handle_key_uq').on(t.sessionId, t.handleKey),
   ],
 );
 

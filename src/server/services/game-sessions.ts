@@ -4,9 +4,10 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { completionResult } from '../../domain/countdown';
-import { SCHEDULE_GRACE_MS } from '../../domain/rules';
+import { MAX_SCHEDULE_AHEAD_MS, SCHEDULE_GRACE_MS } from '../../domain/rules';
 import type { CreateSessionInput, StartSessionBody } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
+import { foldKey } from '../../domain/text-keys';
 import type { AppDeps } from '../deps';
 import {
   type GameSessionRow,
@@ -123,6 +124,7 @@ export function createSession(ctx: UserCtx, input: CreateSessionInput): SessionO
         .values({
           ownerId: ctx.user.id,
           name: input.name,
+          nameKey: foldKey(input.name),
           password: input.password,
           maxPlayers,
           missionId: mission?.id ?? null,
@@ -219,6 +221,7 @@ export function startSession(ctx: SessionsCtx, session: GameSessionRow, body: St
   const duration = body.duration ?? current.duration;
   const scheduled = body.scheduledStartTime;
   if (scheduled !== null && scheduled < now - SCHEDULE_GRACE_MS) throw badRequest(SESSION_MESSAGES.schedulePast);
+  if (scheduled !== null && scheduled > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest(SESSION_MESSAGES.scheduleTooFar);
   const later = scheduled !== null && scheduled > now;
   const res = ctx.db
     .update(gameSessions)

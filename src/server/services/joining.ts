@@ -2,8 +2,9 @@
 // a server session bound to that game session), account hunters by session name
 // or id + password. Passwords are always checked here, never on the client.
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { HunterJoinInput } from '../../domain/schemas';
+import { foldKey } from '../../domain/text-keys';
 import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import type { Context } from '../context';
@@ -48,10 +49,11 @@ function addPlayer(
       if (row.status === 'completed') throw conflict('This session has ended: it cannot be joined');
       const existing = createGuest ? undefined : findPlayer(ctx.db, row.id, userId);
       if (existing) return { player: existing, created: false };
+      const handleKey = foldKey(handle);
       const clash = tx
         .select({ id: sessionPlayers.id })
         .from(sessionPlayers)
-        .where(and(eq(sessionPlayers.sessionId, row.id), sql`lower(${sessionPlayers.handle}) = ${handle.toLowerCase()}`))
+        .where(and(eq(sessionPlayers.sessionId, row.id), eq(sessionPlayers.handleKey, handleKey)))
         .get();
       if (clash) throw conflict(`The hunter handle "${handle}" is already taken in this session`);
       const players = countPlayers({ db: ctx.db }, row.id);
@@ -68,7 +70,7 @@ function addPlayer(
       }
       const player = tx
         .insert(sessionPlayers)
-        .values({ sessionId: row.id, userId, handle, joinedAt: ctx.now() })
+        .values({ sessionId: row.id, userId, handle, handleKey, joinedAt: ctx.now() })
         .returning()
         .get();
       return { player, created: true };
@@ -138,7 +140,7 @@ export function joinByName(ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> }
   const candidates = ctx.db
     .select()
     .from(gameSessions)
-    .where(sql`lower(${gameSessions.name}) = ${input.sessionName.toLowerCase()}`)
+    .where(eq(gameSessions.nameKey, foldKey(input.sessionName)))
     .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
     .all()
     .filter((row) => passwordMatches(row, input.password));

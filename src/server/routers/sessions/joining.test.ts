@@ -68,6 +68,47 @@ describe('POST /api/hunter/join-session (guests)', () => {
     await guestJoin(server, other.id, 'raptor', 'Blue');
   });
 
+  it('keeps handles unique in every script and Unicode form, with 409 (never 500), even in parallel', async () => {
+    const s = await createSession(gm);
+    await guestJoin(server, s.id, 'raptor', 'Émile');
+    for (const taken of ['ÉMILE', 'émile', 'E\u0301mile', 'Émile']) {
+      const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: taken });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatch(/is already taken in this session$/);
+    }
+    const racers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Ñandú' }),
+      ),
+    );
+    expect(racers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await players(s.id)).toBe(2);
+  });
+
+  it.each([
+    ['R\u200bex', 'Hunter handle may not contain invisible or control characters'],
+    ['\u200b\u200b\u200b', 'Hunter handle may not contain invisible or control characters'],
+    ['a\nb\tc', 'Hunter handle may not contain invisible or control characters'],
+    ['\u202eRex', 'Hunter handle may not contain invisible or control characters'],
+    ['  a   ', 'Hunter handle must be at least 3 characters'],
+  ])('refuses the handle %j: "%s"', async (hunterHandle, message) => {
+    const s = await createSession(gm);
+    const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect(await players(s.id)).toBe(0);
+  });
+
+  it('stores a handle as people read it: NFKC, single spaces', async () => {
+    const s = await createSession(gm);
+    const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
+      sessionId: s.id,
+      password: 'raptor',
+      hunterHandle: ' Dino\u3000  Dan ',
+    });
+    expect(res.body.hunterHandle).toBe('Dino Dan');
+  });
+
   it('refuses a full session with 409 and counts exactly up to maxPlayers, even in parallel', async () => {
     const s = await createSession(gm, { maxPlayers: 10 });
     const results = await Promise.all(
@@ -145,6 +186,24 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Session name is required');
     expect(await players(s.id)).toBe(1);
+  });
+
+  it('finds a session by name whatever its script or case', async () => {
+    for (const [name, typed] of [
+      ['Охота', 'охота'],
+      ['Éclair', 'éclair'],
+      ['Éclair Hunt', 'E\u0301clair   hunt'],
+    ] as const) {
+      const s = await createSession(gm, { name });
+      const hunter = await signUp(server, 'hunter');
+      const exact = await hunter.post('/api/hunter/join-by-name', { sessionName: name, password: 'raptor' });
+      expect(exact.status).toBe(200);
+      expect(exact.body.sessionId).toBe(s.id);
+      const other = await signUp(server, 'hunter');
+      const folded = await other.post('/api/hunter/join-by-name', { sessionName: typed, password: 'raptor' });
+      expect(folded.status).toBe(200);
+      expect(folded.body.sessionId).toBe(s.id);
+    }
   });
 
   it('picks the session whose password matches among sessions with the same name', async () => {

@@ -159,6 +159,12 @@ describe('lifecycle: start, pause, resume, end', () => {
     const bad = await gm.post(`/api/game-sessions/${s.id}/start`, { scheduledStartTime: 'tomorrow-ish' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Scheduled start time must be a valid date and time');
+    for (const far of ['+275760-09-13T00:00:00.000Z', 99_999_999_999_999, new Date(Date.now() + 400 * 24 * 60 * MIN).toISOString()]) {
+      const tooFar = await gm.post(`/api/game-sessions/${s.id}/start`, { scheduledStartTime: far });
+      expect(tooFar.status).toBe(400);
+      expect(tooFar.body.error).toBe('Scheduled start time must be within a year from now');
+    }
+    expect((await gm.get(`/api/game-sessions/${s.id}`)).body).toMatchObject({ status: 'preparing', scheduledStartTime: null });
   });
 });
 
