@@ -1,6 +1,7 @@
 // Subscription plans, subscription status and payment answers: the shapes the
 // server answers and the client reads. Imports only zod and the rules.
 import { z } from 'zod';
+import { positiveId } from './decimal';
 import { SUBSCRIPTION_STATUSES } from './rules';
 
 export const PlanSchema = z.object({
@@ -79,7 +80,7 @@ export const FALLBACK_PLANS: Plan[] = [
 ];
 
 export const CreateSubscriptionInput = z.object({
-  planId: z.coerce.number({ error: 'Please choose a plan' }).int('Please choose a plan').positive('Please choose a plan'),
+  planId: positiveId('Please choose a plan'),
 });
 
 /** Answer of POST /api/create-subscription and POST /api/create-credit-purchase. */

@@ -2,6 +2,7 @@
 // admin forms and the server. Multipart bodies arrive as strings, so every field
 // accepts a string or a number and an empty string means "not given".
 import { z } from 'zod';
+import { decimalToNumber } from './decimal';
 import {
   DIET_TYPES,
   LOCOMOTION_TYPES,
@@ -49,15 +50,6 @@ const blankToUndefined = (v: unknown) => {
   }
   return v;
 };
-
-/**
- * Plain decimal notation only: an optional sign, digits, an optional fraction.
- * `Number()` alone would also read "0x10", "1e2", "Infinity" and "0b1".
- */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
-
-/** A string in plain decimal notation becomes its number; anything else is left for the schema to refuse. */
-const decimalToNumber = (v: unknown) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v);
 
 /** A number sent as a number or a numeric string; anything else is left for the schema to refuse. */
 const toNumber = (v: unknown) => decimalToNumber(blankToUndefined(v));

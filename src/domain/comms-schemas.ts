@@ -1,6 +1,7 @@
 // Zod schemas of communications and positions, shared by client forms and server
-// inputs. This file imports only zod and the rules.
+// inputs. This file imports only zod, the rules and the decimal helper.
 import { z } from 'zod';
+import { decimalToNumber } from './decimal';
 import {
   COMMS_MAX_PAGE_SIZE,
   MAX_MESSAGE_LENGTH,
@@ -62,7 +63,10 @@ export const SendMessageFields = {
 export const SendMessageInput = z.object(SendMessageFields);
 export type SendMessageInput = z.infer<typeof SendMessageInput>;
 
-const PageId = z.coerce.number({ error: COMMS_MESSAGES.pageId }).int(COMMS_MESSAGES.pageId).min(0, COMMS_MESSAGES.pageId);
+const PageId = z.preprocess(
+  decimalToNumber,
+  z.number({ error: COMMS_MESSAGES.pageId }).int(COMMS_MESSAGES.pageId).min(0, COMMS_MESSAGES.pageId),
+);
 
 /** GET /api/game-sessions/{id}/communications query: newest last. */
 export const ListMessagesFields = {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
+import { positiveId } from '../domain/decimal';
 import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
 import { gameSessions } from './db/schema';
@@ -82,9 +83,16 @@ export const gameMasterProcedure = roleProcedure('gamemaster', 'admin').use(({ c
   return next();
 });
 export const adminProcedure = roleProcedure('admin');
+/**
+ * A positive id in a REST path or query string (plain decimal only, see
+ * positiveId). A preprocessed schema reads as optional to the OpenAPI
+ * generator, so the parameter is marked required here.
+ */
+export const idParam = (message: string) => positiveId(message).meta({ param: { required: true } });
+
 /** Path parameter `{id}` of /api/game-sessions/{id}/...: a positive integer. */
 export const SessionIdParam = z.object({
-  id: z.coerce.number({ error: 'Invalid session id' }).int('Invalid session id').positive('Invalid session id'),
+  id: idParam('Invalid session id'),
 });
 
 /**

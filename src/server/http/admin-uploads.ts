@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { positiveId } from '../../domain/decimal';
 import {
   MissionFields,
   MissionUpdateFields,
@@ -121,7 +122,7 @@ async function validate<T extends z.ZodType>(
   throw badRequest(result.error.issues[0]!.message, { data: { fieldErrors } });
 }
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: positiveId('Invalid id') });
 
 function idFrom(request: FastifyRequest, what: string): number {
   const parsed = IdParam.safeParse(request.params);

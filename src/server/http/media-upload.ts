@@ -5,6 +5,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { positiveId } from '../../domain/decimal';
 import { RecipientType } from '../../domain/comms-schemas';
 import { MAX_MEDIA_BYTES } from '../../domain/rules';
 import { createContextInner } from '../context';
@@ -16,7 +17,7 @@ import { createMediaMessage, MEDIA_ERRORS, type MediaFields, mediaAccess, parseM
 import { withinWriteBudget } from '../services/write-limits';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: positiveId('Invalid session id') });
 
 async function drain(file: MultipartFile): Promise<void> {
   file.file.resume();

@@ -1,6 +1,7 @@
 // HTTP method rules for the REST door that trpc-to-openapi leaves out: HEAD
 // answers like GET (without a body), and a known path called with a method it
-// does not have answers 405 with an Allow header instead of 404.
+// does not have (OPTIONS included: there is no CORS) answers 405 with an Allow
+// header instead of 404.
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 
@@ -26,7 +27,6 @@ export function installMethodRules(app: FastifyInstance, document: () => OpenAPI
     const matches = compiled.filter((c) => c.pattern.test(path));
     if (matches.length === 0) return;
     const allow = [...new Set(matches.flatMap((m) => m.allow))];
-    if (request.method === 'OPTIONS') return;
     if (!allow.includes(request.method)) {
       return reply
         .status(405)

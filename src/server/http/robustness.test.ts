@@ -78,6 +78,16 @@ describe('methods', () => {
     expect(res.body.error).toContain('not allowed');
   });
 
+  it('answers OPTIONS on a known path with 405 and the Allow header', async () => {
+    const res = await fetch(`${server.url}/api/game-sessions/${sessionId}/start`, { method: 'OPTIONS' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await res.json()).error).toContain('not allowed');
+    const list = await fetch(`${server.url}/api/game-sessions`, { method: 'OPTIONS', headers: { cookie: admin.cookie } });
+    expect(list.status).toBe(405);
+    expect(list.headers.get('allow')).toBe('GET, POST, HEAD');
+  });
+
   it('still answers unknown paths with 404', async () => {
     expect((await admin.get('/api/no-such-thing')).status).toBe(404);
   });
@@ -98,10 +108,37 @@ describe('/ws frames', () => {
 });
 
 describe('ids', () => {
-  it.each(['abc', '0', '-5', '1.5'])('GET /api/game-sessions/%s answers 400 Invalid session id', async (id) => {
-    const res = await gm.get(`/api/game-sessions/${id}`);
+  const NOT_IDS = ['abc', '0', '-5', '-1', '1.5', '0x1', '1e0', ' 1', '1 ', 'Infinity', '0b1'];
+
+  it.each(NOT_IDS)('GET /api/game-sessions/%j answers 400 Invalid session id', async (id) => {
+    const res = await gm.get(`/api/game-sessions/${encodeURIComponent(id)}`);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid session id');
+  });
+
+  it.each(['0x1', '1e0', ' 1', '-1', 'abc'])('every id in a path, query or body refuses %j with 400', async (id) => {
+    const p = encodeURIComponent(id);
+    const expectations: [Promise<{ status: number; body: any }>, string][] = [
+      [gm.get(`/api/game-sessions/${p}/time-status`), 'Invalid session id'],
+      [gm.post(`/api/game-sessions/${p}/pause`), 'Invalid session id'],
+      [gm.get(`/api/game-dinosaurs/${p}`), 'Invalid session id'],
+      [gm.get(`/api/hunter/stats?sessionId=${p}`), 'Session Error'],
+      [gm.get(`/api/game-sessions/${sessionId}/communications?afterId=${p}`), 'Message ids are positive whole numbers'],
+      [admin.request('DELETE', `/api/missions/${p}`), 'Invalid mission id'],
+      [admin.request('DELETE', `/api/admin/dinosaur-species/${p}`), 'Invalid species id'],
+      [admin.request('PUT', `/api/dinosaur-species/${p}`, { name: 'X' }), 'Invalid species id'],
+      [admin.request('PUT', `/api/missions/${p}`, { name: 'X' }), 'Invalid mission id'],
+    ];
+    for (const [pending, message] of expectations) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+    }
+  });
+
+  it('still takes plain decimal ids, as strings too', async () => {
+    expect((await gm.get(`/api/game-sessions/${sessionId}/time-status`)).status).toBe(200);
+    expect((await gm.get(`/api/game-dinosaurs/${sessionId}`)).status).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
+import { decimalToNumber } from '../../domain/decimal';
 import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
 import { watchSignIn } from '../auth/sign-outs';
 import { createContextInner } from '../context';
@@ -53,8 +54,8 @@ function latestEventId(deps: AppDeps, sessionId: number): number {
 
 function parseId(value: unknown, min: number): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  return Number.isSafeInteger(n) && n >= min ? n : null;
+  const n = decimalToNumber(value);
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= min ? n : null;
 }
 
 function originAllowed(deps: AppDeps, request: FastifyRequest): boolean {

@@ -1,5 +1,6 @@
 // Contracts of the comms router: inputs (path param + spec fields) and outputs.
 import { z } from 'zod';
+import { positiveId } from '../../domain/decimal';
 import { ListMessagesFields, PositionFields, SendMessageFields } from '../../domain/comms-schemas';
 import { PRECISION_TIERS } from '../../domain/geo-types';
 import { MESSAGE_TYPES, QUICK_ACTIONS, RECIPIENT_TYPES, USER_ROLES } from '../../domain/rules';
@@ -47,7 +48,7 @@ export const HunterPositionOutput = z.object({
 });
 
 export const EventsRequest = z.object({
-  sessionId: z.coerce.number({ error: 'Invalid session id' }).int().positive('Invalid session id'),
+  sessionId: positiveId('Invalid session id'),
   /** Set by tRPC's client on reconnect (the id of the last event received). */
   lastEventId: z.union([z.string(), z.number()]).nullish(),
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DeployDinosaurBody } from '../../domain/session-schemas';
 import * as dinosaurs from '../services/dinosaurs';
-import { authedProcedure, ownedSessionProcedure, router, SessionIdParam } from '../trpc';
+import { authedProcedure, idParam, ownedSessionProcedure, router, SessionIdParam } from '../trpc';
 
 const tags = ['dinosaurs'];
 
@@ -87,7 +87,7 @@ export const deployRouter = router({
         errorResponses: LIST_ERRORS,
       },
     })
-    .input(z.object({ sessionId: z.coerce.number({ error: 'Invalid session id' }).int().positive('Invalid session id') }))
+    .input(z.object({ sessionId: idParam('Invalid session id') }))
     .output(DinosaurListOutput)
     .query(({ ctx, input }) => dinosaurs.listDinosaurs(ctx, input.sessionId)),
 });

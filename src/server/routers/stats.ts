@@ -4,7 +4,7 @@ import { OBSERVATION_RANGE_M } from '../../domain/rules';
 import { ObservationInput } from '../../domain/session-schemas';
 import * as hunterStats from '../services/hunter-stats';
 import * as observations from '../services/observations';
-import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
+import { authedProcedure, idParam, ownedSessionProcedure, router } from '../trpc';
 
 const ObservationOutputSchema = z.object({
   success: z.boolean(),
@@ -96,7 +96,7 @@ export const statsRouter = router({
     })
     .input(
       z.object({
-        sessionId: z.coerce.number({ error: 'Session Error' }).int('Session Error').positive('Session Error'),
+        sessionId: idParam('Session Error'),
         hunterId: z.string().max(200).optional(),
       }),
     )

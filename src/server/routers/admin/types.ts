@@ -1,6 +1,7 @@
 // Contracts of the admin router: input and output schemas, beside the procedures.
 import { z } from 'zod';
 import { AddCreditsFields } from '../../../domain/catalogue-schemas';
+import { idParam } from '../../trpc';
 
 export const tags = ['admin'];
 
@@ -55,7 +56,7 @@ export const OverviewSchema = z.object({
 });
 
 export const NumericIdParam = (what: string) =>
-  z.object({ id: z.coerce.number({ error: `Invalid ${what} id` }).int().positive(`Invalid ${what} id`) });
+  z.object({ id: idParam(`Invalid ${what} id`) });
 
 export const UserIdParam = z.object({ id: z.string().trim().min(1, 'Invalid user id').max(100, 'Invalid user id') });
 
