@@ -161,7 +161,7 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
             precision: typeof frame.precision === 'string' ? frame.precision : undefined,
             timestamp: typeof frame.timestamp === 'number' ? frame.timestamp : undefined,
           });
-          return ack({ precision: result.precision, distanceTraveled: result.distanceTraveled });
+          return ack({ accepted: result.accepted, precision: result.precision, distanceTraveled: result.distanceTraveled });
         }
         case 'comms_message':
         case 'broadcast': {

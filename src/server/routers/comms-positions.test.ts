@@ -5,6 +5,7 @@ import { events, gameSessions, messages, positions, sessionPlayers } from '../db
 import { purgeExpiredPositions } from '../services/positions';
 import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { addSpecies } from './sessions/test-support';
 
 let server: TestServer;
 let gm: Signed;
@@ -118,6 +119,67 @@ describe('POST /api/game-sessions/{id}/location', () => {
     } finally {
       close();
     }
+  });
+});
+
+describe('the position observations are measured from', () => {
+  const observe = (client: ApiClient, sessionId: number, dinosaurId: number) =>
+    client.post('/api/hunter/observation', { sessionId, dinosaurId, distance: 1 });
+  async function deploy(s: number, at: { lat: number; lng: number }) {
+    const speciesId = addSpecies(server, 1, `Sureosaurus ${Math.random().toString(36).slice(2, 8)}`);
+    const res = await gm.post(`/api/game-sessions/${s}/deploy-dinosaur`, { sessionId: s, speciesId, latitude: at.lat, longitude: at.lng });
+    expect(res.status).toBe(200);
+    return res.body.id as number;
+  }
+
+  it('ignores a fix over 100 m/s from the last accepted one: a teleport next to a dinosaur observes nothing', async () => {
+    const s = createSession(server, gm.user.id);
+    const dino = await deploy(s, { lat: 45, lng: 1.0003 });
+    const hunter = await hunterIn(server, s, 'Teleporter');
+    expect((await hunter.post(location(s), { lat: 45.5001, lng: -73.5002, accuracy: 5 })).body.accepted).toBe(true);
+    clock += 1000;
+    const jump = await hunter.post(location(s), { lat: 45, lng: 1.0003, accuracy: 5 });
+    expect(jump.status).toBe(200);
+    expect(jump.body).toMatchObject({ accepted: false, stepMeters: 0, distanceTraveled: 0 });
+    expect(player(hunter.user.id)).toMatchObject({ lastLat: 45.5001, lastLng: -73.5002, lastPositionAt: clock - 1000 });
+    const live = await gm.get(`/api/game-sessions/${s}/hunter-locations`);
+    expect(live.body[0].location).toEqual({ lat: 45.5001, lng: -73.5002 });
+
+    const shot = await observe(hunter, s, dino);
+    expect(shot.status).toBe(200);
+    expect(shot.body).toMatchObject({ success: false, outcome: 'out_of_range' });
+    expect(shot.body.distance).toBeGreaterThan(5_000_000);
+  });
+
+  it('accepts the same place once it is reachable at 100 m/s, so a hunter is never stuck', async () => {
+    const s = createSession(server, gm.user.id);
+    const far = { lat: north(5000), lng: -73.5 };
+    const dino = await deploy(s, far);
+    const hunter = await hunterIn(server, s, 'Driver');
+    await hunter.post(location(s), { lat: north(0), lng: -73.5, accuracy: 5 });
+    clock += 1000;
+    expect((await hunter.post(location(s), { ...far, accuracy: 5 })).body.accepted).toBe(false);
+    // 5 km in 51 s from the last accepted fix: 98 m/s, plausible.
+    clock += 50_000;
+    const moved = await hunter.post(location(s), { ...far, accuracy: 5 });
+    expect(moved.body).toMatchObject({ accepted: true });
+    expect(moved.body.stepMeters).toBeCloseTo(5000, 0);
+    expect((await observe(hunter, s, dino)).body).toMatchObject({ success: true, outcome: 'observed' });
+  });
+
+  it('takes the first fix whatever it is, and a normal walk up to a dinosaur observes it', async () => {
+    const s = createSession(server, gm.user.id);
+    const dino = await deploy(s, { lat: north(150), lng: -73.5 });
+    const hunter = await hunterIn(server, s, 'Rambler');
+    expect((await hunter.post(location(s), { lat: north(0), lng: -73.5, accuracy: 5 })).body.accepted).toBe(true);
+    expect((await observe(hunter, s, dino)).body).toMatchObject({ success: false, outcome: 'out_of_range' });
+    for (let m = 15; m <= 90; m += 15) {
+      clock += 10_000; // 1.5 m/s
+      const res = await hunter.post(location(s), { lat: north(m), lng: -73.5, accuracy: 5 });
+      expect(res.body).toMatchObject({ accepted: true });
+    }
+    clock += 3000;
+    expect((await observe(hunter, s, dino)).body).toMatchObject({ success: true, outcome: 'observed' });
   });
 });
 

@@ -78,7 +78,8 @@ export const commsRouter = router({
         summary: "Report the caller's position (hunters of the session)",
         description:
           'Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game ' +
-          'master, deleted 48 hours after the session ends. Jumps over 100 m/s and moves within the fix accuracy add no distance.',
+          'master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ' +
+          'ignored (accepted: false); moves within the fix accuracy add no distance.',
         errorResponses: { 400: 'Invalid position', ...access, 403: 'Not a hunter of this session', 409: 'Session ended' },
       },
     })

@@ -29,7 +29,12 @@ export const SendMessageRequest = SessionIdParam.extend(SendMessageFields);
 export const ReportPositionRequest = SessionIdParam.extend(PositionFields);
 
 export const PositionOutput = z.object({
-  accepted: z.literal(true),
+  accepted: z
+    .boolean()
+    .describe(
+      'false when the fix implies more than 100 m/s from the last accepted one: it is ignored (not stored, not the ' +
+        'position observations are measured from); the same place is accepted once it is reachable at 100 m/s',
+    ),
   precision: z.enum(PRECISION_TIERS),
   stepMeters: z.number(),
   distanceTraveled: z.number().describe('Metres travelled in this session so far'),

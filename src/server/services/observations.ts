@@ -1,6 +1,7 @@
 // Observations: a hunter of an active session fires one tranquilizer dart at a
 // deployed dinosaur. The server decides: it measures the distance from the
-// hunter's last reported position (never the client's claim), needs it within
+// hunter's last accepted position (never the client's claim; positions.ts never
+// accepts a fix implying more than 100 m/s from the previous one), needs it within
 // OBSERVATION_RANGE_M, then rolls against the species' captureRate. A dinosaur
 // counts once per hunter. See docs/decisions/200-observation-range-and-success.md.
 import { and, desc, eq, sql } from 'drizzle-orm';

@@ -1,7 +1,9 @@
 // Hunter positions: stored for distance travelled and the game master's live map,
 // published to the owner as hunter_location, and deleted 48 hours after the
 // session ends (privacy policy). Writes are one access query, one insert and one
-// update in a transaction, plus the event.
+// update in a transaction, plus the event. A fix implying more than 100 m/s from
+// the last accepted one is ignored (see docs/decisions/300-*): the last position,
+// which observations are measured from, only ever holds accepted fixes.
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
@@ -21,7 +23,11 @@ import { badRequest, conflict, forbidden } from '../errors';
 import { commsAccess, type PlayerPosition } from './comms-access';
 
 export type PositionResult = {
-  accepted: true;
+  /**
+   * False when the fix implies more than OUTLIER_MAX_SPEED_MPS from the last
+   * accepted one: nothing is stored or published and the last position stays.
+   */
+  accepted: boolean;
   precision: PrecisionTier;
   /** Metres added to the distance travelled by this fix (0 for jitter and implausible jumps). */
   stepMeters: number;
@@ -80,19 +86,26 @@ export function precisionFor(accuracy: number, claimed: string | undefined): Pre
 type Fix = { lat: number; lng: number; accuracy: number; timestamp: number };
 
 /**
- * Distance bookkeeping. A fix that implies more than 100 m/s from the last one
- * is a jump: it counts nothing and restarts the anchor there (a spike and its
- * return both count nothing). A move from the anchor smaller than the fix's
- * accuracy is jitter: it counts nothing and keeps the anchor, so slow walking
- * still adds up once it leaves the accuracy circle.
+ * True when `fix` implies more than 100 m/s from the player's last accepted
+ * position (the domain's speed rule). The first fix never is; and since an
+ * ignored fix leaves the last position and its time as they were, the same
+ * place is accepted once enough time has passed to reach it at 100 m/s.
+ */
+export function isImplausibleJump(player: PlayerPosition, fix: Fix): boolean {
+  const { lastLat, lastLng, lastAccuracy, lastPositionAt } = player;
+  if (lastLat === null || lastLng === null || lastPositionAt === null) return false;
+  return isSpeedOutlier({ lat: lastLat, lng: lastLng, accuracy: lastAccuracy ?? fix.accuracy, timestamp: lastPositionAt }, fix);
+}
+
+/**
+ * Distance bookkeeping for an accepted fix (implausible jumps never get here).
+ * A move from the anchor smaller than the fix's accuracy is jitter: it counts
+ * nothing and keeps the anchor, so slow walking still adds up once it leaves
+ * the accuracy circle.
  */
 export function distanceStep(player: PlayerPosition, fix: Fix): { step: number; anchor: Fix } {
-  const { lastLat, lastLng, lastAccuracy, lastPositionAt, anchorLat, anchorLng, anchorAt } = player;
+  const { anchorLat, anchorLng, anchorAt } = player;
   if (anchorLat === null || anchorLng === null || anchorAt === null) return { step: 0, anchor: fix };
-  if (lastLat !== null && lastLng !== null && lastPositionAt !== null) {
-    const last = { lat: lastLat, lng: lastLng, accuracy: lastAccuracy ?? fix.accuracy, timestamp: lastPositionAt };
-    if (isSpeedOutlier(last, fix)) return { step: 0, anchor: fix };
-  }
   const anchor = { lat: anchorLat, lng: anchorLng, accuracy: fix.accuracy, timestamp: anchorAt };
   const d = distanceMeters(anchor, fix);
   if (!Number.isFinite(d) || d < fix.accuracy) return { step: 0, anchor };
@@ -115,6 +128,9 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
   const now = ctx.now();
   const precision = precisionFor(input.accuracy, input.precision);
   const fix = { lat: input.lat, lng: input.lng, accuracy: input.accuracy, timestamp: now };
+  if (isImplausibleJump(player, fix)) {
+    return { accepted: false, precision, stepMeters: 0, distanceTraveled: player.distanceTraveledM, timestamp: now };
+  }
   const { step, anchor } = distanceStep(player, fix);
   statements(ctx.db).write(
     [sessionId, player.id, fix.lat, fix.lng, fix.accuracy, precision, now],
