@@ -17,3 +17,9 @@ export const decimalToNumber = (v: unknown): unknown => (typeof v === 'string' &
  */
 export const positiveId = (message: string) =>
   z.preprocess(decimalToNumber, z.number({ error: message }).int(message).positive(message));
+
+/** A number, or the number a plain decimal string spells; NaN for anything else ("0x14", "1e1"). */
+export function strictNumber(v: string | number): number {
+  const n = decimalToNumber(v);
+  return typeof n === 'number' ? n : Number.NaN;
+}

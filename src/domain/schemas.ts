@@ -38,17 +38,16 @@ const tooLong = (n: number) => `Must be at most ${n} characters`;
  * NFKC with single spaces; invisible characters are refused so nobody can pose
  * as another hunter ('R\u200bex'). Uniqueness compares foldKey(handle).
  */
-export const HunterHandle = z
+const handleLength = z
   .string({ error: MESSAGES.handleTooShort })
   .trim()
+  .min(MIN_HUNTER_HANDLE_LENGTH, MESSAGES.handleTooShort)
+  .max(MAX_HUNTER_HANDLE_LENGTH, tooLong(MAX_HUNTER_HANDLE_LENGTH));
+// The lengths are checked as typed (so the OpenAPI document shows them) and again once cleaned.
+export const HunterHandle = handleLength
   .refine((s) => !hasInvisibleCharacters(s), MESSAGES.handleInvisible)
   .transform(cleanName)
-  .pipe(
-    z
-      .string()
-      .min(MIN_HUNTER_HANDLE_LENGTH, MESSAGES.handleTooShort)
-      .max(MAX_HUNTER_HANDLE_LENGTH, tooLong(MAX_HUNTER_HANDLE_LENGTH)),
-  );
+  .pipe(handleLength);
 
 export const LoginInput = z.object({
   // Sign-in by username or email address, so the email length bounds it.

@@ -12,6 +12,7 @@ import {
   MAX_PLAYER_OPTIONS,
   MIN_DURATION_MIN,
 } from './rules';
+import { decimalToNumber, positiveId, strictNumber } from './decimal';
 import { HunterHandle } from './schemas';
 import { cleanName } from './text-keys';
 
@@ -43,7 +44,7 @@ const tooLong = (n: number) => `Must be at most ${n} characters`;
 /** A number, or a numeric string (the spec's clients send coordinates as strings). */
 const numeric = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    (v) => decimalToNumber(typeof v === 'string' ? v.trim() : v),
     z.number({ error: message }).refine(Number.isFinite, message),
   );
 
@@ -69,10 +70,10 @@ const startDuration = durationInput.transform((v) => parseDuration(v, undefined)
 const maxPlayersField = z
   .union([z.number(), z.string()], { error: SESSION_MESSAGES.maxPlayers })
   .optional()
-  .transform((v) => (v === undefined || v === '' ? DEFAULT_MAX_PLAYERS : Number(v)))
+  .transform((v) => (v === undefined || v === '' ? DEFAULT_MAX_PLAYERS : strictNumber(v)))
   .pipe(
     z
-      .number()
+      .number({ error: SESSION_MESSAGES.maxPlayers })
       .refine((n) => (MAX_PLAYER_OPTIONS as readonly number[]).includes(n), SESSION_MESSAGES.maxPlayers),
   );
 
@@ -80,15 +81,21 @@ const maxPlayersField = z
 const missionIdField = z
   .union([z.number(), z.string(), z.null()], { error: SESSION_MESSAGES.missionInvalid })
   .optional()
-  .transform((v) => (v === undefined || v === null || v === '' || v === 'none' ? null : Number(v)))
-  .pipe(z.number().int(SESSION_MESSAGES.missionInvalid).positive(SESSION_MESSAGES.missionInvalid).nullable());
+  .transform((v) => (v === undefined || v === null || v === '' || v === 'none' ? null : strictNumber(v)))
+  .pipe(
+    z
+      .number({ error: SESSION_MESSAGES.missionInvalid })
+      .int(SESSION_MESSAGES.missionInvalid)
+      .positive(SESSION_MESSAGES.missionInvalid)
+      .nullable(),
+  );
 
 /** A session name as typed: NFKC, single spaces (joining by name compares foldKey of it). */
-const sessionNameField = (required: string) =>
-  z
-    .string({ error: required })
-    .transform(cleanName)
-    .pipe(z.string().min(1, required).max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)));
+const sessionNameField = (required: string) => {
+  // Checked as typed (so the OpenAPI document shows the lengths) and again once cleaned.
+  const length = z.string({ error: required }).trim().min(1, required).max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH));
+  return length.transform(cleanName).pipe(length);
+};
 
 export const CreateSessionInput = z.object({
   name: sessionNameField(SESSION_MESSAGES.nameRequired),
@@ -143,11 +150,7 @@ export const JoinByIdBody = z.object({
 });
 export type JoinByIdBody = z.infer<typeof JoinByIdBody>;
 
-const idField = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message),
-  );
+const idField = positiveId;
 
 export const DeployDinosaurBody = z.object({
   /** The spec's payload repeats the session id; when present it must match the path. */

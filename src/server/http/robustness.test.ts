@@ -136,6 +136,22 @@ describe('ids', () => {
     }
   });
 
+  it.each(['0x1', '1e0', 'Infinity'])('numbers in bodies refuse %j too', async (bad) => {
+    const expectations: [Promise<{ status: number; body: any }>, number, string][] = [
+      [gm.post(`/api/game-sessions/${sessionId}/dinosaurs`, { speciesId: bad, latitude: 45.5, longitude: -73.5 }), 400, 'Select a Species First'],
+      [gm.post(`/api/game-sessions/${sessionId}/dinosaurs`, { speciesId: 1, latitude: bad, longitude: -73.5 }), 400, 'Latitude must be a number between -90 and 90'],
+      [gm.post(`/api/game-sessions/${sessionId}/dinosaurs`, { sessionId: bad, speciesId: 1, latitude: 45.5, longitude: -73.5 }), 400, 'sessionId does not match the session in the path'],
+      [gm.post('/api/game-sessions', { name: 'N', password: 'p', maxPlayers: `${bad}` }), 400, 'Max players must be 10, 15, 20 or 25'],
+      [gm.post('/api/game-sessions', { name: 'N', password: 'p', missionId: bad }), 400, 'Invalid mission'],
+      [new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: bad, password: 'pw', hunterHandle: 'Rexy' }), 404, 'Session not found or invalid password'],
+    ];
+    for (const [pending, status, message] of expectations) {
+      const res = await pending;
+      expect(res.status).toBe(status);
+      expect(res.body.error).toBe(message);
+    }
+  });
+
   it('still takes plain decimal ids, as strings too', async () => {
     expect((await gm.get(`/api/game-sessions/${sessionId}/time-status`)).status).toBe(200);
     expect((await gm.get(`/api/game-dinosaurs/${sessionId}`)).status).toBe(200);

@@ -3,6 +3,7 @@
 // or id + password. Passwords are always checked here, never on the client.
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { strictNumber } from '../../domain/decimal';
 import type { HunterJoinInput } from '../../domain/schemas';
 import { foldKey } from '../../domain/text-keys';
 import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas';
@@ -108,7 +109,7 @@ function findById(ctx: JoinCtx, id: number): GameSessionRow | undefined {
  * new guest hunter with a server session bound to this game session.
  */
 export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessionId: string }): Promise<JoinOutput> {
-  const id = Number(input.sessionId);
+  const id = strictNumber(input.sessionId);
   const session = Number.isSafeInteger(id) && id > 0 ? findById(ctx, id) : undefined;
   if (!session || !passwordMatches(session, input.password)) throw joinFailed();
   const handle = input.hunterHandle.trim();
