@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from '../deps';
+import { PLAYER_MESSAGE_COUNTS_SQL } from './hunter-stats';
 
 type Ctx = Pick<AppDeps, 'db' | 'now'>;
 
@@ -108,15 +109,15 @@ type SessionRow = {
   successful: number;
 };
 type HunterRow = {
-  id: number;
+  user_id: string;
   session_id: number;
   session_name: string;
   handle: string;
   is_guest: number;
   darts_used: number;
   darts_remaining: number;
-  reports_submitted: number;
-  photos_taken: number;
+  reports: number;
+  photos: number;
   distance_traveled_m: number;
   completion_time: number | null;
   joined_at: number;
@@ -128,7 +129,7 @@ type ObservationRow = {
   id: number;
   session_id: number;
   session_name: string;
-  player_id: number;
+  user_id: string;
   handle: string;
   dinosaur_id: number;
   species_id: number;
@@ -158,8 +159,8 @@ function readAnalytics({ db }: Pick<Ctx, 'db'>) {
       .all() as SessionRow[],
     hunters: sqlite
       .prepare(
-        `SELECT p.id, p.session_id, s.name AS session_name, p.handle, u.is_guest, p.darts_used, p.darts_remaining,
-           p.reports_submitted, p.photos_taken, p.distance_traveled_m, p.completion_time, p.joined_at,
+        `SELECT p.user_id, p.session_id, s.name AS session_name, p.handle, u.is_guest, p.darts_used, p.darts_remaining,
+           p.distance_traveled_m, p.completion_time, p.joined_at,${PLAYER_MESSAGE_COUNTS_SQL},
            (SELECT count(*) FROM observations o WHERE o.player_id = p.id) AS observations,
            (SELECT count(*) FROM observations o WHERE o.player_id = p.id AND o.success = 1) AS successful,
            (SELECT count(DISTINCT o.species_id) FROM observations o WHERE o.player_id = p.id AND o.success = 1) AS unique_species
@@ -171,7 +172,7 @@ function readAnalytics({ db }: Pick<Ctx, 'db'>) {
       .all() as HunterRow[],
     observations: sqlite
       .prepare(
-        `SELECT o.id, o.session_id, s.name AS session_name, o.player_id, p.handle, o.dinosaur_id, o.species_id,
+        `SELECT o.id, o.session_id, s.name AS session_name, p.user_id, p.handle, o.dinosaur_id, o.species_id,
            sp.name AS species_name, o.success, o.distance_m, o.created_at
          FROM observations o
          JOIN game_sessions s ON s.id = o.session_id
@@ -213,13 +214,13 @@ export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
         session_id: h.session_id,
         session_name: h.session_name,
         created_at: iso(h.joined_at),
-        hunter_id: h.id,
+        hunter_id: h.user_id,
         hunter_handle: h.handle,
         guest: Boolean(h.is_guest),
         darts_used: h.darts_used,
         darts_remaining: h.darts_remaining,
-        reports_submitted: h.reports_submitted,
-        photos_taken: h.photos_taken,
+        reports_submitted: h.reports,
+        photos_taken: h.photos,
         distance_m: Math.round(h.distance_traveled_m * 10) / 10,
         completion_time: iso(h.completion_time),
         observations: h.observations,
@@ -233,7 +234,7 @@ export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
         session_id: o.session_id,
         session_name: o.session_name,
         created_at: iso(o.created_at),
-        hunter_id: o.player_id,
+        hunter_id: o.user_id,
         hunter_handle: o.handle,
         observation_id: o.id,
         dinosaur_id: o.dinosaur_id,

@@ -43,16 +43,22 @@ type StatsRow = {
 };
 
 // observations_session_player_idx and messages_session_idx keep each subquery to the hunter's own rows.
+/**
+ * Reports and photos of the player `p`, counted from the stored messages (the one
+ * source of both figures, shared with the admin analytics export).
+ */
+export const PLAYER_MESSAGE_COUNTS_SQL = `
+       (SELECT count(*) FROM messages m WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id) AS reports,
+       (SELECT count(*) FROM messages m
+          WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id AND m.media_type = 'image') AS photos`;
+
 const STATS_SQL = `
 SELECT p.user_id AS userId, p.handle AS handle, p.darts_remaining AS dartsRemaining, p.darts_used AS dartsUsed,
        p.distance_traveled_m AS distanceTraveledM, p.joined_at AS joinedAt,
        (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id) AS shots,
        (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS successes,
        (SELECT count(DISTINCT o.species_id) FROM observations o
-          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS species,
-       (SELECT count(*) FROM messages m WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id) AS reports,
-       (SELECT count(*) FROM messages m
-          WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id AND m.media_type = 'image') AS photos
+          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS species,${PLAYER_MESSAGE_COUNTS_SQL}
 FROM session_players p
 WHERE p.session_id = ? AND p.user_id = ?`;
 

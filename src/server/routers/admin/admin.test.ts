@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import type { BusEvent } from '../../realtime/bus';
 import { csvCell } from '../../services/admin-exports';
+import { createSession, hunterIn, JPEG } from '../../testing/comms-kit';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
@@ -283,6 +284,28 @@ describe('system controls', () => {
     const obs = lines.find((l) => l.startsWith(`observation,${s.id},`))!;
     expect(obs).toContain(species.name);
     expect(obs).toContain(',true,12.3');
+  });
+
+  it('the analytics hunter rows agree with GET /api/hunter/stats: the same hunter id, reports and photos', async () => {
+    const gm = await signUp(server, 'gamemaster');
+    const sessionId = createSession(server, gm.user.id);
+    const hunter = await hunterIn(server, sessionId, 'analyst');
+    expect((await hunter.post(`/api/game-sessions/${sessionId}/communications`, { message: 'Tracks by the lake', recipientType: 'headquarters' })).status).toBe(200);
+    const form = new FormData();
+    form.append('media', new Blob([JPEG], { type: 'image/jpeg' }), 'lake.jpg');
+    form.append('recipientType', 'all');
+    expect((await hunter.request('POST', `/api/game-sessions/${sessionId}/upload-media`, form)).status).toBe(200);
+    const stats = (await hunter.get(`/api/hunter/stats?sessionId=${sessionId}`)).body;
+    expect(stats).toMatchObject({ hunterId: hunter.user.id, reportsSubmitted: 2, photosTaken: 1 });
+
+    const res = await fetch(`${server.url}/api/admin/analytics.csv`, { headers: { cookie: admin.cookie } });
+    const [header, ...lines] = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const columns = header!.split(',');
+    const row = lines.map((l) => l.split(',')).find((cells) => cells[0] === 'hunter' && cells.includes('analyst'))!;
+    const cell = (name: string) => row[columns.indexOf(name)];
+    expect(cell('hunter_id')).toBe(stats.hunterId);
+    expect(cell('reports_submitted')).toBe(String(stats.reportsSubmitted));
+    expect(cell('photos_taken')).toBe(String(stats.photosTaken));
   });
 
   it('csvCell escapes quotes, separators, newlines and formula starts', () => {
