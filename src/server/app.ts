@@ -19,6 +19,7 @@ import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
+import { originAllowed } from './http/origin';
 import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
@@ -91,6 +92,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const client of app.websocketServer?.clients ?? []) client.close(1012, 'Server restarting');
   });
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
+  // tRPC's socket takes the same Origin rule as /ws (which closes with 4403 after the upgrade, as its
+  // protocol says): a page of another origin is refused before the upgrade.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ws && request.url.startsWith('/trpc') && !originAllowed(config, request)) {
+      return reply.status(403).send({ error: 'Origin not allowed' });
+    }
+  });
 
   const createContext = contextFactory(deps);
 

@@ -18,6 +18,7 @@ import { watchSignIn } from '../auth/sign-outs';
 import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { originAllowed } from '../http/origin';
 import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
@@ -56,18 +57,6 @@ function parseId(value: unknown, min: number): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = decimalToNumber(value);
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= min ? n : null;
-}
-
-function originAllowed(deps: AppDeps, request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true; // not a browser
-  try {
-    const url = new URL(origin);
-    if (url.host === request.headers.host) return true;
-    return deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin === url.origin : false;
-  } catch {
-    return false;
-  }
 }
 
 export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void {
@@ -225,7 +214,7 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
 
   // Authenticate first; frames that arrive meanwhile wait, in order.
   const ready = (async () => {
-    if (!originAllowed(deps, request)) {
+    if (!originAllowed(deps.config, request)) {
       refuse(WS_CLOSE.forbidden, 'Origin not allowed');
       return false;
     }

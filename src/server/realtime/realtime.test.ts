@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { positions, sessionPlayers } from '../db/schema';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
@@ -60,6 +61,20 @@ describe('/ws connection', () => {
   it('refuses a browser page from another origin', async () => {
     const ws = connect(rex, `?sessionId=${session}`, { origin: 'https://evil.example' });
     expect((await ws.closed).code).toBe(4403);
+  });
+
+  it("refuses a page from another origin on tRPC's socket too, before the upgrade", async () => {
+    const attempt = (origin: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, { headers: { cookie: rex.cookie, origin } });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => {
+          ws.close();
+          resolve(101);
+        });
+      });
+    expect(await attempt('https://evil.example')).toBe(403);
+    expect(await attempt(server.url)).toBe(101);
   });
 
   it('answers malformed frames with an error frame and stays open', async () => {
