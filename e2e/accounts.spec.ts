@@ -127,6 +127,8 @@ test.describe('login and logout', () => {
     await page.getByRole('button', { name: 'Sign In' }).last().click();
     await expect(page.getByText('Username is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('tab', { name: 'Hunter Session' }).click();
     await expect(page.getByText('Use credentials provided by your GameMaster to join a hunting session.')).toBeVisible();
     await page.getByLabel('Hunter Handle').fill('ab');
@@ -173,13 +175,61 @@ test.describe('login and logout', () => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('hunter_id', 'hunter_1_abc'));
     await page.goto('/privacy-policy');
+    await page.evaluate(() => sessionStorage.setItem('briefing_seen', '1'));
     await expect(page.getByRole('link', { name: hunter.username })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await page.waitForLoadState('load');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // Nothing either, not even the router's saved scroll positions.
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     const me = await page.request.get('/api/auth/user');
     expect(me.status()).toBe(401);
   });
+});
+
+test('every page has its own title, on a deep link and after navigating', async ({ page }) => {
+  const titles: [string, string][] = [
+    ['/', 'Dinohunt: AR dinosaur hunts in the real world'],
+    ['/login', 'Sign in · Dinohunt'],
+    ['/register', 'Create Account · Dinohunt'],
+    ['/subscription', 'Plans · Dinohunt'],
+    ['/privacy-policy', 'Privacy Policy · Dinohunt'],
+    ['/terms-conditions', 'Terms & Conditions · Dinohunt'],
+    ['/model-test', 'Model Test · Dinohunt'],
+    ['/no-such-trail', 'Page Not Found · Dinohunt'],
+  ];
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Become a GameMaster' }).click();
+  await expect(page).toHaveTitle('Create Account · Dinohunt');
+  await page.goBack();
+  await expect(page).toHaveTitle('Dinohunt: AR dinosaur hunts in the real world');
+});
+
+test("a guest hunter's 'Continue to your screen' leads back to their session", async ({ page, registerUser }) => {
+  await registerUser('gamemaster');
+  const plans: { id: number }[] = await (await page.request.get('/api/subscription-plans')).json();
+  expect((await page.request.post('/api/create-subscription', { data: { planId: plans[0]?.id } })).status()).toBe(200);
+  const session = await (await page.request.post('/api/game-sessions', { data: { name: uniqueName('Hunt'), password: 'raptor' } })).json();
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Hunter Session' }).click();
+  await page.getByLabel('Session ID').fill(String(session.id));
+  await page.getByLabel('Session Password').fill('raptor');
+  await page.getByLabel('Hunter Handle').fill('Raptor Rita');
+  await page.getByRole('button', { name: 'Join Hunt' }).click();
+  await expect(page.getByText('Welcome to the hunt, Raptor Rita!')).toBeVisible();
+  const home = `/hunter-mobile?sessionId=${session.id}&handle=Raptor+Rita`;
+  await expect(page).toHaveURL(home);
+
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Continue to your screen' })).toHaveAttribute('href', home);
+  await expect(page.getByRole('link', { name: 'Raptor Rita' })).toHaveAttribute('href', home);
 });
 
 test('an unknown route shows the 404 page with Go Home', async ({ page }) => {

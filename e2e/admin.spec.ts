@@ -118,6 +118,10 @@ test.describe('admin catalogue', () => {
     await expect(page.getByText(/Models must be|^400 Bad Request:/)).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/upload-refused-${testInfo.project.name}.png` });
+    // The notice leaves the dialog usable, on a phone too: Cancel is not under the toast.
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 2000 });
+    await expect(dialog).toBeHidden();
   });
 
   test('an out-of-range capture rate or health is refused on the field, never clamped', async ({ page }, testInfo) => {

@@ -2,7 +2,8 @@
 // Pages load lazily, so the landing page never carries the map, the payment
 // form or three.js.
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { useDocumentTitle } from '@mantine/hooks';
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
 import { RouteErrorPage } from './components/AppErrorBoundary';
 import { PageLoader } from './components/PageLoader';
 import { ComingSoonPage } from './pages/ComingSoonPage';
@@ -17,26 +18,33 @@ function comingSoon(title: string): RouteObject['Component'] {
   return () => <ComingSoonPage title={title} />;
 }
 
+const SITE = 'Dinohunt';
+/** A route's page title, kept with the route so every page (deep links, Back) has its own. */
+const titled = (name: string) => ({ handle: { title: `${name} · ${SITE}` } });
+
 export const routes: RouteObject[] = [
-  { path: '/', Component: LandingPage },
-  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage') },
-  { path: '/register', lazy: page(() => import('./pages/RegisterPage'), 'RegisterPage') },
-  { path: '/privacy-policy', lazy: page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage') },
-  { path: '/terms-conditions', lazy: page(() => import('./pages/TermsPage'), 'TermsPage') },
-  { path: '/subscription', lazy: page(() => import('./pages/SubscriptionPage'), 'SubscriptionPage') },
-  { path: '/checkout', lazy: page(() => import('./pages/CheckoutPage'), 'CheckoutPage') },
-  { path: '/gamemaster', lazy: page(() => import('./features/billing/GameMasterPlaceholder'), 'GameMasterPlaceholder') },
-  { path: '/hunter', Component: comingSoon('Field Operations') },
-  { path: '/hunter-mobile', Component: comingSoon('Hunter Terminal') },
-  { path: '/mobile-hunter', Component: comingSoon('Hunter Terminal') },
-  { path: '/admin', lazy: page(() => import('./pages/AdminPage'), 'AdminPage') },
-  { path: '/debug-models', lazy: page(() => import('./pages/DebugModelsPage'), 'DebugModelsPage') },
-  { path: '/model-test', lazy: page(() => import('./pages/ModelTestPage'), 'ModelTestPage') },
-  { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
+  { path: '/', Component: LandingPage, handle: { title: `${SITE}: AR dinosaur hunts in the real world` } },
+  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
+  { path: '/register', lazy: page(() => import('./pages/RegisterPage'), 'RegisterPage'), ...titled('Create Account') },
+  { path: '/privacy-policy', lazy: page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage'), ...titled('Privacy Policy') },
+  { path: '/terms-conditions', lazy: page(() => import('./pages/TermsPage'), 'TermsPage'), ...titled('Terms & Conditions') },
+  { path: '/subscription', lazy: page(() => import('./pages/SubscriptionPage'), 'SubscriptionPage'), ...titled('Plans') },
+  { path: '/checkout', lazy: page(() => import('./pages/CheckoutPage'), 'CheckoutPage'), ...titled('Checkout') },
+  { path: '/gamemaster', lazy: page(() => import('./features/billing/GameMasterPlaceholder'), 'GameMasterPlaceholder'), ...titled('Mission HQ') },
+  { path: '/hunter', Component: comingSoon('Field Operations'), ...titled('Field Operations') },
+  { path: '/hunter-mobile', Component: comingSoon('Hunter Terminal'), ...titled('Hunter Terminal') },
+  { path: '/mobile-hunter', Component: comingSoon('Hunter Terminal'), ...titled('Hunter Terminal') },
+  { path: '/admin', lazy: page(() => import('./pages/AdminPage'), 'AdminPage'), ...titled('System Administration') },
+  { path: '/debug-models', lazy: page(() => import('./pages/DebugModelsPage'), 'DebugModelsPage'), ...titled('Model Debug') },
+  { path: '/model-test', lazy: page(() => import('./pages/ModelTestPage'), 'ModelTestPage'), ...titled('Model Test') },
+  { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage'), ...titled('Page Not Found') },
 ];
 
-/** Every page opens at its top (and Back returns to where it was), as on any site. */
+/** Every page opens at its top (and Back returns to where it was), as on any site, under its own title. */
 function RootLayout() {
+  const matches = useMatches();
+  const title = matches.map((m) => (m.handle as { title?: string } | undefined)?.title).findLast(Boolean);
+  useDocumentTitle(title ?? SITE);
   return (
     <>
       <ScrollRestoration />

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { homeForRole } from '../features/auth/destinations';
+import { homeForUser } from '../features/auth/destinations';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
 
@@ -14,7 +14,7 @@ export function AccountActions({ onDark = false }: { onDark?: boolean }) {
       <Group gap="xs" wrap="nowrap">
         <Button
           component={Link}
-          to={homeForRole(user.role)}
+          to={homeForUser(user)}
           variant={onDark ? 'white' : 'light'}
           color={onDark ? 'dark' : undefined}
           size="xs"

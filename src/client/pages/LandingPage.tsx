@@ -8,7 +8,6 @@ import {
   IconUsersGroup,
   IconView360,
 } from '@tabler/icons-react';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { AccountActions } from '../components/AccountActions';
 import { Brand } from '../components/Brand';
@@ -38,7 +37,6 @@ const FEATURES = [
 ];
 
 export function LandingPage() {
-  useDocumentTitle('Dinohunt: AR dinosaur hunts in the real world');
   return (
     <Box>
       <Box

@@ -1,5 +1,4 @@
 import { Card, Container, Tabs, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { PageShell } from '../components/PageShell';
 import { HunterSessionForm } from '../features/auth/HunterSessionForm';
 import { LoginForm } from '../features/auth/LoginForm';
@@ -8,7 +7,6 @@ import { useClientConfig } from '../features/auth/useClientConfig';
 
 export function LoginPage() {
   const { supportEmail } = useClientConfig();
-  useDocumentTitle('Sign in · Dinohunt');
   return (
     <PageShell>
       <Container size={440} py="xl">

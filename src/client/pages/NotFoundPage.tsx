@@ -1,10 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { PageShell } from '../components/PageShell';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found · Dinohunt');
   return (
     <PageShell>
       <Stack align="center" py={80} px="md">

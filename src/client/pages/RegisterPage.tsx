@@ -1,11 +1,9 @@
 import { Card, Container, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { PageShell } from '../components/PageShell';
 import { RegisterForm } from '../features/auth/RegisterForm';
 import { SignedInNotice } from '../features/auth/SignedInNotice';
 
 export function RegisterPage() {
-  useDocumentTitle('Create Account · Dinohunt');
   return (
     <PageShell>
       <Container size={520} py="xl">

@@ -31,6 +31,7 @@ describe('POST /api/auth/register', () => {
     const me = await client.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body.username).toBe('rexhunter');
+    expect(me.body.gameSessionId).toBeNull();
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/schemas';
 import * as accounts from '../services/accounts';
 import { authedProcedure, publicProcedure, router } from '../trpc';
-import { LoginOutput, PublicUserSchema, RegisterOutput, SuccessOutput } from './auth.types';
+import { CurrentUserSchema, LoginOutput, RegisterOutput, SuccessOutput } from './auth.types';
 
 const tags = ['auth'];
 
@@ -52,14 +52,14 @@ export const authRouter = router({
       },
     })
     .input(z.void())
-    .output(PublicUserSchema)
-    .query(({ ctx }) => accounts.toPublicUser(ctx.user)),
+    .output(CurrentUserSchema)
+    .query(({ ctx }) => accounts.toCurrentUser(ctx.user, ctx.authSession)),
 
   /** Our client's sign-in status: the user or null (no 401 noise in the console when signed out). */
   session: publicProcedure
     .input(z.void())
-    .output(PublicUserSchema.nullable())
-    .query(({ ctx }) => (ctx.user ? accounts.toPublicUser(ctx.user) : null)),
+    .output(CurrentUserSchema.nullable())
+    .query(({ ctx }) => (ctx.user && ctx.authSession ? accounts.toCurrentUser(ctx.user, ctx.authSession) : null)),
 
   logout: publicProcedure
     .meta({

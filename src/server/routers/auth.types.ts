@@ -13,6 +13,15 @@ export const PublicUserSchema = z.object({
   accountStatus: z.string(),
 });
 
+/** The signed-in user as GET /api/auth/user answers: a guest hunter also learns the game session it is bound to. */
+export const CurrentUserSchema = PublicUserSchema.extend({
+  gameSessionId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("A guest hunter's game session (guests act only within it); null for accounts"),
+});
+
 export const LoginOutput = z.object({ user: PublicUserSchema });
 export const RegisterOutput = z.object({ user: PublicUserSchema, role: z.enum(USER_ROLES) });
 export const SuccessOutput = z.object({ success: z.literal(true) });

@@ -1,6 +1,6 @@
 // Registration, sign-in and sign-out. Procedures and tests call these directly.
 import { eq, or, sql } from 'drizzle-orm';
-import type { User } from 'lucia';
+import type { Session, User } from 'lucia';
 import type { LoginInput, RegisterInput } from '../../domain/schemas';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import type { Context } from '../context';
@@ -32,6 +32,11 @@ export function toPublicUser(user: User | UserRow): PublicUser {
     sessionCredits: user.sessionCredits,
     accountStatus: user.accountStatus,
   };
+}
+
+/** The signed-in user with the game session a guest's sign-in is bound to. */
+export function toCurrentUser(user: User, authSession: Session): PublicUser & { gameSessionId: number | null } {
+  return { ...toPublicUser(user), gameSessionId: user.isGuest ? (authSession.gameSessionId ?? null) : null };
 }
 
 const USERNAME_TAKEN = 'Username is already taken';

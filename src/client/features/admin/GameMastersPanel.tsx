@@ -88,7 +88,7 @@ export function GameMastersPanel() {
                 {displayName(g)}
               </Text>
               {g.username && (
-                <Text size="xs" c="dimmed" truncate>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   @{g.username}
                 </Text>
               )}

@@ -42,7 +42,7 @@ export function MissionsPanel() {
         <Card key={m.id} withBorder padding="sm" data-testid="mission-row">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {m.name}
               </Text>
               {m.description && (

@@ -47,11 +47,11 @@ export function SpeciesPanel() {
         <Card key={s.id} withBorder padding="sm" data-testid="species-row">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {s.name}
               </Text>
               {s.scientificName && (
-                <Text size="xs" c="dimmed" fs="italic" truncate>
+                <Text size="xs" c="dimmed" fs="italic" style={{ overflowWrap: 'anywhere' }}>
                   {s.scientificName}
                 </Text>
               )}

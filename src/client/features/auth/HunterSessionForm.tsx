@@ -6,6 +6,7 @@ import { HunterJoinInput } from '../../../domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
+import { guestHunterHome } from './destinations';
 
 type JoinAnswer = { sessionId: number | string; hunterHandle: string };
 
@@ -24,8 +25,7 @@ export function HunterSessionForm() {
       const answer = await apiRequest<JoinAnswer>('POST', '/api/hunter/join-session', HunterJoinInput.parse(values));
       await queryClient.invalidateQueries();
       notify({ title: 'Session Joined', description: `Welcome to the hunt, ${answer.hunterHandle}!` });
-      const query = new URLSearchParams({ sessionId: String(answer.sessionId), handle: answer.hunterHandle });
-      navigate(`/hunter-mobile?${query}`);
+      navigate(guestHunterHome(answer.sessionId, answer.hunterHandle));
     } catch (error) {
       form.setErrors(fieldErrors(error));
       notify({ title: 'Failed to Join Session', description: errorMessage(error), variant: 'destructive' });
@@ -36,7 +36,14 @@ export function HunterSessionForm() {
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label="Session ID" placeholder="e.g. 12" inputMode="numeric" key={form.key('sessionId')} {...form.getInputProps('sessionId')} />
-        <PasswordInput label="Session Password" placeholder="From your GameMaster" key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Session Password"
+          placeholder="From your GameMaster"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+          // Mantine's PasswordInput marks only its wrapper: say it on the input itself.
+          aria-invalid={Boolean(form.errors.password) || undefined}
+        />
         <TextInput
           label="Hunter Handle"
           placeholder="Your call sign"

@@ -47,6 +47,8 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
           autoComplete="current-password"
           key={form.key('password')}
           {...form.getInputProps('password')}
+          // Mantine's PasswordInput marks only its wrapper: say it on the input itself.
+          aria-invalid={Boolean(form.errors.password) || undefined}
         />
         <Button type="submit" loading={login.isPending} fullWidth>
           Sign In

@@ -67,12 +67,20 @@ export function RegisterForm() {
           key={form.key('role')}
           {...form.getInputProps('role')}
         />
-        <PasswordInput label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+          // Mantine's PasswordInput marks only its wrapper: say it on the input itself.
+          aria-invalid={Boolean(form.errors.password) || undefined}
+        />
         <PasswordInput
           label="Confirm Password"
           autoComplete="new-password"
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
+          aria-invalid={Boolean(form.errors.confirmPassword) || undefined}
         />
         <Button type="submit" loading={register.isPending} fullWidth>
           Create Account

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { homeForRole } from './destinations';
+import { homeForUser } from './destinations';
 import { useCurrentUser } from './useCurrentUser';
 import { useLogout } from './useLogout';
 
@@ -14,7 +14,7 @@ export function SignedInNotice() {
     // A long username wraps instead of running out of the card on a phone.
     <Alert variant="light" mb="md" title={`You are signed in as ${name}`} styles={{ title: { overflowWrap: 'anywhere' } }}>
       <Text size="sm">
-        <Anchor component={Link} to={homeForRole(user.role)}>
+        <Anchor component={Link} to={homeForUser(user)}>
           Continue to your screen
         </Anchor>{' '}
         or{' '}

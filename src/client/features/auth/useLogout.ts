@@ -21,6 +21,8 @@ export function useLogout() {
     localStorage.clear();
     sessionStorage.clear();
     if (!failed) {
+      // The router's scroll restoration writes to session storage as the page is left: clear after it.
+      window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
       // A full load: nothing of the signed-in user survives in memory.
       window.location.assign('/');
       return;

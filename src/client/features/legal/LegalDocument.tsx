@@ -1,12 +1,10 @@
 import { Button, Container, List, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { PageShell } from '../../components/PageShell';
 
 export type LegalSection = { heading: string; paragraphs?: string[]; bullets?: string[] };
 
 export function LegalDocument({ title, updated, sections }: { title: string; updated: string; sections: LegalSection[] }) {
-  useDocumentTitle(`${title} · Dinohunt`);
   return (
     <PageShell>
       <Container size="md" py="xl">

@@ -24,7 +24,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     expect(res.body).toMatchObject({ sessionId: s.id, hunterHandle: 'Rex', sessionName: s.name });
     expect(res.headers.getSetCookie().join(';')).toMatch(/dinohunt_session=.+HttpOnly/i);
     const me = await guest.get('/api/auth/user');
-    expect(me.body).toMatchObject({ role: 'hunter', isGuest: true, username: null, email: null, firstName: 'Rex' });
+    expect(me.body).toMatchObject({ role: 'hunter', isGuest: true, username: null, email: null, firstName: 'Rex', gameSessionId: s.id });
     const row = server.deps.db.select().from(users).where(eq(users.id, me.body.id)).get();
     expect(row?.isGuest).toBe(true);
     expect(await players(s.id)).toBe(1);
