@@ -119,6 +119,14 @@ export const MAX_MODEL_BYTES = 50 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 export const MODEL_EXTENSIONS = ['glb', 'gltf', 'fbx', 'obj'] as const;
+/**
+ * /model-test's two fixed uploaded models, under UPLOADS_DIR: their own copies,
+ * installed at every start, so no species edit or delete removes them.
+ */
+export const MODEL_TEST_MODELS = [
+  { name: 'Tyrannosaurus rex', path: 'models/model-test/tyrannosaurus-rex.glb' },
+  { name: 'Triceratops', path: 'models/model-test/triceratops.glb' },
+] as const;
 
 // --- Polling intervals (live-play spec, section 9) ---
 export const POLL_MESSAGES_TERMINAL_MS = 2000;

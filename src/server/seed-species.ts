@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODEL_TEST_MODELS } from '../domain/rules';
 import { dinosaurSpecies } from './db/schema';
 import type { AppDeps } from './deps';
 import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
@@ -25,18 +26,11 @@ async function installModel(deps: Pick<AppDeps, 'config' | 'log'>, species: Seed
   }
 }
 
-/**
- * /model-test's two fixed models, relative to UPLOADS_DIR. They live apart from
- * every species' model (no species edit or delete removes them), and the
- * client's ModelTestScreen points at the same files.
- */
-export const MODEL_TEST_MODELS = ['models/model-test/tyrannosaurus-rex.glb', 'models/model-test/triceratops.glb'] as const;
-
 /** At every start: copies each /model-test model from the seed models if it is missing (never overwrites). */
 export async function installModelTestModels(deps: Pick<AppDeps, 'config' | 'log'>): Promise<number> {
   const root = path.resolve(deps.config.UPLOADS_DIR);
   let installed = 0;
-  for (const relativePath of MODEL_TEST_MODELS) {
+  for (const { path: relativePath } of MODEL_TEST_MODELS) {
     const target = path.join(root, relativePath);
     try {
       await fs.promises.mkdir(path.dirname(target), { recursive: true });

@@ -1,17 +1,11 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MODEL_TEST_MODELS } from '../../../domain/rules';
 import { LazyModelViewer } from './LazyModelViewer';
 
-/**
- * Two fixed uploaded models, loaded straight from /uploads. The server installs
- * them at every start in their own folder (MODEL_TEST_MODELS in
- * src/server/seed-species.ts), so editing or deleting a species never removes them.
- */
-export const MODEL_TEST_MODELS = [
-  { name: 'Tyrannosaurus rex', url: '/uploads/models/model-test/tyrannosaurus-rex.glb' },
-  { name: 'Triceratops', url: '/uploads/models/model-test/triceratops.glb' },
-] as const;
+/** Two fixed uploaded models, loaded straight from /uploads (the server installs them at every start). */
+const MODELS = MODEL_TEST_MODELS.map(({ name, path }) => ({ name, url: `/uploads/${path}` }));
 
 export function ModelTestScreen() {
   return (
@@ -26,7 +20,7 @@ export function ModelTestScreen() {
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {MODEL_TEST_MODELS.map(({ name, url }) => (
+          {MODELS.map(({ name, url }) => (
             <Card key={url} withBorder padding="sm" data-testid="model-test-card">
               {/* Long names wrap between words; only a single over-long word breaks. */}
               <Text fw={600} style={{ overflowWrap: 'break-word' }}>

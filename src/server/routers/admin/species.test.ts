@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MODEL_BYTES } from '../../../domain/rules';
+import { MAX_MODEL_BYTES, MODEL_TEST_MODELS } from '../../../domain/rules';
 import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema';
 import { seed } from '../../seed';
-import { MODEL_TEST_MODELS, SEED_MODELS_DIR, seedSpecies } from '../../seed-species';
+import { SEED_MODELS_DIR, seedSpecies } from '../../seed-species';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { form, GLB, GLTF, GLTF_EXTERNAL, GLTF_NO_MESH, GLTF_NO_SCENE, glb, OBJ, PNG } from '../../testing/sample-files';
+const MODEL_TEST_FILES = MODEL_TEST_MODELS.map((m) => m.path);
 
 let server: TestServer;
 let admin: ApiClient;
@@ -394,7 +395,7 @@ describe('/model-test models', () => {
   const seeded = (name: string) => server.deps.db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.name, name)).get()!;
 
   it('survive replacing the seeded T. rex model and deleting the seeded Triceratops', async () => {
-    for (const file of MODEL_TEST_MODELS) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
+    for (const file of MODEL_TEST_FILES) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
     const rex = seeded('Tyrannosaurus rex');
     const put = await admin.put(`/api/dinosaur-species/${rex.id}`, form({}, { modelFile: [OBJ, 'rex.obj'] }));
     expect(put.status).toBe(200);
@@ -402,15 +403,15 @@ describe('/model-test models', () => {
     const triceratops = seeded('Triceratops');
     expect((await admin.delete(`/api/admin/dinosaur-species/${triceratops.id}`)).status).toBe(200);
     expect(fs.existsSync(path.join(uploads(), triceratops.modelPath!))).toBe(false);
-    for (const file of MODEL_TEST_MODELS) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
+    for (const file of MODEL_TEST_FILES) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
   });
 
   it('are restored by the start-up seed when missing, and never overwritten', async () => {
-    const [rexFile, triceratopsFile] = MODEL_TEST_MODELS.map((f) => path.join(uploads(), f));
+    const [rexFile, triceratopsFile] = MODEL_TEST_FILES.map((f) => path.join(uploads(), f));
     fs.rmSync(triceratopsFile!);
     fs.writeFileSync(rexFile!, GLB);
     await seed(server.deps);
-    expect(await served(MODEL_TEST_MODELS[1])).toEqual({ status: 200, magic: 'glTF' });
+    expect(await served(MODEL_TEST_FILES[1]!)).toEqual({ status: 200, magic: 'glTF' });
     expect(fs.readFileSync(triceratopsFile!).equals(fs.readFileSync(path.join(SEED_MODELS_DIR, 'triceratops.glb')))).toBe(true);
     expect(fs.readFileSync(rexFile!).equals(GLB)).toBe(true);
   });
