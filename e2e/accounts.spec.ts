@@ -143,6 +143,10 @@ test.describe('login and logout', () => {
     await expect(page.getByText('Login Failed')).toBeVisible();
     await expect(page.getByText('Invalid username or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    // F8, the toaster's hotkey, takes the keyboard to the notice, from a form field too.
+    await page.getByLabel('Username').focus();
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('button', { name: 'Close notification' })).toBeFocused();
   });
 
   test('each role lands on its own screen, and logout clears everything', async ({ page, registerUser }) => {

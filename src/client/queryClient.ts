@@ -1,14 +1,15 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { QUERY_RETRIES } from '../domain/rules';
+import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../domain/rules';
 import { handleUnauthorized, isUnauthorized } from './lib/errors';
 
-/** The spec's data defaults: 1 retry, stale at once, no refetch on window focus. */
+/** The spec's data defaults: 1 retry, stale at once, cache lifetime 0, no refetch on window focus. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failures, error) => !isUnauthorized(error) && failures < QUERY_RETRIES,
-        staleTime: 0,
+        staleTime: QUERY_STALE_MS,
+        gcTime: QUERY_CACHE_MS,
         refetchOnWindowFocus: false,
       },
     },

@@ -41,9 +41,13 @@ describe('DEFAULT_LOCATION and positionOrDefault', () => {
 });
 
 describe('normalizeFix', () => {
-  it('defaults a missing, non-finite or non-positive accuracy to 5 m', () => {
-    for (const accuracy of [undefined, null, Number.NaN, Number.POSITIVE_INFINITY, 0, -3]) {
+  it('defaults a missing (or NaN, zero, negative) accuracy to 5 m, and caps a huge one', () => {
+    for (const accuracy of [undefined, null, Number.NaN, 0, -3]) {
       expect(normalizeFix({ lat: 1, lng: 2, accuracy, timestamp: 0 })!.accuracy).toBe(5);
+    }
+    // The worst accuracy there is stays the worst, not a 5 m 'high' fix.
+    for (const accuracy of [Number.POSITIVE_INFINITY, 1e155]) {
+      expect(normalizeFix({ lat: 1, lng: 2, accuracy, timestamp: 0 })!.accuracy).toBe(100_000);
     }
     expect(normalizeFix({ lat: 1, lng: 2, accuracy: 12.5, timestamp: 0 })!.accuracy).toBe(12.5);
   });
@@ -191,6 +195,36 @@ describe('createGpsFusion', () => {
     expect(p.timestamp).toBe(T0);
     expect(f.current()).toEqual(p);
   });
+  it('ignores one late fix, but never freezes when the device clock jumps ahead once', () => {
+    const f = createGpsFusion();
+    f.push(fix(0, 0, 5, 0));
+    f.push(fix(1, 0, 5, 3600)); // one reading stamped an hour ahead
+    expect(f.push(fix(1.4, 0, 5, 1))).toBeNull(); // a late fix says nothing new
+    let p = f.current();
+    for (let i = 2; i < 300; i++) p = f.push(fix(i * 1.4, 0, 5, i)) ?? p;
+    // The hunter walked 417 m north; the map follows.
+    expect(Math.abs(metresFromBase(p!) - 299 * 1.4)).toBeLessThan(15);
+    expect(p!.timestamp).toBe(T0 + 299_000); // the reading's own time is shown
+  });
+
+  it('never freezes on a device that repeats the same timestamp', () => {
+    const f = createGpsFusion();
+    let accepted = 0;
+    for (let i = 0; i < 60; i++) if (f.push(fix(i * 1.4, 0, 5, 0)) !== null) accepted += 1;
+    expect(accepted).toBeGreaterThan(55);
+    expect(Math.abs(metresFromBase(f.current()!) - 59 * 1.4)).toBeLessThan(10);
+  });
+
+  it('stays finite after an absurd accuracy', () => {
+    const f = createGpsFusion();
+    f.push(fix(0, 0, 1e155, 0));
+    for (let i = 1; i <= 5; i++) {
+      const p = f.push(fix(10, 0, 5, i))!;
+      expect(Number.isFinite(p.lat) && Number.isFinite(p.lng) && Number.isFinite(p.accuracy)).toBe(true);
+    }
+    expect(metresFromBase(f.current()!)).toBeLessThan(15);
+  });
+
   it('defaults the accuracy to 5 m and rejects invalid fixes', () => {
     const f = createGpsFusion();
     expect(f.push({ lat: 95, lng: 0, timestamp: T0 })).toBeNull();

@@ -28,6 +28,7 @@ import {
   DEFAULT_FIX_ACCURACY_M,
   DEFAULT_LOCATION,
   EARTH_RADIUS_M,
+  FUSION_CLOCK_STEP_MS,
   FUSION_GATE_CHI2,
   FUSION_GOOD_ACCURACY_M,
   FUSION_HISTORY,
@@ -44,6 +45,7 @@ import {
   HIGH_ACCURACY_M,
   LEGACY_MAX_SAMPLES,
   LEGACY_SMOOTHING_MIN_SAMPLES,
+  MAX_REPORTED_ACCURACY_M,
   MS_PER_SECOND,
   OUTLIER_ACCURACY_FACTOR,
   OUTLIER_ACCURACY_FLOOR_M,
@@ -90,13 +92,16 @@ export interface GpsFilter {
 
 /**
  * Validates a reading: null when lat/lng are not finite or out of range, or
- * the timestamp is not finite. A missing, non-finite or non-positive accuracy
- * becomes {@link DEFAULT_FIX_ACCURACY_M} (5 m, accounts spec section 9).
+ * the timestamp is not finite. A missing (or NaN, zero or negative: not a
+ * reading) accuracy becomes {@link DEFAULT_FIX_ACCURACY_M} (5 m, accounts spec
+ * section 9); a huge or infinite one, the worst there is, is capped at
+ * {@link MAX_REPORTED_ACCURACY_M} so the filter's arithmetic stays finite.
  */
 export function normalizeFix(fix: GpsFix): Fix | null {
   if (!isValidLatLng(fix) || !Number.isFinite(fix.timestamp)) return null;
   const a = fix.accuracy;
-  const accuracy = typeof a === 'number' && Number.isFinite(a) && a > 0 ? a : DEFAULT_FIX_ACCURACY_M;
+  const accuracy =
+    typeof a !== 'number' || Number.isNaN(a) || a <= 0 ? DEFAULT_FIX_ACCURACY_M : Math.min(a, MAX_REPORTED_ACCURACY_M);
   return { lat: fix.lat, lng: fix.lng, accuracy, timestamp: fix.timestamp };
 }
 
@@ -350,8 +355,12 @@ function updateAxis(a: Axis, z: number, r: number): Axis {
 /**
  * The app's position fusion. Each fix goes through, in order:
  *
- * 1. validation ({@link normalizeFix}); a fix older than the last accepted
- *    one is rejected, an exact repeat of it returns the current position;
+ * 1. validation ({@link normalizeFix}); an exact repeat of the last accepted
+ *    fix returns the current position; a fix not newer than it (a late one)
+ *    is rejected, but a run of `reinitAfter` (3) or more means the device's
+ *    clock went back or repeats itself: those fixes are placed on the
+ *    filter's own timeline, one {@link FUSION_CLOCK_STEP_MS} apart, so a
+ *    clock glitch never freezes the position;
  * 2. the spec's outlier rules ({@link isOutlier}) against the last accepted
  *    fix; the speed rule applies only when that fix was within 50 m, since a
  *    coarse first fix (a 1 km cell-tower guess) says nothing about speed;
@@ -394,11 +403,14 @@ export function createGpsFusion(options: GpsFusionOptions = {}): GpsFilter {
   let lastAccepted: Fix | null = null;
   let recentAccuracies: number[] = [];
   let rejected: Fix[] = [];
+  /** Consecutive fixes not newer than the last accepted one. */
+  let staleRun = 0;
   let out: FusedPosition | null = null;
 
   const variance = (f: Fix) => (f.accuracy * k) ** 2;
 
-  const publish = (f: Fix, e: Axis, n: Axis): FusedPosition => {
+  /** `shownAt`: the reading's own time, which differs from f's when f was moved onto the filter's timeline. */
+  const publish = (f: Fix, e: Axis, n: Axis, shownAt = f.timestamp): FusedPosition => {
     // Move the anchor to the fused position so offsets stay small.
     const lat = clampLat(anchorLat + n.p / METRES_PER_DEG_LAT);
     const lng = wrapDegrees(anchorLng + e.p / metresPerDegLng(anchorLat));
@@ -414,12 +426,12 @@ export function createGpsFusion(options: GpsFusionOptions = {}): GpsFilter {
       lng,
       accuracy: Math.sqrt((e.pp + n.pp) / 2) / k,
       precision: classifyFix(f.accuracy, goodCount),
-      timestamp: f.timestamp,
+      timestamp: shownAt,
     };
     return out;
   };
 
-  const start = (f: Fix): FusedPosition => {
+  const start = (f: Fix, shownAt = f.timestamp): FusedPosition => {
     anchorLat = f.lat;
     anchorLng = f.lng;
     const r = variance(f);
@@ -427,7 +439,7 @@ export function createGpsFusion(options: GpsFusionOptions = {}): GpsFilter {
     const still: Axis = { p: 0, v: 0, pp: r, pv: 0, vv: STILL_VELOCITY_VAR };
     models = modes.map((m) => (m.still ? { e: still, n: still } : { e: moving, n: moving }));
     mu = modes.map(() => 1 / modes.length);
-    return publish(f, moving, moving);
+    return publish(f, moving, moving, shownAt);
   };
 
   const reject = (f: Fix): null => {
@@ -437,18 +449,25 @@ export function createGpsFusion(options: GpsFusionOptions = {}): GpsFilter {
 
   return {
     push(raw) {
-      const f = normalizeFix(raw);
-      if (f === null) return null;
+      const reading = normalizeFix(raw);
+      if (reading === null) return null;
       const prev = lastAccepted;
-      if (prev === null || out === null) return start(f);
-      if (f.timestamp < prev.timestamp) return null;
+      if (prev === null || out === null) return start(reading);
       if (
-        f.timestamp === prev.timestamp &&
-        f.lat === prev.lat &&
-        f.lng === prev.lng &&
-        f.accuracy === prev.accuracy
+        reading.timestamp === prev.timestamp &&
+        reading.lat === prev.lat &&
+        reading.lng === prev.lng &&
+        reading.accuracy === prev.accuracy
       ) {
         return out;
+      }
+      let f = reading;
+      if (reading.timestamp <= prev.timestamp) {
+        staleRun += 1;
+        if (staleRun < reinitAfter) return null; // a late fix says nothing new
+        f = { ...reading, timestamp: prev.timestamp + FUSION_CLOCK_STEP_MS };
+      } else {
+        staleRun = 0;
       }
 
       const last = rejected[rejected.length - 1];
@@ -491,7 +510,7 @@ export function createGpsFusion(options: GpsFusionOptions = {}): GpsFilter {
         return { d2, logL: -0.5 * d2 - 0.5 * Math.log(sE * sN) };
       });
       if (Math.min(...scores.map((s) => s.d2)) > gate) {
-        if (recovering) return start(f);
+        if (recovering) return start(f, reading.timestamp);
         return reject(f);
       }
 
@@ -508,13 +527,14 @@ export function createGpsFusion(options: GpsFusionOptions = {}): GpsFilter {
         models.map((m) => m.n),
         mu,
       );
-      return publish(f, e, n);
+      return publish(f, e, n, reading.timestamp);
     },
     current: () => out,
     reset() {
       lastAccepted = null;
       recentAccuracies = [];
       rejected = [];
+      staleRun = 0;
       models = [];
       mu = [];
       out = null;

@@ -22,10 +22,15 @@ export const UNAUTHORIZED_REDIRECT_MS = 500;
 export const GAMEMASTER_GUARD_REDIRECT_MS = 1000;
 export const CURRENT_USER_STALE_MS = 30_000;
 export const QUERY_RETRIES = 1;
+/** Data queries in general: stale at once, cache lifetime 0 (the current user has its own 30 s). */
+export const QUERY_STALE_MS = 0;
+export const QUERY_CACHE_MS = 0;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** The key that moves focus to the visible notice (the toaster viewport's hotkey). */
+export const TOAST_VIEWPORT_HOTKEY = 'F8';
 
 // --- Subscriptions (accounts spec, section 9) ---
 export const PLAN_INTERVAL = 'week' as const;
@@ -179,6 +184,8 @@ export const GPS_BUTTON_TIMEOUT_MS = 10_000;
 export const GPS_LEGACY_WATCH_TIMEOUT_MS = 15_000;
 export const GPS_LEGACY_WATCH_MAX_AGE_MS = 1000;
 export const GPS_ULTRA_WATCH_TIMEOUT_MS = 30_000;
+/** The hunter terminal's own acquisition timeouts (live-play spec, section 9: "60 s or 30 s"). */
+export const GPS_TERMINAL_TIMEOUTS_MS = [60_000, 30_000] as const;
 export const GPS_DENIED_NOTICE_MS = 10_000;
 
 // --- Map ---
@@ -216,6 +223,11 @@ export const FUSION_INITIAL_SPEED_SIGMA_MPS = 2;
 export const FUSION_GATE_CHI2 = 18.42;
 /** Consecutive rejected fixes after which the filter recovers instead of rejecting. */
 export const FUSION_REINIT_AFTER_REJECTS = 3;
+/**
+ * Step of the filter's own timeline when a device's clock repeats itself or goes
+ * back for more than FUSION_REINIT_AFTER_REJECTS fixes in a row: about one fix a second.
+ */
+export const FUSION_CLOCK_STEP_MS = 1000;
 /** Position random walk of the standing-still motion model, m^2/s. */
 export const FUSION_STILL_NOISE_M2_S = 0.0001;
 /** Mean time a hunter keeps walking before stopping, seconds (motion-model switching). */

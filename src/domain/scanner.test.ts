@@ -332,6 +332,9 @@ describe('scan and nearest', () => {
   });
   it('finds nothing from an invalid hunter position', () => {
     expect(scan({ lat: Number.NaN, lng: 0 }, [{ id: 1, ...at(0, 10) }])).toEqual([]);
+    // Out of range counts as invalid too, even next to a creature.
+    expect(scan({ lat: 90.001, lng: 0 }, [{ id: 1, lat: 89.9995, lng: 0 }])).toEqual([]);
+    expect(scan({ lat: 0, lng: 180.5 }, [{ id: 1, lat: 0, lng: 179.9999 }])).toEqual([]);
   });
   it('nearest is the first hit or null', () => {
     expect(nearest(hunter, [])).toBeNull();

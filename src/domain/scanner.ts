@@ -4,7 +4,7 @@
  *
  * Pure functions only: no I/O, no clock, no randomness.
  */
-import { COMPASS_POINTS, type CompassPoint, type LatLng } from './geo-types';
+import { COMPASS_POINTS, type CompassPoint, isValidLatLng, type LatLng } from './geo-types';
 import {
   DETECTION_RADIUS_M,
   EARTH_RADIUS_M,
@@ -60,7 +60,7 @@ export function normalizeDegrees(deg: number): number {
  * (180); standing on the south pole every direction is north (0); heading to
  * the north pole is 0 and to the south pole 180 from anywhere else.
  * Longitudes are compared modulo 360, so the antimeridian is crossed the short
- * way.
+ * way. NaN when a coordinate is not a finite number (there is no bearing).
  */
 export function bearingDegrees(from: LatLng, to: LatLng): number {
   if (from.lat >= NORTH_POLE_LAT) return HALF_TURN_DEG;
@@ -177,7 +177,7 @@ export function scan<Id>(
 ): ScanHit<Id>[] {
   const radiusM = options.radiusM ?? DETECTION_RADIUS_M;
   const threatM = options.threatM ?? IMMEDIATE_THREAT_M;
-  if (!Number.isFinite(hunter.lat) || !Number.isFinite(hunter.lng)) return [];
+  if (!isValidLatLng(hunter)) return [];
   const hits: ScanHit<Id>[] = [];
   for (const creature of creatures) {
     if (!isTargetable(creature.status)) continue;

@@ -10,6 +10,8 @@ export function useCurrentUser() {
   const query = trpc.auth.session.useQuery(undefined, {
     retry: QUERY_RETRIES,
     staleTime: CURRENT_USER_STALE_MS,
+    // Kept as long as it is fresh, so a page that mounts it again within 30 s does not ask again.
+    gcTime: CURRENT_USER_STALE_MS,
     refetchOnWindowFocus: false,
     refetchOnMount: true,
   });
