@@ -1,10 +1,11 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { HunterJoinInput } from '../../../domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
+import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
 import { guestHunterHome } from './destinations';
 
@@ -36,13 +37,11 @@ export function HunterSessionForm() {
     <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label="Session ID" placeholder="e.g. 12" inputMode="numeric" key={form.key('sessionId')} {...form.getInputProps('sessionId')} />
-        <PasswordInput
+        <PasswordField
           label="Session Password"
           placeholder="From your GameMaster"
           key={form.key('password')}
           {...form.getInputProps('password')}
-          // Mantine's PasswordInput marks only its wrapper: say it on the input itself.
-          aria-invalid={Boolean(form.errors.password) || undefined}
         />
         <TextInput
           label="Hunter Handle"

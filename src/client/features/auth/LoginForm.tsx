@@ -1,10 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LOGIN_REDIRECT_MS } from '../../../domain/rules';
 import { LoginInput } from '../../../domain/schemas';
 import { errorMessage, fieldErrors } from '../../lib/errors';
+import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { homeForRole } from './destinations';
@@ -41,14 +42,12 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
           key={form.key('password')}
           {...form.getInputProps('password')}
-          // Mantine's PasswordInput marks only its wrapper: say it on the input itself.
-          aria-invalid={Boolean(form.errors.password) || undefined}
         />
         <Button type="submit" loading={login.isPending} fullWidth>
           Sign In

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { REGISTRATION_REDIRECT_MS } from '../../../domain/rules';
 import { RegisterForm as RegisterFormSchema } from '../../../domain/schemas';
 import { errorMessage, fieldErrors } from '../../lib/errors';
+import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
@@ -67,20 +68,17 @@ export function RegisterForm() {
           key={form.key('role')}
           {...form.getInputProps('role')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="new-password"
           key={form.key('password')}
           {...form.getInputProps('password')}
-          // Mantine's PasswordInput marks only its wrapper: say it on the input itself.
-          aria-invalid={Boolean(form.errors.password) || undefined}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
-          aria-invalid={Boolean(form.errors.confirmPassword) || undefined}
         />
         <Button type="submit" loading={register.isPending} fullWidth>
           Create Account
