@@ -275,3 +275,16 @@ export const SCHEDULER_TICK_MS = 1000;
 export const OBSERVATION_REPEAT_MS = 2000;
 /** The hunter's last reported position must be at most this old for an observation. */
 export const OBSERVATION_POSITION_MAX_AGE_MS = 120_000;
+
+// --- Security hardening (ours, OWASP ASVS 5.0 L2; docs/security.md) ---
+/** Window of AUTH_RATE_LIMIT: sign-in, registration and join attempts per client address. */
+export const AUTH_ATTEMPT_WINDOW_S = 60;
+/** Failed password sign-ins of one account (whatever address) before its password sign-in locks. */
+export const ACCOUNT_LOCK_FAILURES = 10;
+/** Window in which those failures count, and how long the lock lasts. */
+export const ACCOUNT_LOCK_WINDOW_S = 15 * 60;
+/** Wrong passwords for one game session (whatever address and door) before joining it locks. */
+export const SESSION_JOIN_LOCK_FAILURES = 20;
+export const SESSION_JOIN_LOCK_WINDOW_S = 15 * 60;
+/** Session passwords chosen at creation (existing, shorter ones keep working for joining). */
+export const MIN_SESSION_PASSWORD_LENGTH = 6;

@@ -11,6 +11,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_PLAYER_OPTIONS,
   MIN_DURATION_MIN,
+  MIN_SESSION_PASSWORD_LENGTH,
 } from './rules';
 import { decimalToNumber, positiveId, strictNumber } from './decimal';
 import { HunterHandle } from './schemas';
@@ -19,6 +20,7 @@ import { cleanName } from './text-keys';
 export const SESSION_MESSAGES = {
   nameRequired: 'Session name is required',
   passwordRequired: 'Session password is required',
+  passwordTooShort: `Session password must be at least ${MIN_SESSION_PASSWORD_LENGTH} characters`,
   maxPlayers: 'Max players must be 10, 15, 20 or 25',
   duration: `Duration must be between ${MIN_DURATION_MIN} and ${MAX_DURATION_MIN} minutes`,
   missionInvalid: 'Invalid mission',
@@ -103,6 +105,7 @@ export const CreateSessionInput = z.object({
     .string({ error: SESSION_MESSAGES.passwordRequired })
     .trim()
     .min(1, SESSION_MESSAGES.passwordRequired)
+    .min(MIN_SESSION_PASSWORD_LENGTH, SESSION_MESSAGES.passwordTooShort)
     .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
   maxPlayers: maxPlayersField,
   duration: createDuration,

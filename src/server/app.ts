@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { isClientRoute } from '../domain/client-routes';
 import { MAX_MEDIA_BYTES, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
-import { contextFactory } from './context';
+import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
@@ -23,13 +22,9 @@ import { originAllowed } from './http/origin';
 import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
-import { AppError } from './errors';
 import { appRouter } from './routers';
 import { registerPositionPurge } from './services/positions';
 import { type Scheduler, startScheduler } from './services/scheduler';
-
-/** Sign-in, registration and join are rate-limited per client address. */
-const RATE_LIMITED_PATHS = new Set(['/api/auth/login', '/api/auth/register', '/api/hunter/join-session']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -71,17 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   installMethodRules(app, () => openApiDocument(config));
 
-  await app.register(rateLimit, { global: false });
-  const authLimiter = app.rateLimit({
-    max: config.AUTH_RATE_LIMIT,
-    timeWindow: 60_000,
-    // Thrown by the plugin: an AppError reaches our error handler as `{ error }` (Retry-After is already set).
-    errorResponseBuilder: () => new AppError(429, 'Too many attempts. Please wait a minute and try again.'),
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'POST' && RATE_LIMITED_PATHS.has(request.url.split('?')[0]!)) {
-      await authLimiter.call(app, request, reply);
-    }
+  // Sign-in and join limits live in the procedures (passwordAttempt, services/auth-limits), keyed by
+  // Fastify's client address; a WebSocket upgrade's context sees only the raw request, so it is kept there.
+  app.addHook('onRequest', async (request) => {
+    (request.raw as { [CLIENT_IP]?: string })[CLIENT_IP] = request.ip;
   });
 
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 3, fields: 30 } });

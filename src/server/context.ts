@@ -9,6 +9,9 @@ export type Context = AppDeps & {
   authSession: Session | null;
   /** Appends a Set-Cookie header to the response, when there is one (not on WebSocket). */
   setCookie: (serialized: string) => void;
+  /** Sets a response header (Retry-After on a 429), when there is a response (not on WebSocket). */
+  setHeader: (name: string, value: string) => void;
+  /** The client address (X-Forwarded-For only from TRUST_PROXY): the key of the sign-in and join limits. */
   ip: string;
   /**
    * Built once for a whole WebSocket connection rather than per request: procedures
@@ -19,11 +22,31 @@ export type Context = AppDeps & {
 
 type CookieSink = { header?: (name: string, value: string) => unknown };
 
+/**
+ * Fastify's client address (which honours TRUST_PROXY), kept on the raw request by an
+ * onRequest hook so a WebSocket upgrade (whose context sees only the raw request) has it too.
+ */
+export const CLIENT_IP = Symbol('dinohunt.clientIp');
+type RawWithIp = { [CLIENT_IP]?: string; socket?: { remoteAddress?: string } };
+
+function clientIp(req: object): string {
+  if ('ip' in req && typeof req.ip === 'string') return req.ip;
+  const raw = req as RawWithIp;
+  return raw[CLIENT_IP] ?? raw.socket?.remoteAddress ?? '';
+}
+
 export async function createContextInner(
   deps: AppDeps,
-  opts: { cookieHeader?: string | undefined; setCookie?: (c: string) => void; ip?: string; longLived?: boolean },
+  opts: {
+    cookieHeader?: string | undefined;
+    setCookie?: (c: string) => void;
+    setHeader?: (name: string, value: string) => void;
+    ip?: string;
+    longLived?: boolean;
+  },
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
+  const setHeader = opts.setHeader ?? (() => {});
   const sessionId = deps.lucia.readSessionCookie(opts.cookieHeader ?? '');
   let user: User | null = null;
   let authSession: Session | null = null;
@@ -34,7 +57,7 @@ export async function createContextInner(
     if (result.session?.fresh) setCookie(deps.lucia.createSessionCookie(result.session.id).serialize());
     if (!result.session) setCookie(deps.lucia.createBlankSessionCookie().serialize());
   }
-  return { ...deps, user, authSession, setCookie, ip: opts.ip ?? '', longLived: opts.longLived ?? false };
+  return { ...deps, user, authSession, setCookie, setHeader, ip: opts.ip ?? '', longLived: opts.longLived ?? false };
 }
 
 /** Adapter for Fastify (HTTP and OpenAPI: `res` is the reply) and for WebSocket upgrades. */
@@ -43,8 +66,9 @@ export function contextFactory(deps: AppDeps) {
     const sink = res as CookieSink | undefined;
     return createContextInner(deps, {
       cookieHeader: req.headers.cookie,
-      ip: ('ip' in req && typeof req.ip === 'string' ? req.ip : undefined) ?? '',
+      ip: clientIp(req),
       setCookie: typeof sink?.header === 'function' ? (c) => sink.header?.('set-cookie', c) : undefined,
+      setHeader: typeof sink?.header === 'function' ? (name, value) => sink.header?.(name, value) : undefined,
       // HTTP doors pass Fastify's reply; the WebSocket door passes the socket.
       longLived: sink !== undefined && sink !== null && typeof sink.header !== 'function',
     });

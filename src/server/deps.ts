@@ -6,6 +6,7 @@ import { type Db, openDatabase } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
+import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
 
 export type AppDeps = {
@@ -19,6 +20,8 @@ export type AppDeps = {
   lifetime: AbortController;
   /** Messages and uploads per account per minute. */
   writeLimits: WriteLimits;
+  /** Sign-in and join attempts per address, failed sign-ins per account, wrong passwords per game session. */
+  authLimits: AuthLimits;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Stripe, or the no-payment default when STRIPE_* are not set. */
@@ -37,6 +40,7 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
     signOuts: createSignOuts(),
     lifetime: new AbortController(),
     writeLimits: createWriteLimits(config),
+    authLimits: createAuthLimits(config),
     now,
     log,
     payments: createPaymentProvider(config),

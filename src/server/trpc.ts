@@ -10,6 +10,7 @@ import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
 import { gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
+import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
 
 type Role = 'gamemaster' | 'hunter' | 'admin';
@@ -50,6 +51,16 @@ export const publicProcedure = t.procedure.use(({ ctx, next }) => {
   if (ctx.longLived && ctx.authSession && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now())) {
     return next({ ctx: { ...ctx, user: null, authSession: null } });
   }
+  return next();
+});
+
+/**
+ * Middleware of every procedure that checks a password (sign-in, registration, the join
+ * doors): AUTH_RATE_LIMIT calls a minute per client address, whatever the door, each call
+ * of a batch counted on its own. Not a builder of its own: it adds to whoever may call.
+ */
+export const passwordAttempt = t.middleware(async ({ ctx, next }) => {
+  await takeAddressAttempt(ctx.authLimits, ctx);
   return next();
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/schemas';
 import * as accounts from '../services/accounts';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { authedProcedure, passwordAttempt, publicProcedure, router } from '../trpc';
 import { CurrentUserSchema, LoginOutput, RegisterOutput, SuccessOutput } from './auth.types';
 
 const tags = ['auth'];
@@ -19,6 +19,7 @@ export const authRouter = router({
         errorResponses: { 400: 'Validation failed', 409: 'Username or email taken', 429: 'Too many attempts' },
       },
     })
+    .use(passwordAttempt)
     .input(RegisterInput)
     .output(RegisterOutput)
     .mutation(async ({ ctx, input }) => {
@@ -34,9 +35,14 @@ export const authRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign in with username (or email) and password; sets the session cookie',
-        errorResponses: { 400: 'Validation failed', 401: 'Invalid username or password', 429: 'Too many attempts' },
+        errorResponses: {
+          400: 'Validation failed',
+          401: 'Invalid username or password',
+          429: 'Too many attempts from this address, or too many failed sign-ins of this account (retryAfterSeconds)',
+        },
       },
     })
+    .use(passwordAttempt)
     .input(LoginInput)
     .output(LoginOutput)
     .mutation(async ({ ctx, input }) => ({ user: await accounts.login(ctx, input) })),

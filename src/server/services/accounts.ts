@@ -6,6 +6,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import type { Context } from '../context';
 import { type UserRow, users } from '../db/schema';
 import { conflict, unauthorized } from '../errors';
+import { accountFailures, accountKey } from './auth-limits';
 
 export type PublicUser = {
   id: string;
@@ -86,7 +87,13 @@ export async function register(ctx: AuthCtx, input: RegisterInput): Promise<Publ
   return toPublicUser(ctx.db.select().from(users).where(eq(users.id, id)).get()!);
 }
 
-export async function login(ctx: AuthCtx, input: LoginInput): Promise<PublicUser> {
+/**
+ * Password sign-in. ACCOUNT_LOCK_FAILURES failures of one account (from any address)
+ * lock its password sign-in for the rest of ACCOUNT_LOCK_WINDOW_S: 429 with
+ * retryAfterSeconds, even for the right password. Unknown names lock the same way, so
+ * the answer does not tell whether an account exists.
+ */
+export async function login(ctx: AuthCtx & Pick<Context, 'authLimits' | 'setHeader'>, input: LoginInput): Promise<PublicUser> {
   const identifier = input.username.trim();
   const row = ctx.db
     .select()
@@ -95,10 +102,16 @@ export async function login(ctx: AuthCtx, input: LoginInput): Promise<PublicUser
       or(sql`lower(${users.username}) = ${identifier.toLowerCase()}`, sql`lower(${users.email}) = ${identifier.toLowerCase()}`),
     )
     .get();
+  const key = accountKey(row?.id, identifier);
+  await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
   const ok = row?.passwordHash
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
-  if (!row || !ok) throw unauthorized('Invalid username or password');
+  if (!row || !ok) {
+    await accountFailures.count(ctx.authLimits, key);
+    throw unauthorized('Invalid username or password');
+  }
+  await accountFailures.clear(ctx.authLimits, key);
   if (row.accountStatus !== 'active') throw unauthorized('This account is disabled');
   await startSession(ctx, row.id);
   return toPublicUser(row);

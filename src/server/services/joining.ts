@@ -12,10 +12,14 @@ import type { Context } from '../context';
 import { type GameSessionRow, gameSessions, sessionPlayers, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { startSession } from './accounts';
+import { joinFailures } from './auth-limits';
 import { countPlayers, refreshSession } from './game-sessions';
 import { findPlayer, type PlayerRow } from './session-access';
 
-type JoinCtx = Pick<Context, 'db' | 'bus' | 'now' | 'lucia' | 'signOuts' | 'setCookie' | 'user' | 'authSession'>;
+type JoinCtx = Pick<
+  Context,
+  'db' | 'bus' | 'now' | 'lucia' | 'signOuts' | 'setCookie' | 'setHeader' | 'user' | 'authSession' | 'authLimits'
+>;
 
 export type JoinOutput = { sessionId: number; hunterHandle: string; sessionName: string; status: GameSessionRow['status'] };
 
@@ -26,6 +30,20 @@ const digest = (s: string) => crypto.createHash('sha256').update(s, 'utf8').dige
 function passwordMatches(row: GameSessionRow, password: string): boolean {
   return crypto.timingSafeEqual(digest(row.password), digest(password.trim()));
 }
+
+/**
+ * Checks a session password under the per-session failure limit: refused (429) while
+ * that session is locked, even for the right password; a wrong one counts a failure.
+ * `keys` name the sessions the attempt was aimed at.
+ */
+async function checkPassword(ctx: JoinCtx, keys: string[], matches: () => boolean): Promise<void> {
+  await joinFailures.refuseWhenLocked(ctx.authLimits, keys, ctx);
+  if (matches()) return;
+  await joinFailures.count(ctx.authLimits, keys);
+  throw joinFailed();
+}
+
+const sessionKey = (id: number | string) => `session:${id}`;
 
 const GUEST_ELSEWHERE = 'Guests can only act within their own game session: join again with a new handle';
 
@@ -111,7 +129,10 @@ function findById(ctx: JoinCtx, id: number): GameSessionRow | undefined {
 export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessionId: string }): Promise<JoinOutput> {
   const id = strictNumber(input.sessionId);
   const session = Number.isSafeInteger(id) && id > 0 ? findById(ctx, id) : undefined;
-  if (!session || !passwordMatches(session, input.password)) throw joinFailed();
+  await checkPassword(ctx, [sessionKey(session?.id ?? input.sessionId.trim())], () =>
+    session ? passwordMatches(session, input.password) : false,
+  );
+  if (!session) throw joinFailed();
   const handle = input.hunterHandle.trim();
   const user = ctx.user;
   if (user && !user.isGuest) {
@@ -137,14 +158,21 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
 }
 
 /** Field Operations: an account hunter joins by session name and password. */
-export function joinByName(ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> }, input: JoinByNameInput): JoinOutput {
-  const candidates = ctx.db
+export async function joinByName(
+  ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
+  input: JoinByNameInput,
+): Promise<JoinOutput> {
+  const nameKey = foldKey(input.sessionName);
+  const named = ctx.db
     .select()
     .from(gameSessions)
-    .where(eq(gameSessions.nameKey, foldKey(input.sessionName)))
+    .where(eq(gameSessions.nameKey, nameKey))
     .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-    .all()
-    .filter((row) => passwordMatches(row, input.password));
+    .all();
+  // A wrong password counts against every session of that name (or the name, when none has it).
+  const keys = named.length > 0 ? named.map((row) => sessionKey(row.id)) : [`name:${nameKey}`];
+  const candidates = named.filter((row) => passwordMatches(row, input.password));
+  await checkPassword(ctx, keys, () => candidates.length > 0);
   // The newest matching session that has not ended; an ended one is refused as such.
   const session = candidates.find((row) => row.status !== 'completed') ?? candidates[0];
   if (!session) throw joinFailed();
@@ -152,13 +180,14 @@ export function joinByName(ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> }
 }
 
 /** POST /api/game-sessions/{id}/join: the password is required. */
-export function joinById(
+export async function joinById(
   ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
   id: number,
   body: JoinByIdBody,
-): JoinOutput {
+): Promise<JoinOutput> {
   const session = findById(ctx, id);
-  if (!session || !passwordMatches(session, body.password)) throw joinFailed();
+  await checkPassword(ctx, [sessionKey(id)], () => (session ? passwordMatches(session, body.password) : false));
+  if (!session) throw joinFailed();
   if (ctx.user.isGuest) {
     const existing = ctx.authSession?.gameSessionId === id ? findPlayer(ctx.db, id, ctx.user.id) : undefined;
     if (!existing) throw forbidden(GUEST_ELSEWHERE);

@@ -1,7 +1,7 @@
 import { HunterJoinInput } from '../../../domain/schemas';
 import { JoinByIdBody, JoinByNameInput } from '../../../domain/session-schemas';
 import * as joining from '../../services/joining';
-import { hunterProcedure, publicProcedure, SessionIdParam } from '../../trpc';
+import { hunterProcedure, passwordAttempt, publicProcedure, SessionIdParam } from '../../trpc';
 import { JoinOutputSchema, tags } from './sessions.types';
 
 const JOIN_ERRORS = {
@@ -9,6 +9,7 @@ const JOIN_ERRORS = {
   403: 'Not allowed (a guest of another session, or not a hunter)',
   404: 'Session not found or invalid password',
   409: 'Session full, ended, or hunter handle taken',
+  429: 'Too many attempts from this address, or too many wrong passwords for this session',
 };
 
 /** Guests (and signed-in hunters) join by session id, password and handle. */
@@ -26,9 +27,10 @@ export const joinAsGuest = publicProcedure
         'account joins that account instead. Game masters and admins get 403. Joining again changes nothing. ' +
         'Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: ' +
         'the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute).',
-      errorResponses: { ...JOIN_ERRORS, 429: 'Too many attempts' },
+      errorResponses: JOIN_ERRORS,
     },
   })
+  .use(passwordAttempt)
   .input(HunterJoinInput)
   .output(JoinOutputSchema)
   .mutation(({ ctx, input }) => joining.joinAsGuest(ctx, input));
@@ -47,9 +49,10 @@ export const joinByName = hunterProcedure
       errorResponses: JOIN_ERRORS,
     },
   })
+  .use(passwordAttempt)
   .input(JoinByNameInput)
   .output(JoinOutputSchema)
-  .mutation(({ ctx, input }) => joining.joinByName(ctx, input));
+  .mutation(async ({ ctx, input }) => joining.joinByName(ctx, input));
 
 export const joinById = hunterProcedure
   .meta({
@@ -65,6 +68,7 @@ export const joinById = hunterProcedure
       errorResponses: JOIN_ERRORS,
     },
   })
+  .use(passwordAttempt)
   .input(SessionIdParam.extend(JoinByIdBody.shape))
   .output(JoinOutputSchema)
   .mutation(({ ctx, input }) => joining.joinById(ctx, input.id, input));

@@ -207,10 +207,10 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
   });
 
   it('picks the session whose password matches among sessions with the same name', async () => {
-    await createSession(gm, { name: 'Twin', password: 'one' });
-    const second = await createSession(gm, { name: 'Twin', password: 'two' });
+    await createSession(gm, { name: 'Twin', password: 'one-pass' });
+    const second = await createSession(gm, { name: 'Twin', password: 'two-pass' });
     const hunter = await signUp(server, 'hunter');
-    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Twin', password: 'two' });
+    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Twin', password: 'two-pass' });
     expect(res.body.sessionId).toBe(second.id);
   });
 

@@ -42,11 +42,12 @@ describe('POST /api/game-sessions (create)', () => {
     [{ name: '   ' }, 'Session name is required'],
     [{ name: undefined }, 'Session name is required'],
     [{ password: '  ' }, 'Session password is required'],
+    [{ password: ' abc12 ' }, 'Session password must be at least 6 characters'],
     [{ maxPlayers: 12 }, 'Max players must be 10, 15, 20 or 25'],
     [{ duration: 10 }, 'Duration must be between 15 and 120 minutes'],
     [{ duration: 121 }, 'Duration must be between 15 and 120 minutes'],
   ])('refuses %j with 400 "%s"', async (patch, message) => {
-    const res = await gm.post('/api/game-sessions', { name: 'Bad', password: 'pw', ...patch });
+    const res = await gm.post('/api/game-sessions', { name: 'Bad', password: 'raptor', ...patch });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
   });
@@ -70,7 +71,7 @@ describe('POST /api/game-sessions (create)', () => {
       briefingVideoUrl: '/uploads/missions/brief.mp4',
     });
     expect((await createSession(gm, { missionId: 'none' })).missionId).toBeNull();
-    const missing = await gm.post('/api/game-sessions', { name: 'x', password: 'y', missionId: 99999 });
+    const missing = await gm.post('/api/game-sessions', { name: 'x', password: 'raptor', missionId: 99999 });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Mission not found');
     server.deps.db.delete(missions).where(eq(missions.id, mission.id)).run();
@@ -81,18 +82,18 @@ describe('POST /api/game-sessions (create)', () => {
     expect((await createSession(starter, { maxPlayers: 25 })).maxPlayers).toBe(10);
     expect((await createSession(starter)).maxPlayers).toBe(10);
     const unsubscribed = await signUp(server, 'gamemaster');
-    const res = await unsubscribed.post('/api/game-sessions', { name: 'x', password: 'y' });
+    const res = await unsubscribed.post('/api/game-sessions', { name: 'x', password: 'raptor' });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('Subscription Required');
     const hunter = await signUp(server, 'hunter');
-    expect((await hunter.post('/api/game-sessions', { name: 'x', password: 'y' })).status).toBe(403);
-    expect((await new ApiClient(server.url).post('/api/game-sessions', { name: 'x', password: 'y' })).status).toBe(401);
+    expect((await hunter.post('/api/game-sessions', { name: 'x', password: 'raptor' })).status).toBe(403);
+    expect((await new ApiClient(server.url).post('/api/game-sessions', { name: 'x', password: 'raptor' })).status).toBe(401);
   });
 
   it('counts against the weekly allowance (Starter: 5, then credits)', async () => {
     const starter = await subscribedGameMaster(server, 'Starter', 1);
     for (let i = 0; i < 6; i++) await createSession(starter);
-    const sixth = await starter.post('/api/game-sessions', { name: 'six', password: 'pw' });
+    const sixth = await starter.post('/api/game-sessions', { name: 'six', password: 'raptor' });
     expect(sixth.status).toBe(409);
     expect(sixth.body.error).toMatch(/Weekly session limit reached/);
   });
@@ -384,7 +385,7 @@ describe('the tRPC door applies the same rules', () => {
   it('creates, starts and refuses the same illegal transitions and strangers as REST', async () => {
     const { trpc, close } = gm.trpc();
     try {
-      const s = await trpc.sessions.create.mutate({ name: ' Via tRPC ', password: 'pw', duration: 'abc' });
+      const s = await trpc.sessions.create.mutate({ name: ' Via tRPC ', password: 'raptor', duration: 'abc' });
       expect(s).toMatchObject({ name: 'Via tRPC', duration: 60, status: 'preparing' });
       expect((await trpc.sessions.start.mutate({ id: s.id })).status).toBe('active');
       await expect(trpc.sessions.start.mutate({ id: s.id })).rejects.toMatchObject({
