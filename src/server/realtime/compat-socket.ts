@@ -2,7 +2,9 @@
 // `type` naming the event. See docs/decisions/301-realtime-streams-and-ws-protocol.md.
 //
 // Connect to /ws?sessionId=N[&lastEventId=M] (or send { type: 'subscribe', sessionId,
-// lastEventId? } later), signed in with the session cookie. Server -> client:
+// lastEventId? } later), signed in with the session cookie. Connected without a
+// sessionId, the socket receives the events of every session its sign-in belongs to
+// (SignInSessions) until a subscribe narrows it to one. Server -> client:
 // the session's events as { ...payload, type, sessionId, timestamp, eventId }.
 // Client -> server: hunter_location, comms_message, broadcast (owner), and the
 // game master's session_* / dinosaur_deployed notices (answered with 'ignored':
@@ -23,7 +25,8 @@ import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
-import { sessionStream, toFrame } from './session-stream';
+import type { BusEvent } from './bus';
+import { SignInSessions, sessionStream, signInStream, toFrame } from './session-stream';
 
 export const WS_CLOSE = {
   badRequest: 4400,
@@ -67,7 +70,7 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
 
 function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequest): void {
   let user: User | null = null;
-  let current: { sessionId: number; abort: AbortController } | null = null;
+  let current: { sessionId: number | undefined; abort: AbortController } | null = null;
   let stopWatchingSignIn: (() => void) | null = null;
   let windowStart = 0;
   let framesInWindow = 0;
@@ -82,6 +85,40 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     socket.close(code, message);
   };
 
+  /** Ends the current stream; the next one acts on `sessionId` by default. */
+  const follow = (sessionId: number | undefined): AbortController => {
+    current?.abort.abort();
+    const abort = new AbortController();
+    current = { sessionId, abort };
+    return abort;
+  };
+
+  const pump = (stream: AsyncGenerator<BusEvent, void, undefined>) => {
+    void (async () => {
+      for await (const event of stream) {
+        if (socket.readyState !== socket.OPEN) break;
+        if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+          refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
+          break;
+        }
+        socket.send(JSON.stringify(toFrame(event, event.sessionId ?? 0)));
+      }
+    })().catch((err) => deps.log.error(`/ws stream failed: ${String(err)}`));
+  };
+
+  /**
+   * No sessionId given: every session the sign-in belongs to, with the same audience
+   * filtering, until a subscribe narrows it to one. Answers `connected` with those sessions.
+   */
+  const followSignIn = (gameSessionId: number | null, lastEventId: number | undefined) => {
+    if (!user) return;
+    const sessions = new SignInSessions(deps.db, user, gameSessionId);
+    const abort = follow(sessions.single);
+    pump(signInStream(deps.bus, sessions, { lastEventId, signal: abort.signal }));
+    const resumeFrom = lastEventId ?? sessions.latestEventId();
+    send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: deps.now() });
+  };
+
   const subscribe = (sessionId: number, lastEventId: number | undefined): boolean => {
     if (!user) return false;
     let access: ReturnType<typeof commsAccess>;
@@ -92,20 +129,9 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
       refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
       return false;
     }
-    current?.abort.abort();
-    const abort = new AbortController();
-    current = { sessionId, abort };
+    const abort = follow(sessionId);
     const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
-    void (async () => {
-      for await (const event of sessionStream(deps.bus, { sessionId, viewer, lastEventId, signal: abort.signal })) {
-        if (socket.readyState !== socket.OPEN) break;
-        if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
-          refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
-          break;
-        }
-        socket.send(JSON.stringify(toFrame(event, sessionId)));
-      }
-    })().catch((err) => deps.log.error(`/ws stream failed: ${String(err)}`));
+    pump(sessionStream(deps.bus, { sessionId, viewer, lastEventId, signal: abort.signal }));
     // The stream is subscribed now (its first step ran synchronously), so every event
     // after `resumeFrom` reaches this socket: a client that keeps the greatest of
     // resumeFrom and the eventIds it received can always reconnect without a gap.
@@ -237,7 +263,7 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
       return false;
     }
     if (sessionId !== undefined) return subscribe(sessionId, lastEventId);
-    send({ type: 'connected', timestamp: deps.now() });
+    followSignIn(ctx.authSession.gameSessionId ?? null, lastEventId);
     return true;
   })().catch((err) => {
     deps.log.error(`/ws connection failed: ${String(err)}`);
