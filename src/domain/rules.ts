@@ -3,6 +3,7 @@
 
 // --- Accounts (accounts spec, sections 5 and 9) ---
 export const MIN_USERNAME_LENGTH = 3;
+/** The specification's minimum; new passwords now need MIN_NEW_PASSWORD_LENGTH (docs/security.md). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_HUNTER_HANDLE_LENGTH = 3;
 /** Upper bounds we add so no field can grow without limit. */
@@ -288,3 +289,11 @@ export const SESSION_JOIN_LOCK_FAILURES = 20;
 export const SESSION_JOIN_LOCK_WINDOW_S = 15 * 60;
 /** Session passwords chosen at creation (existing, shorter ones keep working for joining). */
 export const MIN_SESSION_PASSWORD_LENGTH = 6;
+/** A sign-in ends after this long without a request (Lucia renews it while in use, at most up to the absolute end). */
+export const SIGN_IN_IDLE_MS = 12 * 60 * 60 * 1000;
+/** A sign-in ends this long after it began, however busy. */
+export const SIGN_IN_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A guest's sign-in ends this long after its game session ended (time for the end dialog and the results). */
+export const GUEST_SIGN_IN_GRACE_MS = 60 * 60 * 1000;
+/** New passwords (registration, password change); existing accounts keep signing in with older, shorter ones. */
+export const MIN_NEW_PASSWORD_LENGTH = 8;

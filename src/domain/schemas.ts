@@ -8,7 +8,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_USERNAME_LENGTH,
   MIN_HUNTER_HANDLE_LENGTH,
-  MIN_PASSWORD_LENGTH,
+  MIN_NEW_PASSWORD_LENGTH,
   MIN_USERNAME_LENGTH,
   SELF_REGISTRATION_ROLES,
 } from './rules';
@@ -22,7 +22,9 @@ export const MESSAGES = {
   handleTooShort: 'Hunter handle must be at least 3 characters',
   usernameTooShort: 'Username must be at least 3 characters',
   invalidEmail: 'Please enter a valid email address',
-  passwordTooShort: 'Password must be at least 6 characters',
+  /** New passwords (registration, password change); signing in accepts older, shorter ones. */
+  passwordTooShort: `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`,
+  currentPasswordRequired: 'Current password is required',
   confirmPassword: 'Please confirm your password',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -48,6 +50,12 @@ export const HunterHandle = handleLength
   .refine((s) => !hasInvisibleCharacters(s), MESSAGES.handleInvisible)
   .transform(cleanName)
   .pipe(handleLength);
+
+/** A password being chosen (registration, change): MIN_NEW_PASSWORD_LENGTH and up. */
+const newPasswordField = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(MIN_NEW_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH));
 
 export const LoginInput = z.object({
   // Sign-in by username or email address, so the email length bounds it.
@@ -93,10 +101,7 @@ const RegisterFields = z.object({
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH, MESSAGES.invalidEmail),
   ),
-  password: z
-    .string({ error: MESSAGES.passwordTooShort })
-    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
-    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+  password: newPasswordField,
   firstName: z
     .string({ error: MESSAGES.firstNameRequired })
     .trim()
@@ -129,6 +134,23 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 
 /** The registration form: the server's fields plus the confirmation, required here. */
 export const RegisterForm = RegisterFields.extend({
-  confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(MIN_PASSWORD_LENGTH, MESSAGES.confirmPassword),
+  confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(1, MESSAGES.confirmPassword),
 }).refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type RegisterForm = z.infer<typeof RegisterForm>;
+
+/**
+ * POST /auth/change-password. The server also refuses the most common passwords (a
+ * list too large for the client bundle), answered as a field error on `password`.
+ */
+export const ChangePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, MESSAGES.currentPasswordRequired)
+      .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: MESSAGES.confirmPassword }).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, passwordsMatch)
+  .transform(({ confirmPassword: _confirmation, ...fields }) => fields);
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;

@@ -18,7 +18,7 @@ import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
-import { originAllowed } from './http/origin';
+import { changesState, originAllowed } from './http/origin';
 import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
@@ -68,8 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Sign-in and join limits live in the procedures (passwordAttempt, services/auth-limits), keyed by
   // Fastify's client address; a WebSocket upgrade's context sees only the raw request, so it is kept there.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     (request.raw as { [CLIENT_IP]?: string })[CLIENT_IP] = request.ip;
+    // Every state-changing request (multipart uploads included) passes the sockets' Origin rule.
+    if (changesState(request) && !originAllowed(config, request)) {
+      return reply.status(403).send({ error: 'Origin not allowed' });
+    }
   });
 
   await app.register(multipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 3, fields: 30 } });

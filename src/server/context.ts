@@ -2,6 +2,7 @@
 // OpenAPI (REST) and tests. Identity always comes from the session cookie.
 import type { IncomingMessage } from 'node:http';
 import type { Session, User } from 'lucia';
+import { isSignInLive } from './auth/sign-outs';
 import type { AppDeps } from './deps';
 
 export type Context = AppDeps & {
@@ -54,8 +55,16 @@ export async function createContextInner(
     const result = await deps.lucia.validateSession(sessionId);
     user = result.user;
     authSession = result.session;
-    if (result.session?.fresh) setCookie(deps.lucia.createSessionCookie(result.session.id).serialize());
-    if (!result.session) setCookie(deps.lucia.createBlankSessionCookie().serialize());
+    // Lucia checks the idle expiry; the rest (absolute lifetime, account status, a guest's
+    // ended game session) is the same rule the sockets re-check: an ended sign-in is deleted.
+    if (authSession && !isSignInLive(deps.db, authSession.id, deps.now())) {
+      await deps.lucia.invalidateSession(authSession.id);
+      user = null;
+      authSession = null;
+    } else if (authSession?.fresh) {
+      setCookie(deps.lucia.createSessionCookie(authSession.id).serialize());
+    }
+    if (!authSession) setCookie(deps.lucia.createBlankSessionCookie().serialize());
   }
   return { ...deps, user, authSession, setCookie, setHeader, ip: opts.ip ?? '', longLived: opts.longLived ?? false };
 }

@@ -4,8 +4,9 @@
 // cascade, a disabled account) is found by a periodic check of the database.
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import { SIGN_IN_RECHECK_MS } from '../../domain/rules';
+import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_RECHECK_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
+import { hashToken } from './lucia';
 
 export type SignIn = { authSessionId: string; userId: string };
 
@@ -40,20 +41,31 @@ export function createSignOuts(): SignOuts {
   };
 }
 
-const liveStatements = new WeakMap<Database.Database, Database.Statement<[string, number], unknown>>();
+const liveStatements = new WeakMap<
+  Database.Database,
+  Database.Statement<[string, number, number, number, number], unknown>
+>();
 
-/** True while the sign-in exists, has not expired and its account is active: one primary-key lookup. */
+/**
+ * True while the sign-in exists, is within its idle and absolute lifetimes, its account
+ * is active and, for a guest, its game session has not ended more than
+ * GUEST_SIGN_IN_GRACE_MS ago: one primary-key lookup. Every HTTP request (context.ts)
+ * and every socket (below, and trpc.ts) asks this same question.
+ */
 export function isSignInLive(db: Db, authSessionId: string, nowMs: number): boolean {
   let statement = liveStatements.get(db.$client);
   if (!statement) {
-    // Lucia stores expires_at in seconds.
+    // Lucia stores expires_at (and we absolute_expires_at) in seconds; game session times are milliseconds.
     statement = db.$client.prepare(
       `SELECT 1 FROM auth_sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.id = ? AND s.expires_at > ? AND u.account_status = 'active'`,
+       LEFT JOIN game_sessions g ON g.id = s.game_session_id
+       WHERE s.id = ? AND s.expires_at > ? AND s.absolute_expires_at > ? AND u.account_status = 'active'
+         AND (u.is_guest = 0 OR (g.id IS NOT NULL AND (g.status <> 'completed' OR COALESCE(g.end_time, 0) + ? > ?)))`,
     );
     liveStatements.set(db.$client, statement);
   }
-  return statement.get(authSessionId, Math.floor(nowMs / 1000)) !== undefined;
+  const seconds = Math.floor(nowMs / 1000);
+  return statement.get(hashToken(authSessionId), seconds, seconds, GUEST_SIGN_IN_GRACE_MS, nowMs) !== undefined;
 }
 
 /**

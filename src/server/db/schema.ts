@@ -29,7 +29,10 @@ export const users = sqliteTable(
   ],
 );
 
-/** Lucia's session table. A guest hunter's session is bound to one game session. */
+/**
+ * Lucia's session table. A guest hunter's session is bound to one game session. `id` holds the
+ * SHA-256 of the token the cookie carries (src/server/auth/lucia.ts), never the token itself.
+ */
 export const authSessions = sqliteTable(
   'auth_sessions',
   {
@@ -39,6 +42,8 @@ export const authSessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at').notNull(),
     gameSessionId: integer('game_session_id'),
+    /** Absolute end of the sign-in (seconds, like expires_at): renewal never extends expires_at past it. Always set by startSession; 0 (ended) for rows older than the column. */
+    absoluteExpiresAt: integer('absolute_expires_at').notNull().default(0),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );

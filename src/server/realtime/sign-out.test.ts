@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchSignIn } from '../auth/sign-outs';
+import { hashToken } from '../auth/lucia';
 import { authSessions } from '../db/schema';
 import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
@@ -92,7 +93,7 @@ describe('an expired sign-in', () => {
     closers.push(close);
     await trpc.comms.list.query({ id: session });
 
-    server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, cookieOf(hunter))).run();
+    server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, hashToken(cookieOf(hunter)))).run();
     await expect(trpc.comms.list.query({ id: session })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
 });
@@ -106,7 +107,7 @@ describe('the periodic check', () => {
     await sleep(80);
     expect(ended).toBe(0);
 
-    server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, signIn.authSessionId)).run();
+    server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, hashToken(signIn.authSessionId))).run();
     for (let i = 0; i < 50 && ended === 0; i++) await sleep(20);
     await sleep(80);
     expect(ended).toBe(1);

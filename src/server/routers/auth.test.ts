@@ -10,7 +10,7 @@ afterAll(() => server.close());
 const valid = {
   username: 'rexhunter',
   email: 'rex@example.com',
-  password: 'secret123',
+  password: 'Fossil-Trail-42',
   firstName: 'Rex',
   lastName: 'Hunter',
   role: 'hunter',
@@ -23,7 +23,7 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ username: 'rexhunter', firstName: 'Rex', role: 'hunter' });
     expect(res.body.role).toBe('hunter');
-    expect(JSON.stringify(res.body)).not.toContain('secret123');
+    expect(JSON.stringify(res.body)).not.toContain('Fossil-Trail-42');
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|argon2/);
     const cookie = res.headers.getSetCookie().join(';');
     expect(cookie).toMatch(/dinohunt_session=.+; .*HttpOnly/i);
@@ -37,7 +37,7 @@ describe('POST /api/auth/register', () => {
   it.each([
     ['username', 'ab', 'Username must be at least 3 characters'],
     ['email', 'not-an-email', 'Please enter a valid email address'],
-    ['password', '12345', 'Password must be at least 6 characters'],
+    ['password', '1234567', 'Password must be at least 8 characters'],
     ['firstName', '', 'First name is required'],
     ['lastName', '   ', 'Last name is required'],
     ['role', 'admin', 'Please select a role'],
@@ -63,7 +63,7 @@ describe('POST /api/auth/register', () => {
       role: 'admin',
     });
     expect(res.status).toBe(400);
-    const login = await new ApiClient(server.url).post('/api/auth/login', { username: 'sneaky', password: 'secret123' });
+    const login = await new ApiClient(server.url).post('/api/auth/login', { username: 'sneaky', password: 'Fossil-Trail-42' });
     expect(login.status).toBe(401);
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/auth/login', () => {
     const gm = await signUp(server, 'gamemaster', { username: 'loginuser' });
     const before = gm.cookie;
     const client = new ApiClient(server.url);
-    const res = await client.post('/api/auth/login', { username: 'loginuser', password: 'secret123' });
+    const res = await client.post('/api/auth/login', { username: 'loginuser', password: 'Fossil-Trail-42' });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ username: 'loginuser', role: 'gamemaster' });
     expect(client.cookie).not.toBe(before);

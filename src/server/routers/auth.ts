@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/schemas';
 import * as accounts from '../services/accounts';
 import { authedProcedure, passwordAttempt, publicProcedure, router } from '../trpc';
+import { changePassword, logoutEverywhere } from './auth-sign-ins';
 import { CurrentUserSchema, LoginOutput, RegisterOutput, SuccessOutput } from './auth.types';
 
 const tags = ['auth'];
@@ -83,4 +84,6 @@ export const authRouter = router({
       await accounts.logout(ctx);
       return { success: true as const };
     }),
+  logoutEverywhere,
+  changePassword,
 });

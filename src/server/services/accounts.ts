@@ -1,12 +1,14 @@
 // Registration, sign-in and sign-out. Procedures and tests call these directly.
 import { eq, or, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
-import type { LoginInput, RegisterInput } from '../../domain/schemas';
+import type { ChangePasswordInput, LoginInput, RegisterInput } from '../../domain/schemas';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
+import { refuseCommonPassword } from '../auth/password-policy';
 import type { Context } from '../context';
 import { type UserRow, users } from '../db/schema';
-import { conflict, unauthorized } from '../errors';
+import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { accountFailures, accountKey } from './auth-limits';
+import { SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
 
 export type PublicUser = {
   id: string;
@@ -43,15 +45,27 @@ export function toCurrentUser(user: User, authSession: Session): PublicUser & { 
 const USERNAME_TAKEN = 'Username is already taken';
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-type AuthCtx = Pick<Context, 'db' | 'lucia' | 'setCookie'>;
+type AuthCtx = Pick<Context, 'db' | 'lucia' | 'setCookie' | 'now'>;
 
+/** A new sign-in for this browser, ending at the latest SIGN_IN_ABSOLUTE_MS from now. */
 async function startSession(ctx: AuthCtx, userId: string, gameSessionId: number | null = null) {
-  const session = await ctx.lucia.createSession(userId, { gameSessionId });
+  const absoluteExpiresAt = Math.floor((ctx.now() + SIGN_IN_ABSOLUTE_MS) / 1000);
+  const session = await ctx.lucia.createSession(userId, { gameSessionId, absoluteExpiresAt });
   ctx.setCookie(ctx.lucia.createSessionCookie(session.id).serialize());
   return session;
 }
 
-export async function register(ctx: AuthCtx, input: RegisterInput): Promise<PublicUser> {
+/** Signing in ends the sign-in this browser already had (and its open sockets). */
+async function endPreviousSignIn(ctx: Pick<Context, 'lucia' | 'signOuts' | 'authSession'>): Promise<void> {
+  if (!ctx.authSession) return;
+  await ctx.lucia.invalidateSession(ctx.authSession.id);
+  ctx.signOuts.revoke(ctx.authSession.id);
+}
+
+export async function register(
+  ctx: AuthCtx & Pick<Context, 'signOuts' | 'authSession'>,
+  input: RegisterInput,
+): Promise<PublicUser> {
   const email = input.email.toLowerCase();
   const clash = ctx.db
     .select({ username: users.username, email: users.email })
@@ -62,6 +76,7 @@ export async function register(ctx: AuthCtx, input: RegisterInput): Promise<Publ
     throw conflict(USERNAME_TAKEN, { fieldErrors: { username: USERNAME_TAKEN } });
   }
   if (clash.length > 0) throw conflict(EMAIL_TAKEN, { fieldErrors: { email: EMAIL_TAKEN } });
+  refuseCommonPassword(input.password);
 
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
@@ -83,6 +98,7 @@ export async function register(ctx: AuthCtx, input: RegisterInput): Promise<Publ
     if (String(err).includes('UNIQUE')) throw conflict('Username or email is already taken');
     throw err;
   }
+  await endPreviousSignIn(ctx);
   await startSession(ctx, id);
   return toPublicUser(ctx.db.select().from(users).where(eq(users.id, id)).get()!);
 }
@@ -93,7 +109,10 @@ export async function register(ctx: AuthCtx, input: RegisterInput): Promise<Publ
  * retryAfterSeconds, even for the right password. Unknown names lock the same way, so
  * the answer does not tell whether an account exists.
  */
-export async function login(ctx: AuthCtx & Pick<Context, 'authLimits' | 'setHeader'>, input: LoginInput): Promise<PublicUser> {
+export async function login(
+  ctx: AuthCtx & Pick<Context, 'authLimits' | 'setHeader' | 'signOuts' | 'authSession'>,
+  input: LoginInput,
+): Promise<PublicUser> {
   const identifier = input.username.trim();
   const row = ctx.db
     .select()
@@ -113,6 +132,7 @@ export async function login(ctx: AuthCtx & Pick<Context, 'authLimits' | 'setHead
   }
   await accountFailures.clear(ctx.authLimits, key);
   if (row.accountStatus !== 'active') throw unauthorized('This account is disabled');
+  await endPreviousSignIn(ctx);
   await startSession(ctx, row.id);
   return toPublicUser(row);
 }
@@ -123,6 +143,51 @@ export async function logout(ctx: AuthCtx & Pick<Context, 'authSession' | 'signO
     ctx.signOuts.revoke(ctx.authSession.id); // its open sockets close now
   }
   ctx.setCookie(ctx.lucia.createBlankSessionCookie().serialize());
+}
+
+/** Ends every sign-in of an account (every browser and device) and closes their sockets. */
+export async function endAllSignIns(ctx: Pick<Context, 'lucia' | 'signOuts'>, userId: string): Promise<void> {
+  await ctx.lucia.invalidateUserSessions(userId);
+  ctx.signOuts.revokeUser(userId);
+}
+
+/** "Sign out everywhere": every sign-in of the caller ends, this one included. */
+export async function logoutEverywhere(ctx: AuthCtx & Pick<Context, 'signOuts'>, userId: string): Promise<void> {
+  await endAllSignIns(ctx, userId);
+  ctx.setCookie(ctx.lucia.createBlankSessionCookie().serialize());
+}
+
+/** An admin ends a user's sign-ins (a lost phone, a compromised account). */
+export async function adminEndSignIns(ctx: Pick<Context, 'db' | 'lucia' | 'signOuts'>, userId: string): Promise<void> {
+  const row = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw notFound('User not found');
+  await endAllSignIns(ctx, userId);
+}
+
+const WRONG_CURRENT = 'Current password is incorrect';
+
+/**
+ * Password change: the current password is required (under the same per-account failure
+ * lock as sign-in); the new one follows the new-password rules. Every sign-in of the
+ * account ends, and this browser gets a fresh one.
+ */
+export async function changePassword(
+  ctx: AuthCtx & Pick<Context, 'authLimits' | 'setHeader' | 'signOuts'>,
+  userId: string,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row?.passwordHash) throw notFound('User not found');
+  const key = accountKey(row.id, '');
+  await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    await accountFailures.count(ctx.authLimits, key);
+    throw badRequest(WRONG_CURRENT, { fieldErrors: { currentPassword: WRONG_CURRENT } });
+  }
+  refuseCommonPassword(input.password);
+  ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, userId)).run();
+  await endAllSignIns(ctx, userId);
+  await startSession(ctx, userId);
 }
 
 export { startSession };

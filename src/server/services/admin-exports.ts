@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { AppDeps } from '../deps';
 import { PLAYER_MESSAGE_COUNTS_SQL } from './hunter-stats';
 
@@ -15,12 +16,20 @@ export const fileStamp = (ms: number) => new Date(ms).toISOString().slice(0, 19)
 /**
  * A consistent copy of the live database, taken with SQLite's online backup
  * API while the app keeps serving. The caller streams it and then calls cleanup.
+ * Sign-ins are left out (and their pages wiped by VACUUM): restoring a backup signs
+ * everyone out, and a backup file never carries anything that could open an account.
  */
 export async function createBackup(ctx: Ctx): Promise<{ file: string; fileName: string; cleanup: () => Promise<void> }> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dinohunt-backup-'));
   const file = path.join(dir, `${crypto.randomUUID()}.sqlite`);
   try {
     await ctx.db.$client.backup(file);
+    const copy = new Database(file);
+    try {
+      copy.exec('DELETE FROM auth_sessions; VACUUM;');
+    } finally {
+      copy.close();
+    }
   } catch (err) {
     await fs.promises.rm(dir, { recursive: true, force: true });
     throw err;

@@ -101,7 +101,7 @@ describe('account lock on failed sign-ins, whatever the address', () => {
       });
       expect(res.status).toBe(401);
     }
-    const locked = await post(s, '/api/auth/login', { username: victim.user.username.toUpperCase(), password: 'secret123' }, {
+    const locked = await post(s, '/api/auth/login', { username: victim.user.username.toUpperCase(), password: 'Fossil-Trail-42' }, {
       'x-forwarded-for': '203.0.113.9',
     });
     expect(locked.status).toBe(429);
@@ -111,10 +111,10 @@ describe('account lock on failed sign-ins, whatever the address', () => {
     expect(body.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     expect(Number(locked.headers.get('retry-after'))).toBe(body.retryAfterSeconds);
     // By email too (the same account), and over tRPC.
-    const byEmail = await post(s, '/trpc/auth.login', superjson.serialize({ username: `${victim.user.username}@example.com`, password: 'secret123' }));
+    const byEmail = await post(s, '/trpc/auth.login', superjson.serialize({ username: `${victim.user.username}@example.com`, password: 'Fossil-Trail-42' }));
     expect(byEmail.status).toBe(429);
     // Another account is not affected.
-    expect((await post(s, '/api/auth/login', { username: other.user.username, password: 'secret123' })).status).toBe(200);
+    expect((await post(s, '/api/auth/login', { username: other.user.username, password: 'Fossil-Trail-42' })).status).toBe(200);
   });
 
   it('a successful sign-in clears the count', async () => {
@@ -124,7 +124,7 @@ describe('account lock on failed sign-ins, whatever the address', () => {
       for (let i = 0; i < 9; i++) {
         expect((await post(s, '/api/auth/login', { username: hunter.user.username, password: 'nope' })).status).toBe(401);
       }
-      expect((await post(s, '/api/auth/login', { username: hunter.user.username, password: 'secret123' })).status).toBe(200);
+      expect((await post(s, '/api/auth/login', { username: hunter.user.username, password: 'Fossil-Trail-42' })).status).toBe(200);
     }
   });
 });

@@ -144,7 +144,7 @@ export async function signUp(server: TestServer, role: 'gamemaster' | 'hunter', 
   const res = await client.post('/api/auth/register', {
     username,
     email: `${username}@example.com`,
-    password: 'secret123',
+    password: 'Fossil-Trail-42',
     firstName: 'Test',
     lastName: role,
     role,

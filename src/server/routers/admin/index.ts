@@ -9,6 +9,7 @@ import { overview } from './overview';
 import { speciesDelete } from './species-delete';
 import { speciesList } from './species-list';
 import { userDelete } from './user-delete';
+import { userSignOut } from './user-sign-out';
 
 export const adminRouter = router({
   overview,
@@ -18,5 +19,6 @@ export const adminRouter = router({
   missionDelete,
   gameMastersList,
   userDelete,
+  userSignOut,
   creditsAdd,
 });

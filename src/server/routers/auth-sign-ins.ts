@@ -1,0 +1,52 @@
+// Ending sign-ins: "sign out everywhere" and the password change (which ends every
+// other sign-in). The admin's action is routers/admin/user-sign-out.ts.
+import { z } from 'zod';
+import { ChangePasswordInput } from '../../domain/schemas';
+import * as accounts from '../services/accounts';
+import { accountProcedure, authedProcedure, passwordAttempt } from '../trpc';
+import { SuccessOutput } from './auth.types';
+
+const tags = ['auth'];
+
+export const logoutEverywhere = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/logout-everywhere',
+      tags,
+      summary: 'Sign out everywhere: every sign-in of this account ends (this one too) and their sockets close',
+      errorResponses: { 401: 'Not signed in' },
+    },
+  })
+  .input(z.void())
+  .output(SuccessOutput)
+  .mutation(async ({ ctx }) => {
+    await accounts.logoutEverywhere(ctx, ctx.user.id);
+    return { success: true as const };
+  });
+
+export const changePassword = accountProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/change-password',
+      tags,
+      summary: 'Change the password: the current one is required; every other sign-in ends',
+      description:
+        'New passwords need 8 characters and may not be one of the most common passwords. This browser gets a ' +
+        'new session cookie; every other sign-in of the account ends and its sockets close.',
+      errorResponses: {
+        400: 'Validation failed, current password incorrect, or a common password',
+        401: 'Not signed in',
+        403: 'Guests have no password',
+        429: 'Too many attempts (retryAfterSeconds)',
+      },
+    },
+  })
+  .use(passwordAttempt)
+  .input(ChangePasswordInput)
+  .output(SuccessOutput)
+  .mutation(async ({ ctx, input }) => {
+    await accounts.changePassword(ctx, ctx.user.id, input);
+    return { success: true as const };
+  });
