@@ -297,3 +297,5 @@ export const SIGN_IN_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const GUEST_SIGN_IN_GRACE_MS = 60 * 60 * 1000;
 /** New passwords (registration, password change); existing accounts keep signing in with older, shorter ones. */
 export const MIN_NEW_PASSWORD_LENGTH = 8;
+/** A session paused or preparing with no activity this long ends itself (its data then follows GPS_RETENTION_MS). */
+export const ABANDONED_SESSION_MS = 24 * 60 * 60 * 1000;

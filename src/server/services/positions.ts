@@ -10,7 +10,9 @@ import type { User } from 'lucia';
 import { PositionInput } from '../../domain/comms-schemas';
 import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
 import { classifyFix, isSpeedOutlier } from '../../domain/gps';
+import { sql } from 'drizzle-orm';
 import {
+  ABANDONED_SESSION_MS,
   GPS_RETENTION_MS,
   MS_PER_MINUTE,
   POSITION_PURGE_INTERVAL_MS,
@@ -20,7 +22,9 @@ import { distanceMeters } from '../../domain/scanner';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden } from '../errors';
+import { gameSessions } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
+import { endSession } from './game-sessions';
 
 export type PositionResult = {
   /**
@@ -196,7 +200,13 @@ export function purgeExpiredPositions(db: Db, now: number): { sessions: number; 
         WHERE ((gs.status = 'completed'
                 AND COALESCE(gs.end_time, gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms, gs.created_at) <= @cutoff)
             OR (gs.status <> 'completed' AND gs.paused_at IS NULL AND gs.start_time IS NOT NULL
-                AND gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms <= @cutoff))
+                AND gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms <= @cutoff)
+            -- A session that is not live (paused, preparing or ended), whatever its status: by its last position.
+            OR (gs.status NOT IN ('active', 'started')
+                AND MAX(COALESCE((SELECT MAX(p.recorded_at) FROM positions p WHERE p.session_id = gs.id), 0),
+                        COALESCE((SELECT MAX(sp.last_position_at) FROM session_players sp WHERE sp.session_id = gs.id), 0),
+                        COALESCE((SELECT MAX(sp.anchor_at) FROM session_players sp WHERE sp.session_id = gs.id), 0))
+                    <= @cutoff))
           -- only sessions with something left to delete, so old sessions cost nothing
           AND (EXISTS (SELECT 1 FROM positions p WHERE p.session_id = gs.id)
             OR EXISTS (SELECT 1 FROM events e WHERE e.session_id = gs.id))`,
@@ -226,10 +236,12 @@ export function purgeExpiredPositions(db: Db, now: number): { sessions: number; 
 }
 
 /** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
-export function registerPositionPurge(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'now' | 'log'>): void {
+export function registerPositionPurge(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log'>): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     try {
+      const abandoned = endAbandonedSessions(deps);
+      if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
       const { sessions, positions } = purgeExpiredPositions(deps.db, deps.now());
       if (positions > 0) deps.log.info(`GPS retention: deleted ${positions} positions of ${sessions} ended sessions`);
     } catch (err) {
@@ -244,4 +256,36 @@ export function registerPositionPurge(app: FastifyInstance, deps: Pick<AppDeps, 
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
   });
+}
+
+/**
+ * Sessions left paused or preparing with no activity for ABANDONED_SESSION_MS end
+ * themselves (session_ended is published), so their data follows the retention
+ * schedule. Activity: creation, start, pause, any event, any position. A start
+ * scheduled within that time keeps a preparing session.
+ */
+export function endAbandonedSessions(ctx: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log'>): number {
+  const now = ctx.now();
+  const cutoff = now - ABANDONED_SESSION_MS;
+  const rows = ctx.db
+    .select()
+    .from(gameSessions)
+    .where(
+      sql`${gameSessions.status} in ('preparing', 'paused')
+        and coalesce(${gameSessions.scheduledStartTime}, 0) <= ${cutoff}
+        and max(${gameSessions.createdAt}, coalesce(${gameSessions.startTime}, 0), coalesce(${gameSessions.pausedAt}, 0),
+                coalesce((select max(e.created_at) from events e where e.session_id = ${gameSessions.id}), 0),
+                coalesce((select max(p.recorded_at) from positions p where p.session_id = ${gameSessions.id}), 0)) <= ${cutoff}`,
+    )
+    .all();
+  let ended = 0;
+  for (const row of rows) {
+    try {
+      endSession(ctx, row);
+      ended += 1;
+    } catch (err) {
+      ctx.log.warn(`Could not end abandoned session ${row.id}: ${String(err)}`);
+    }
+  }
+  return ended;
 }
