@@ -17,6 +17,15 @@ export type Context = AppDeps & {
   longLived: boolean;
 };
 
+/** A Cookie header that cannot be decoded (a stray `%`, from a script) is no sign-in, not a 500. */
+function readSessionId(deps: AppDeps, cookieHeader: string | undefined): string | null {
+  try {
+    return deps.lucia.readSessionCookie(cookieHeader ?? '');
+  } catch {
+    return null;
+  }
+}
+
 type CookieSink = { header?: (name: string, value: string) => unknown };
 
 export async function createContextInner(
@@ -24,7 +33,7 @@ export async function createContextInner(
   opts: { cookieHeader?: string | undefined; setCookie?: (c: string) => void; ip?: string; longLived?: boolean },
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
-  const sessionId = deps.lucia.readSessionCookie(opts.cookieHeader ?? '');
+  const sessionId = readSessionId(deps, opts.cookieHeader);
   let user: User | null = null;
   let authSession: Session | null = null;
   if (sessionId) {
