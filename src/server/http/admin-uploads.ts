@@ -219,10 +219,18 @@ const MissionForm = z.object({
   coverPhoto: file.optional().describe('jpg, jpeg or png'),
   briefingVideo: file.optional().describe('mp4'),
 });
-/** Multipart (text parts and file parts) or, without files, the same fields as JSON. */
-const body = (schema: z.ZodType, encoding: Record<string, { contentType: string }>) => ({
+/** Multipart (text parts and file parts) or, without files, the same text fields as JSON. */
+const body = (
+  schema: z.ZodObject,
+  encoding: Record<string, { contentType: string }>,
+) => ({
   required: true,
-  content: { 'multipart/form-data': { schema, encoding }, 'application/json': { schema } },
+  content: {
+    'multipart/form-data': { schema, encoding },
+    'application/json': {
+      schema: schema.omit(Object.fromEntries(Object.keys(encoding).map((k) => [k, true])) as Record<string, true>),
+    },
+  },
 });
 const speciesEncoding = { modelFile: { contentType: 'model/gltf-binary, model/gltf+json, application/octet-stream' } };
 const missionEncoding = { coverPhoto: { contentType: 'image/jpeg, image/png' }, briefingVideo: { contentType: 'video/mp4' } };
