@@ -11,7 +11,9 @@ admin downloads. The same procedures serve our own client over tRPC at \`/trpc\`
 Sign in with \`POST /api/auth/login\` (or \`POST /api/auth/register\`, or \`POST /api/hunter/join-session\` for a
 guest hunter). The answer sets the \`dinohunt_session\` cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS).
 Keep it and send it back as a \`Cookie\` header on every later call; \`POST /api/auth/logout\` ends it.
-Operations that list no security requirement (\`security: []\`) need no cookie.
+Operations that list no security requirement (\`security: []\`) need no cookie. On this page, run the login
+operation with "Try it out": the browser keeps the cookie for the calls after it (the Authorize button cannot set
+an HttpOnly cookie).
 
 \`\`\`sh
 curl -c jar.txt -H 'content-type: application/json' \\
