@@ -318,3 +318,11 @@ export const AR_ORIENTATION_SMOOTHING = 0.2;
 export const AR_COMPASS_POOR_ACCURACY_DEG = 15;
 /** Camera overlay vertical field of view, degrees (a typical phone rear camera in portrait). */
 export const AR_CAMERA_FOV_DEG = 60;
+
+// --- Live updates in the browser (decision 500) ---
+/** The client pings its socket this often, and calls it dead after this long without an answer. */
+export const WS_CLIENT_PING_MS = 10_000;
+export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
+/** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
+export const WS_CLIENT_RETRY_BASE_MS = 500;
+export const WS_CLIENT_RETRY_MAX_MS = 5000;
