@@ -46,16 +46,21 @@ function DetectionRow<D extends ScannerDinosaur>({
   const signal = Math.round(hit.signal);
   const body = (
     <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={800} size="lg" lineClamp={2}>
-          {name}
-        </Text>
-        {hit.immediateThreat && (
-          <Badge color="red.8" c="white" variant="filled" size="lg" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
-            Immediate threat
-          </Badge>
-        )}
-      </Group>
+      {hit.immediateThreat && (
+        <Badge
+          color="red.8"
+          c="white"
+          variant="filled"
+          size="lg"
+          leftSection={<IconAlertTriangle size={14} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Immediate threat
+        </Badge>
+      )}
+      <Text fw={800} size="lg" lineClamp={2}>
+        {name}
+      </Text>
       <Group gap="md" wrap="wrap" className={classes.figure}>
         <Text fw={700} size="lg" data-testid="hit-distance">
           {distance}

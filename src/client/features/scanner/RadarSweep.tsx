@@ -1,5 +1,6 @@
 // The scanner's radar, north up: a sweep while scanning, then a blip per
-// detected creature at its bearing and distance (rim = 1000 m). Decorative:
+// detected creature at its bearing and distance (rim = 1000 m, square-root
+// scale so a creature 20 m away is not hidden under the hunter). Decorative:
 // the list beside it carries every figure for screen readers.
 import type { CSSProperties } from 'react';
 import { DETECTION_RADIUS_M, SCAN_STEP_MS, SCAN_STEPS } from '../../../domain/rules';
@@ -21,7 +22,7 @@ export function RadarSweep({ sweeping, blips }: { sweeping: boolean; blips: read
       <span className={classes.self} />
       {!sweeping &&
         blips.map((b) => {
-          const r = Math.min(1, b.distance / DETECTION_RADIUS_M) * RIM_FRACTION * HALF;
+          const r = Math.sqrt(Math.min(1, Math.max(0, b.distance) / DETECTION_RADIUS_M)) * RIM_FRACTION * HALF;
           const left = HALF + r * Math.sin(b.bearing * DEG_TO_RAD);
           const top = HALF - r * Math.cos(b.bearing * DEG_TO_RAD);
           return (
