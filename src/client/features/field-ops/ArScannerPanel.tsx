@@ -62,17 +62,19 @@ function Readout({ target, onOpenSpecies }: { target: ScannerTarget; onOpenSpeci
         >
           {name}
         </Text>
-        <RarityBadge rarity={target.species?.rarity} />
+        <Box style={{ flexShrink: 0 }}>
+          <RarityBadge rarity={target.species?.rarity} />
+        </Box>
       </Group>
       <Group gap="xs">
-        <Badge size="xl" color="dark.7" data-testid="target-distance">
+        <Badge size="xl" color="dark.7" tt="none" data-testid="target-distance">
           {Math.round(target.distance)} m {target.direction}
         </Badge>
         <Badge size="xl" color="blue.9">
-          Signal {target.signal}%
+          Signal {Math.round(target.signal)}%
         </Badge>
         {target.species && (
-          <Badge size="xl" color="jungle.9" variant="light">
+          <Badge size="xl" color="jungle.9" tt="none">
             Observation rate {Math.round(target.species.captureRate * 100)}%
           </Badge>
         )}

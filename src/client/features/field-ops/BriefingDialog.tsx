@@ -1,6 +1,7 @@
 // The Mission Briefing dialog after joining (spec, section 2): Begin Mission and
 // Review Later both only close it.
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MissionBriefing } from '../hunt/MissionBriefing';
 import type { HuntSession, Mission } from '../hunt/types';
 
@@ -16,12 +17,14 @@ export function BriefingDialog({
   mission: Mission | null;
 }) {
   const name = mission?.name ?? session?.name ?? 'Mission';
+  // A phone gets the whole screen: the video and objectives need the room.
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       size="lg"
-      fullScreen={false}
+      fullScreen={phone}
       centered
       title={
         <Text fw={800} size="xl" component="span" style={{ overflowWrap: 'anywhere' }}>

@@ -12,7 +12,6 @@ export function GpsButton({ gps }: { gps: Gps }) {
       size="sm"
       h={44}
       color={active ? 'jungle.9' : 'dark.7'}
-      variant={active ? 'light' : 'filled'}
       loading={acquiring}
       leftSection={active ? <IconCurrentLocation size={18} aria-hidden /> : <IconCurrentLocationOff size={18} aria-hidden />}
       onClick={() => {

@@ -66,14 +66,14 @@ export function MissionStatusPanel({
         <Text size="xs" c="dimmed" id="rank-note">
           Rankings are shared with headquarters only.
         </Text>
-        <Group grow gap="xs">
-          <Button variant="light" size="md" leftSection={<IconClipboardList size={18} aria-hidden />} onClick={onOpenBriefing}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+          <Button variant="default" size="md" leftSection={<IconClipboardList size={18} aria-hidden />} onClick={onOpenBriefing}>
             Briefing
           </Button>
           <Button color="red.8" variant="outline" size="md" leftSection={<IconDoorExit size={18} aria-hidden />} onClick={() => setConfirming(true)}>
             Leave Session
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Leave Session?" centered>
         <Text mb="md">You will leave {session.name} on this device. You can rejoin with the session name and password.</Text>
