@@ -129,7 +129,8 @@ export function gpsError(kind: GpsErrorKind, flow: AcquisitionFlow): GpsError {
         : {
             kind,
             title: 'Location Access Required',
-            message: 'Please enable location access in your browser settings and refresh the page.',
+            message:
+              'GPS access is required for hunting. Please enable location access in your browser settings and refresh the page.',
           };
     case 'unavailable':
       return {
