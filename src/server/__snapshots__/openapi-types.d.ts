@@ -3589,6 +3589,8 @@ export interface operations {
                         modelPath: string | null;
                         /** @description The model file name as uploaded (display only), or null if unknown */
                         modelFileName: string | null;
+                        /** @description Public URL of the USDZ for iOS AR Quick Look beside the glb, e.g. /uploads/models/x.usdz; null when there is none */
+                        usdzUrl: string | null;
                     }[];
                 };
             };
@@ -3681,6 +3683,8 @@ export interface operations {
                         modelPath: string | null;
                         /** @description The model file name as uploaded (display only), or null if unknown */
                         modelFileName: string | null;
+                        /** @description Public URL of the USDZ for iOS AR Quick Look beside the glb, e.g. /uploads/models/x.usdz; null when there is none */
+                        usdzUrl: string | null;
                     };
                 };
             };
@@ -4414,6 +4418,8 @@ export interface operations {
                         modelPath: string | null;
                         /** @description The model file name as uploaded (display only), or null if unknown */
                         modelFileName: string | null;
+                        /** @description Public URL of the USDZ for iOS AR Quick Look beside the glb, e.g. /uploads/models/x.usdz; null when there is none */
+                        usdzUrl: string | null;
                     };
                 };
             };
