@@ -5,7 +5,7 @@ import type { ArTarget } from './types';
 
 const SIZE = 96;
 
-export function DirectionCompass({ target }: { target: ArTarget }) {
+export function DirectionCompass({ target, dark = false }: { target: ArTarget; dark?: boolean }) {
   return (
     <Box
       role="img"
@@ -23,7 +23,7 @@ export function DirectionCompass({ target }: { target: ArTarget }) {
           <rect x="-2.5" y="-4" width="5" height="30" fill="#ffd43b" />
         </g>
       </svg>
-      <Text size="xs" c="dimmed" ta="center" mt={-4}>
+      <Text size="xs" fw={600} c={dark ? 'gray.2' : 'dark.6'} ta="center" mt={-4}>
         {Math.round(target.bearing)}° {target.direction}
       </Text>
     </Box>

@@ -42,6 +42,7 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [starting, setStarting] = useState(false);
   const [arrow, setArrow] = useState<EdgeArrow | null>(null);
+  const [modelLoaded, setModelLoaded] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const orientation = useDeviceOrientation(stream !== null);
 
@@ -107,11 +108,16 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
       style={{ overflow: 'hidden', borderRadius: 8, background: '#000' }}
       data-testid="ar-camera-overlay"
       data-target-onscreen={arrow ? String(arrow.onScreen) : undefined}
+      data-model-state={modelLoaded ? 'loaded' : 'loading'}
       data-heading={orientation.heading === null ? undefined : Math.round(orientation.heading)}
     >
       <video ref={video} playsInline muted autoPlay aria-label="Camera view" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
       <Suspense fallback={null}>
-        <CameraScene reading={orientation.reading} distance={target.distance} bearing={target.bearing} modelUrl={species?.modelUrl} onArrow={setArrow} />
+        <CameraScene
+          reading={orientation.reading} distance={target.distance} bearing={target.bearing} modelUrl={species?.modelUrl}
+          onArrow={setArrow}
+          onModelLoaded={() => setModelLoaded(true)}
+        />
       </Suspense>
       {arrow && !arrow.onScreen && (
         <div

@@ -29,9 +29,10 @@ type SceneProps = {
   bearing: number;
   modelUrl: string | null | undefined;
   onArrow: (arrow: EdgeArrow) => void;
+  onModelLoaded?: () => void;
 };
 
-function Rig({ reading, distance, bearing, modelUrl, onArrow }: SceneProps) {
+function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: SceneProps) {
   const camera = useThree((s) => s.camera);
   const wanted = useMemo(() => new Quaternion(), []);
   const probe = useMemo(() => new Vector3(), []);
@@ -61,7 +62,7 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow }: SceneProps) {
   });
   return (
     <group position={position} rotation={[0, facing, 0]}>
-      <ArModel url={modelUrl} scale={placement.scale} />
+      <ArModel url={modelUrl} scale={placement.scale} onLoaded={onModelLoaded} />
     </group>
   );
 }

@@ -59,6 +59,9 @@ export default function XrGeoSession({ target, species, position, observe, heigh
         hitTest: true,
         anchors: true,
         domOverlay: true,
+        // Controller layouts would come from a public CDN (blocked by our CSP, and we promise none):
+        // a phone has no tracked controllers, and should one appear it asks our own origin.
+        baseAssetPath: '/xr-input-profiles/',
       }),
     [],
   );
@@ -91,7 +94,7 @@ export default function XrGeoSession({ target, species, position, observe, heigh
     <>
       {session == null && (
         <Stack h={height} justify="center" align="center" gap="md" p="md" bg="dark.8" style={{ borderRadius: 8 }} data-testid="ar-webxr-start">
-          <DirectionCompass target={target} />
+          <DirectionCompass target={target} dark />
           <Text c="white" ta="center" fw={600}>
             See the {species?.name ?? 'dinosaur'} standing where it is, through your camera.
           </Text>
@@ -125,7 +128,8 @@ export default function XrGeoSession({ target, species, position, observe, heigh
         createPortal(
           <div
             data-testid="ar-xr-overlay"
-            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 400, padding: 12, background: 'rgba(0,0,0,0.6)' }}
+            // Above everything the page or a runtime puts on screen during the session (the IWER emulator uses 999).
+            style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1000, padding: 12, background: 'rgba(0,0,0,0.6)' }}
           >
             <Stack gap="xs">
               <Badge color="teal" variant="filled" size="lg" data-testid="ar-mode-badge">
