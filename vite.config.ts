@@ -39,7 +39,6 @@ export default defineConfig({
       registerType: 'autoUpdate',
       // A separate registerSW.js file (the server's CSP refuses inline scripts).
       injectRegister: 'script',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: 'Dinohunt Hunter Terminal',

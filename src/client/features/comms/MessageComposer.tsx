@@ -1,9 +1,9 @@
 // Text entry for the radio: Enter sends, Shift+Enter makes a new line, blank text
 // is never sent (spec section 5). The game master's Broadcast panel is the same
 // composer with messageType 'broadcast'.
-import { Button, Group, Textarea } from '@mantine/core';
+import { Button, Group, Input, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { MAX_MESSAGE_LENGTH } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { notifyNoSession, notifySendFailure } from './commsNotices';
@@ -30,6 +30,7 @@ export function MessageComposer({
   sendLabel = 'Send',
 }: MessageComposerProps) {
   const [text, setText] = useState('');
+  const inputId = useId();
   const addSent = useAddSentMessage(sessionId);
   const broadcast = messageType === 'broadcast';
   const send = trpc.comms.send.useMutation({
@@ -59,9 +60,14 @@ export function MessageComposer({
   };
 
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
+    // The label sits above the row, so a long one never squeezes the field beside the button.
+    <Stack gap={4}>
+      <Input.Label htmlFor={inputId} size="md">
+        {label}
+      </Input.Label>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
       <Textarea
-        label={label}
+        id={inputId}
         placeholder={placeholder}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
@@ -85,6 +91,7 @@ export function MessageComposer({
       >
         {sendLabel}
       </Button>
-    </Group>
+      </Group>
+    </Stack>
   );
 }
