@@ -45,11 +45,11 @@ export function DeploymentPanel({ session, species, speciesLoading, deployedCoun
       <Stack gap="sm">
         {selected ? (
           <Alert color="blue" variant="light" p="xs" data-testid="deploy-selection">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+              <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
                 <b>{selected.name}</b> selected: click the map to deploy it.
               </Text>
-              <Button size="xs" variant="default" leftSection={<IconX size={14} />} onClick={() => dispatch({ type: 'cancel' })}>
+              <Button size="xs" variant="default" leftSection={<IconX size={14} />} onClick={() => dispatch({ type: 'cancel' })} style={{ flexShrink: 0 }}>
                 Cancel
               </Button>
             </Group>

@@ -41,7 +41,7 @@ export function MissionControl({ sessions, listLoading, session, sessionLoading,
           />
         ) : (
           <Text size="sm" c="dimmed">
-            No sessions yet. Create one to start a hunt.
+            {session ? 'No other open sessions.' : 'No sessions yet. Create one to start a hunt.'}
           </Text>
         )}
         {sessionLoading && !session && (

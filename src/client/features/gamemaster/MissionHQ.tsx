@@ -132,6 +132,7 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
       <Box className={classes.column}>
         <Box className={classes.map}>
           <TacticalOverview
+            sessionId={session?.id ?? null}
             dinosaurs={dinosaurs}
             hunters={hunters}
             species={catalogue.species}

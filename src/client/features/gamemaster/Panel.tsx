@@ -14,7 +14,7 @@ type Props = {
 export function Panel({ title, icon, aside, children, testId }: Props) {
   const headingId = useId();
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md" data-testid={testId}>
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" mb="sm" gap="xs">
         <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
           {icon}

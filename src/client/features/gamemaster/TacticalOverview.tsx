@@ -10,6 +10,8 @@ import type { SpeciesLite } from '../species/types';
 import { Panel } from './Panel';
 
 type Props = {
+  /** A new session opens a fresh map, framed on its own content. */
+  sessionId: number | null;
   dinosaurs: MapDinosaur[];
   hunters: MapHunter[];
   species: SpeciesLite[];
@@ -18,10 +20,11 @@ type Props = {
   height: number | string;
 };
 
-export function TacticalOverview({ dinosaurs, hunters, species, selecting, onMapClick, height }: Props) {
+export function TacticalOverview({ sessionId, dinosaurs, hunters, species, selecting, onMapClick, height }: Props) {
   return (
     <Panel title="Tactical Overview" icon={<IconMap2 size={20} aria-hidden />} testId="tactical-overview">
       <LazyTacticalMap
+        key={sessionId ?? 'none'}
         mode="gamemaster"
         dinosaurs={dinosaurs}
         hunters={hunters}

@@ -114,7 +114,7 @@ export default function TacticalMap(props: TacticalMapProps) {
       )}
       <Compass heading={self?.heading} />
       {selecting && (
-        <Paper className="tm-overlay" bottom={10} left="50%" style={{ transform: 'translateX(-50%)' }} px="sm" py={6} shadow="md" withBorder>
+        <Paper className="tm-overlay" bottom={32} left="50%" style={{ transform: 'translateX(-50%)', maxWidth: 'calc(100% - 140px)' }} px="sm" py={6} shadow="md" withBorder>
           <Text size="sm" fw={700} ta="center" data-testid="map-selecting-hint">
             Click the map to deploy the selected species
           </Text>
@@ -127,7 +127,7 @@ export default function TacticalMap(props: TacticalMapProps) {
           </Text>
         </Paper>
       )}
-      <Box className="tm-overlay" left={10} bottom={selecting ? 56 : 10} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <Box className="tm-overlay" left={10} bottom={32} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         {selecting && onMapClick && (
           <MapButton label="Deploy at map centre" onClick={deployAtCentre} primary>
             <IconMapPinPlus size={22} />
@@ -172,6 +172,8 @@ function MapAccessibility({ label }: { label: string }) {
     el.setAttribute('role', 'region');
     el.setAttribute('aria-roledescription', 'map');
     el.setAttribute('aria-label', label);
+    // The tile provider's credit stays; Leaflet's own prefix made it wrap onto two lines on phones.
+    map.attributionControl?.setPrefix(false);
   }, [map, label]);
   return null;
 }
@@ -187,12 +189,28 @@ function ClickToDeploy({ onMapClick }: { onMapClick?: (p: LatLngPoint) => void }
 
 /**
  * Frames the content once, when it first appears (the game master's dinosaurs
- * and hunters; a hunter's first fix). Later updates never move the map under
- * the user's hands: the Center and Fit buttons do that.
+ * and hunters; a hunter's first fix), unless the user has already handled the
+ * map: a game master who deploys by clicking never has the map jump away.
+ * Later updates never move the map: the Center and Fit buttons do that.
  */
 function AutoFit({ mode, points, self }: { mode: 'hunter' | 'gamemaster'; points: LatLngPoint[]; self: MapSelf | null }) {
   const map = useMap();
   const done = useRef(false);
+  const handled = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      mousedown: () => {
+        done.current = true;
+      },
+      dragstart: () => {
+        done.current = true;
+      },
+      keydown: () => {
+        done.current = true;
+      },
+    }),
+    [],
+  );
+  useMapEvents(handled);
   useEffect(() => {
     if (done.current) return;
     if (mode === 'hunter') {
