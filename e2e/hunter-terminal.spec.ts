@@ -186,8 +186,20 @@ test.describe('Hunter Terminal', () => {
     await setUpGameMaster(request);
     const session = await createSession(request);
     await joinAsGuest(page, { sessionId: session.id, password: session.password, handle: 'Photo Phil' });
+    // Reset hunter identity: a new local hunter_{timestamp}_{random}; the sign-in stays.
+    const idBefore = await page.evaluate(() => localStorage.getItem('hunter_id'));
+    expect(idBefore).toMatch(/^hunter_\d+_[a-z0-9]+$/);
+    await page.getByRole('button', { name: 'Reset hunter identity' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Hunter identity reset' })).toBeVisible();
+    const idAfter = await page.evaluate(() => localStorage.getItem('hunter_id'));
+    expect(idAfter).toMatch(/^hunter_\d+_[a-z0-9]+$/);
+    expect(idAfter).not.toBe(idBefore);
+    await expect(page.getByTestId('terminal-session-name')).toHaveText(session.name);
+
     await page.getByRole('tab', { name: 'Comms' }).click();
     await expect(page.getByText('No communications yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Emergency Exit' }).scrollIntoViewIfNeeded();
+    await shot(page, '12-comms-actions');
 
     await page.getByRole('button', { name: 'Upload Media' }).click();
     await expect(page.getByTestId('media-problem')).toHaveText('No file selected');
@@ -214,6 +226,8 @@ test.describe('Hunter Terminal', () => {
     const photo = page.getByRole('img', { name: 'Photo from Photo Phil: Fresh tracks' });
     await expect(photo).toBeVisible();
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await photo.scrollIntoViewIfNeeded();
+    await shot(page, '13-media-sent');
     const hq = await request.get(`/api/game-sessions/${session.id}/communications`);
     expect(await hq.json()).toContainEqual(
       expect.objectContaining({ messageType: 'media', mediaType: 'image', recipientType: 'headquarters', message: 'Fresh tracks' }),

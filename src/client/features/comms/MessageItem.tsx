@@ -82,7 +82,7 @@ export function MessageItem({ message, compact = false }: { message: CommsMessag
             </Text>
           )}
           {message.recipientType === 'headquarters' && (
-            <Badge size="xs" variant="outline" color="gray">
+            <Badge size="xs" variant="outline" color="dark.6">
               to HQ
             </Badge>
           )}

@@ -10,7 +10,7 @@ import type { useNearestTarget } from '../../scanner';
 import { ObservationReadout } from './ObservationReadout';
 
 /** Leaves the Observe button on screen at 360 x 740 below the header and above the tab bar. */
-const AR_VIEW_HEIGHT = 240;
+const AR_VIEW_HEIGHT = 190;
 
 type Props = {
   nearest: ReturnType<typeof useNearestTarget>;
