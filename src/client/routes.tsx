@@ -6,16 +6,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
 import { RouteErrorPage } from './components/AppErrorBoundary';
 import { PageLoader } from './components/PageLoader';
-import { ComingSoonPage } from './pages/ComingSoonPage';
 import { LandingPage } from './pages/LandingPage';
 
 /** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
-}
-
-function comingSoon(title: string): RouteObject['Component'] {
-  return () => <ComingSoonPage title={title} />;
 }
 
 const SITE = 'Dinohunt';

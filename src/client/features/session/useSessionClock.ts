@@ -49,7 +49,7 @@ export function useSessionClock(session: ClockSession | null | undefined): Sessi
   );
   const { data, dataUpdatedAt } = timeStatus;
   useEffect(() => {
-    if (!session || !data || !data.hasTimeLimit || data.isPaused) return;
+    if (!session || !data?.hasTimeLimit || data.isPaused) return;
     const atFetch = sessionRemainingMs(session, dataUpdatedAt + serverOffset());
     if (atFetch === null) return;
     const corrected = correctClockOffset(serverOffset(), atFetch, data.timeRemaining);
