@@ -1,5 +1,6 @@
 // Mission Control: the game master's sessions (switchable), the selected one's
 // status card, and the create-session form (open by itself when there is no session).
+import { SubscriptionSummary } from '../billing/SubscriptionSummary';
 import { Button, Center, Collapse, Divider, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconAdjustments, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -69,6 +70,8 @@ export function MissionControl({ sessions, listLoading, session, sessionLoading,
             }}
           />
         </Collapse>
+        {/* The plan's weekly allowance and credits: what the next session will cost. */}
+        <SubscriptionSummary />
       </Stack>
     </Panel>
   );
