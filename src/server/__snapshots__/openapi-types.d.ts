@@ -2791,6 +2791,10 @@ export interface operations {
                         /** @description Percent: successful observations / shots fired */
                         accuracy: number;
                         shotsFired: number;
+                        /** @description The hunter's place among the session's hunters by dinosaurs observed (1 = best) */
+                        completionRank: number;
+                        /** @description How many hunters the session has */
+                        huntersInSession: number;
                     };
                 };
             };
