@@ -84,7 +84,9 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
 }, testInfo) => {
   test.setTimeout(150_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+  // Dialogs are shot as the screen shows them (a full-page shot stretches fixed overlays).
+  const shot = (name: string, fullPage = true) =>
+    page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
 
   // Set-up through the API: a mission (hard) and a sure species by the admin; a session, one dinosaur and a start by the game master.
   const admin = await adminApi(playwright, baseURL!);
@@ -118,7 +120,7 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
   await expect(briefing.getByTestId('briefing-cover')).toBeVisible();
   await expect(briefing).toContainText('Locate the Velociraptor');
   await expect(briefing).toContainText('50 m safety distance');
-  await shot('02-briefing');
+  await shot('02-briefing', false);
   await briefing.getByRole('button', { name: 'Begin Mission' }).click();
   await expect(briefing).toBeHidden();
 
@@ -126,6 +128,8 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
   await page.reload();
   await expect(page.getByTestId('mission-name')).toHaveText(mission.name);
   await expect(page.getByTestId('team-size')).toHaveText('1/25');
+  // The hunter's true place among the session's hunters (the only one here).
+  await expect(page.getByTestId('hunter-rank')).toHaveText('#1 of 1');
   await expect(page.getByRole('dialog', { name: /Mission Briefing/ })).toBeHidden();
 
   // Walk towards the dinosaur (steps a walker could take); the scanner finds it.
@@ -137,7 +141,8 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
   }
   const readout = page.getByTestId('scanner-readout');
   await expect(readout).toContainText(species.name);
-  await expect(page.getByTestId('target-distance')).toHaveText(/^\d+ m N$/);
+  await expect(page.getByTestId('ar-view').getByTestId('ar-distance')).toHaveText(/^\d+(\.\d)? m$/);
+  await expect(page.getByTestId('ar-view').getByTestId('ar-direction')).toHaveText(/^(N|HERE)$/);
   await expect(page.getByTestId('target-count')).toHaveText('Targets: 1');
   // Let the throttled position report reach the server (it measures from there); the walk shows in Performance.
   await page.waitForTimeout(3500);
@@ -158,7 +163,7 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
   await expect(complete).toBeHidden();
   await expect(complete).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('result-completion-rate')).toHaveText('100%');
-  await shot('04-mission-complete');
+  await shot('04-mission-complete', false);
   await page.getByRole('button', { name: 'Continue Session' }).click();
   await expect(complete).toBeHidden();
 

@@ -61,8 +61,7 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
         <ArScannerPanel
           target={target}
           playable={playable}
-          hasPosition={gps.position !== null}
-          dinosaurCount={dinosaurs.length}
+          position={gps.position}
           observe={observe}
           onOpenSpecies={() => setCardSpeciesId(target?.species?.id ?? null)}
         />
@@ -72,6 +71,7 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
           missionName={mission?.name ?? null}
           observed={stats.data?.dinosaursObserved ?? 0}
           total={dinosaurs.length}
+          rank={stats.data ? { place: stats.data.completionRank, of: stats.data.huntersInSession } : null}
           onOpenBriefing={onOpenBriefing}
           onLeave={onLeave}
         />

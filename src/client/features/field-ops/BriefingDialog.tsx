@@ -1,6 +1,6 @@
 // The Mission Briefing dialog after joining (spec, section 2): Begin Mission and
 // Review Later both only close it.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MissionBriefing } from '../hunt/MissionBriefing';
 import type { HuntSession, Mission } from '../hunt/types';
@@ -33,14 +33,14 @@ export function BriefingDialog({
       }
     >
       <MissionBriefing session={session} mission={mission} showTitle={false} />
-      <Group grow mt="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="lg">
         <Button size="lg" variant="default" onClick={onClose}>
           Review Later
         </Button>
-        <Button size="lg" onClick={onClose} data-autofocus>
+        <Button size="lg" onClick={onClose}>
           Begin Mission
         </Button>
-      </Group>
+      </SimpleGrid>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 // Mission Status (spec, section 2): mission name, status, team size current/max and
-// the hunter's standing. The seed showed a fixed rank #1; the server shares other
-// hunters' counts with headquarters only (stats.sessionHunterStats, hunter_progress
-// to the owner), so a hunter's rank cannot be known here: we say so instead of inventing one.
+// the hunter's rank. The seed showed a fixed #1; the server tells a hunter their own
+// place among the session's hunters by dinosaurs observed (hunter stats:
+// completionRank of huntersInSession), never other hunters' figures.
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClipboardList, IconDoorExit } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ export function MissionStatusPanel({
   missionName,
   observed,
   total,
+  rank,
   onOpenBriefing,
   onLeave,
 }: {
@@ -32,6 +33,7 @@ export function MissionStatusPanel({
   missionName: string | null;
   observed: number;
   total: number;
+  rank: { place: number; of: number } | null;
   onOpenBriefing: () => void;
   onLeave: () => void;
 }) {
@@ -58,15 +60,12 @@ export function MissionStatusPanel({
             </Text>
           </Fact>
           <Fact label="Rank">
-            <Text fw={800} aria-describedby="rank-note">
-              —
+            <Text fw={800} data-testid="hunter-rank" aria-label={rank ? `Rank ${rank.place} of ${rank.of}` : 'Rank not known yet'}>
+              {rank ? `#${rank.place} of ${rank.of}` : '—'}
             </Text>
           </Fact>
         </SimpleGrid>
-        <Text size="xs" c="dimmed" id="rank-note">
-          Rankings are shared with headquarters only.
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <SimpleGrid cols={1} spacing="xs">
           <Button variant="default" size="md" leftSection={<IconClipboardList size={18} aria-hidden />} onClick={onOpenBriefing}>
             Briefing
           </Button>

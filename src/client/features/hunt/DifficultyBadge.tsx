@@ -2,21 +2,13 @@
 // orange, any other value red; no difficulty at all reads CLASSIFIED.
 import { Badge, type BadgeProps } from '@mantine/core';
 
-const DIFFICULTY_COLOURS: Record<string, string> = { easy: 'green.9', medium: 'yellow.5', hard: 'orange.7' };
-const OTHER_COLOUR = 'red.8';
-/** Yellow is light: dark text keeps AA contrast on it. */
-const DARK_TEXT = new Set(['yellow.5']);
-
-export function difficultyColour(difficulty: string | null | undefined): string {
-  if (!difficulty) return 'gray.7';
-  return DIFFICULTY_COLOURS[difficulty.trim().toLowerCase()] ?? OTHER_COLOUR;
-}
+import { DARK_TEXT_COLOURS, difficultyColour, difficultyLabel } from './difficulty';
 
 export function DifficultyBadge({ difficulty, size = 'lg' }: { difficulty: string | null | undefined } & Pick<BadgeProps, 'size'>) {
   const colour = difficultyColour(difficulty);
   return (
-    <Badge size={size} color={colour} c={DARK_TEXT.has(colour) ? 'dark.9' : undefined} data-testid="difficulty-badge">
-      {difficulty?.trim() ? difficulty : 'CLASSIFIED'}
+    <Badge size={size} color={colour} c={DARK_TEXT_COLOURS.has(colour) ? 'dark.9' : undefined} data-testid="difficulty-badge">
+      {difficultyLabel(difficulty)}
     </Badge>
   );
 }

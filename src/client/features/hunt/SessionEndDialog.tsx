@@ -2,20 +2,11 @@
 // 'Mission Failed', completed -> 'Great Job!', anything else -> 'Session Ended',
 // with observed count, total deployed and completion rate from the server's result.
 import { Button, Loader, Modal, Stack, Text } from '@mantine/core';
+import { endVerdict } from './endVerdict';
 import { ResultFigures } from './ResultFigures';
 import type { SessionResult } from './types';
 
 type EndResult = Pick<SessionResult, 'completionStatus' | 'completionRate' | 'dinosaursFound' | 'totalDinosaurs'>;
-
-export function endVerdict(status: string | null | undefined): { title: string; message: string; colour: string } {
-  if (status === 'time_expired') {
-    return { title: 'Mission Failed', message: 'Time ran out before every dinosaur was observed.', colour: 'red.9' };
-  }
-  if (status === 'completed') {
-    return { title: 'Great Job!', message: 'Every dinosaur was observed. Mission accomplished!', colour: 'jungle.9' };
-  }
-  return { title: 'Session Ended', message: 'The game master has ended this session.', colour: 'dark.7' };
-}
 
 export function SessionEndDialog({
   result,

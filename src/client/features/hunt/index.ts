@@ -1,8 +1,10 @@
-export { DifficultyBadge, difficultyColour } from './DifficultyBadge';
+export { DifficultyBadge } from './DifficultyBadge';
+export { difficultyColour, difficultyLabel } from './difficulty';
 export { MissionBriefing } from './MissionBriefing';
 export { MissionCompleteDialog } from './MissionCompleteDialog';
 export { ObserveButton } from './ObserveButton';
-export { endVerdict, SessionEndDialog } from './SessionEndDialog';
+export { endVerdict } from './endVerdict';
+export { SessionEndDialog } from './SessionEndDialog';
 export type { HunterStats, HuntSession, Mission, ObservationResult, SessionResult } from './types';
 export { useHunterStats } from './useHunterStats';
 export { useMissionCompletion } from './useMissionCompletion';
