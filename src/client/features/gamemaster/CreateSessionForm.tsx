@@ -4,7 +4,7 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { maxPlayerChoices } from '../../../domain/mission-control';
 import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN } from '../../../domain/rules';
@@ -44,10 +44,14 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
 
   // The plan arrives after the first render: move the default under its cap once.
   const planDefault = String(choices.defaultValue);
-  const { isDirty, setFieldValue } = form;
+  // Follow the plan's default until the game master picks a size. Mantine's form
+  // functions change identity on every render: depending on them re-ran this effect
+  // after each of its own updates, an endless render loop that froze navigation.
+  const formRef = useRef(form);
+  formRef.current = form;
   useEffect(() => {
-    if (!isDirty('maxPlayers')) setFieldValue('maxPlayers', planDefault);
-  }, [planDefault, isDirty, setFieldValue]);
+    if (!formRef.current.isDirty('maxPlayers')) formRef.current.setFieldValue('maxPlayers', planDefault);
+  }, [planDefault]);
 
   const create = trpc.sessions.create.useMutation({
     onSuccess: async (session) => {
