@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test, uniqueName } from './fixtures';
-import { broadcast, createSession, deploy, setUpGameMaster, startSession } from './support/play';
+import { broadcast, createSession, deploy, lifecycle, setUpGameMaster, startSession } from './support/play';
 
 const MODEL = path.resolve('src/server/seed/models/velociraptor.glb');
 const COVER_PNG = Buffer.from(
@@ -191,4 +191,34 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
   await expect(page.getByRole('heading', { name: 'Join Mission' })).toBeVisible();
   await expect(page.getByTestId('mission-status')).toBeHidden();
   await admin.dispose();
+});
+
+test('a session the game master ends shows Session Ended with the result, then Join Mission', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  await setUpGameMaster(request);
+  const session = await createSession(request);
+  await startSession(request, session.id);
+  const hunterApi = await playwright.request.newContext({ baseURL });
+  const hunter = await registerHunter(hunterApi);
+  await hunterApi.dispose();
+  await signIn(page, hunter.username, hunter.password);
+  await expect(page).toHaveURL(/\/hunter$/);
+  await joinMission(page, session.name, session.password);
+  // No mission: the briefing still opens (session name, CLASSIFIED) and closes with Review Later.
+  const briefing = page.getByRole('dialog', { name: /Mission Briefing/ });
+  await expect(briefing.getByTestId('difficulty-badge')).toHaveText('CLASSIFIED');
+  await briefing.getByRole('button', { name: 'Review Later' }).click();
+  await expect(page.getByTestId('mission-name')).toHaveText(session.name);
+
+  await lifecycle(request, session.id, 'end');
+  const ended = page.getByTestId('session-end-dialog');
+  await expect(ended).toBeVisible();
+  await expect(page.getByRole('dialog').filter({ has: ended })).toContainText('Session Ended');
+  await expect(page.getByTestId('result-total-deployed')).toHaveText('0');
+  await ended.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { name: 'Join Mission' })).toBeVisible();
 });
