@@ -39,6 +39,9 @@ export default defineConfig({
     },
     geolocation: { latitude: 48.8584, longitude: 2.2945 },
     permissions: ['geolocation'],
+    // The app's service worker (PWA) would answer some requests before page.route sees them; the
+    // Hunter Terminal's installability test opts back in with its own context.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

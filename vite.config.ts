@@ -1,10 +1,76 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { CLIENT_ROUTES } from './src/domain/client-routes';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
+/** A client route as the service worker matches it (pathname + search): optional trailing slash and query. */
+const routePattern = (route: string) =>
+  new RegExp(`^${route === '/' ? '/' : `${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?`}(\\?.*)?$`);
+
+/**
+ * @react-three/xr reaches its Meta Quest emulator (iwer, its dev UI and synthetic rooms: about 6 MB)
+ * through a dynamic import even with `emulate: false`, so Vite would emit it. Production builds get an
+ * empty stand-in instead; e2e tests install the emulator themselves (e2e/support/iwer-entry.ts).
+ */
+const XR_EMULATOR_STUB = '\0xr-emulator-stub';
+const stubXrEmulator = (): Plugin => ({
+  name: 'dinohunt:stub-xr-emulator',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const fromXr = importer?.replace(/\\/g, '/').includes('/@pmndrs/xr/dist/') ?? false;
+    return fromXr && source === './emulate.js' ? XR_EMULATOR_STUB : null;
+  },
+  load(id) {
+    return id === XR_EMULATOR_STUB ? 'export function emulate() { throw new Error("No WebXR emulator in this build"); }' : null;
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    stubXrEmulator(),
+    // Installable app: the manifest, icons and a service worker that precaches the shell so the
+    // Hunter Terminal opens without network. Only the shell is cached: the worker has no route for
+    // /api, /trpc, /ws or /uploads, so those always go to the network and are never served stale.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A separate registerSW.js file (the server's CSP refuses inline scripts).
+      injectRegister: 'script',
+      manifest: {
+        id: '/',
+        name: 'Dinohunt Hunter Terminal',
+        short_name: 'Dinohunt',
+        description: 'Outdoor GPS-driven AR dinosaur hunts: the Hunter Terminal on your phone.',
+        start_url: '/hunter-mobile',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f1f17',
+        background_color: '#12341f',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // three.js and the AR chunk are large; they load from the network (and the HTTP cache) when used.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // Only the app's own routes open the cached shell: API and upload navigations (the /api/login
+        // redirect, a photo opened in a tab) and unknown paths (the server's 404) always reach the server.
+        navigateFallbackAllowlist: CLIENT_ROUTES.map(routePattern),
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/ws(\/|$)/, /^\/uploads(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
   // `npm run dev`: Vite serves the client with hot reload and forwards the API to the Node server.
   server: {

@@ -57,13 +57,13 @@ test.describe('registration', () => {
       'Username must be at least 3 characters',
       'Please enter a valid email address',
       'Please select a role',
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters',
       'Please confirm your password',
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret124');
+    await page.getByLabel('Password', { exact: true }).fill('Fossil-Trail-42');
+    await page.getByLabel('Confirm Password').fill('Fossil-Trail-43');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText("Passwords don't match", { exact: true })).toBeVisible();
   });
@@ -81,8 +81,8 @@ test.describe('registration', () => {
       await page.getByLabel('Email').fill(`${username}@example.com`);
       await page.getByPlaceholder('Select your role').click();
       await page.getByRole('option', { name: label }).click();
-      await page.getByLabel('Password', { exact: true }).fill('secret123');
-      await page.getByLabel('Confirm Password').fill('secret123');
+      await page.getByLabel('Password', { exact: true }).fill('Fossil-Trail-42');
+      await page.getByLabel('Confirm Password').fill('Fossil-Trail-42');
       await page.getByRole('button', { name: 'Create Account' }).click();
       await expect(page.getByText('Registration Successful')).toBeVisible();
       await expect(page.getByText('Welcome, Robin! Your account has been created.')).toBeVisible();
@@ -100,8 +100,8 @@ test.describe('registration', () => {
     await page.getByLabel('Email').fill(`${uniqueName('x')}@example.com`);
     await page.getByPlaceholder('Select your role').click();
     await page.getByRole('option', { name: 'Hunter - Join hunting sessions' }).click();
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByLabel('Password', { exact: true }).fill('Fossil-Trail-42');
+    await page.getByLabel('Confirm Password').fill('Fossil-Trail-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Registration Failed')).toBeVisible();
     // The message shows on the field too.

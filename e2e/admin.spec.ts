@@ -19,10 +19,10 @@ async function createGameMaster(request: APIRequestContext) {
   const username = uniqueName('gm');
   const firstName = uniqueName('Ellie');
   const res = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'secret123', firstName, lastName: 'Sattler', role: 'gamemaster' },
+    data: { username, email: `${username}@example.com`, password: 'Fossil-Trail-42', firstName, lastName: 'Sattler', role: 'gamemaster' },
   });
   expect(res.status()).toBe(200);
-  return { username, password: 'secret123', name: `${firstName} Sattler` };
+  return { username, password: 'Fossil-Trail-42', name: `${firstName} Sattler` };
 }
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true });

@@ -54,8 +54,8 @@ test.describe('subscription plans', () => {
     await page.getByLabel('Email').fill(`${username}@example.com`);
     await page.getByPlaceholder('Select your role').click();
     await page.getByRole('option', { name: 'GameMaster - Create hunting sessions' }).click();
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByLabel('Password', { exact: true }).fill('Fossil-Trail-42');
+    await page.getByLabel('Confirm Password').fill('Fossil-Trail-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/subscription$/);
 

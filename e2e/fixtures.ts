@@ -1,6 +1,6 @@
 // Shared Playwright fixtures: external services routed to local stand-ins,
 // unexpected console errors fail the test, and helpers that create users.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** A 1x1 transparent PNG served for every map tile. */
 const BLANK_TILE = Buffer.from(
@@ -52,19 +52,14 @@ export const test = base.extend<{ consoleErrors: string[]; registerUser: (role: 
     { auto: true },
   ],
   context: async ({ context }, use) => {
-    await context.route(/tile\.openstreetmap\.org|\{s\}\.tile|tiles?\./, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-    );
-    await context.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_STUB }),
-    );
+    await routeExternalServices(context);
     await use(context);
   },
   /** Registers an account through the API, signed in within this page's browser context. */
   registerUser: async ({ page }, use) => {
     await use(async (role) => {
       const username = uniqueName(role === 'gamemaster' ? 'gm' : 'hunter');
-      const user = { username, password: 'secret123', firstName: 'Casey', role } as const;
+      const user = { username, password: 'Fossil-Trail-42', firstName: 'Casey', role } as const;
       const res = await page.request.post('/api/auth/register', {
         data: { ...user, email: `${username}@example.com`, lastName: 'Tester' },
       });
@@ -75,6 +70,16 @@ export const test = base.extend<{ consoleErrors: string[]; registerUser: (role: 
 });
 
 export { expect };
+
+/** Map tiles and Stripe.js are external: every context (also ones a spec opens itself) gets local stand-ins. */
+export async function routeExternalServices(context: BrowserContext) {
+  await context.route(/tile\.openstreetmap\.org|\{s\}\.tile|tiles?\./, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+  await context.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_STUB }),
+  );
+}
 
 export async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');

@@ -5,7 +5,16 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPECIES_CATALOGUE } from '../src/server/seed/species-catalogue';
-import { buildModel, countTriangles, exportGlb, MODEL_BUILDERS, MODELS_DIR } from './generate-models';
+import {
+  buildModel,
+  clearZipTimestamps,
+  countTriangles,
+  exportGlb,
+  exportUsdz,
+  MODEL_BUILDERS,
+  MODELS_DIR,
+  usdzFileFor,
+} from './generate-models';
 
 const GLB_MAGIC = 0x46546c67; // "glTF", little-endian
 const isGenerated = (modelFile: string) => modelFile in MODEL_BUILDERS;
@@ -236,3 +245,80 @@ describe('silhouettes are recognisable', () => {
     expect(colours.size).toBe(SPECIES_CATALOGUE.filter((s) => isGenerated(s.modelFile)).length);
   });
 });
+
+/** The entries of a stored zip: name, data offset and bytes (local headers, in order). */
+function zipEntries(zip: Buffer): { name: string; offset: number; data: Buffer; time: number; date: number }[] {
+  const entries = [];
+  let at = 0;
+  while (at + 30 <= zip.length && zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const offset = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    entries.push({
+      name: zip.toString('utf8', at + 30, at + 30 + nameLength),
+      offset,
+      data: zip.subarray(offset, offset + size),
+      time: zip.readUInt16LE(at + 10),
+      date: zip.readUInt16LE(at + 12),
+    });
+    at = offset + size;
+  }
+  return entries;
+}
+
+describe.each(SPECIES_CATALOGUE.filter((s) => isGenerated(s.modelFile)).map((s) => [s.name, s] as const))(
+  '%s USDZ (AR Quick Look)',
+  (_name, species) => {
+    it('sits beside the glb: model.usda first and 64-byte aligned, every mesh in it, no timestamps', async () => {
+      const usdz = await readFile(path.join(MODELS_DIR, usdzFileFor(species.modelFile)));
+      const entries = zipEntries(usdz);
+      expect(entries[0]?.name).toBe('model.usda');
+      expect(entries[0]!.offset % 64).toBe(0);
+      for (const e of entries) expect([e.time, e.date]).toEqual([0, 33]);
+      const usda = entries[0]!.data.toString('utf8');
+      expect(usda).toContain('preliminary:anchoring:type = "plane"');
+      // USD names allow no hyphens: the exporter drops them.
+      const slug = species.modelFile.replace(/\.glb$/, '').replaceAll('-', '');
+      expect(usda).toContain(`def Xform "${slug}"`);
+      let meshes = 0;
+      buildModel(species.modelFile, species.name).traverse((o) => {
+        if (o instanceof THREE.Mesh) meshes += 1;
+      });
+      expect(entries.filter((e) => e.name.startsWith('geometries/')).length).toBe(meshes);
+    });
+  },
+);
+
+describe('exportUsdz', () => {
+  it('writes the root scale (the exporter reads matrices) and the same bytes for the same scene', async () => {
+    const species = SPECIES_CATALOGUE.find((s) => isGenerated(s.modelFile))!;
+    const scene = buildModel(species.modelFile, species.name);
+    const a = Buffer.from(await exportUsdz(scene));
+    const b = Buffer.from(await exportUsdz(scene));
+    expect(a.equals(b)).toBe(true);
+    const usda = zipEntries(a)[0]!.data.toString('utf8');
+    const scale = scene.children[0]!.scale.x;
+    expect(usda).toContain(`( (${scale}, 0, 0, 0)`);
+  });
+
+  it('clearZipTimestamps leaves bytes other than the time fields alone', () => {
+    const zip = Buffer.from(zipSyncFixture());
+    const cleared = Buffer.from(clearZipTimestamps(new Uint8Array(zip)));
+    expect(cleared.length).toBe(zip.length);
+    expect(zipEntries(cleared).map((e) => [e.name, e.time, e.date])).toEqual([['a.txt', 0, 33]]);
+  });
+});
+
+/** A one-entry stored zip stamped 2024-05-06 07:08:10, built by hand. */
+function zipSyncFixture(): Uint8Array {
+  const name = Buffer.from('a.txt');
+  const data = Buffer.from('hi');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE((7 << 11) | (8 << 5) | 5, 10);
+  local.writeUInt16LE(((2024 - 1980) << 9) | (5 << 5) | 6, 12);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  return Buffer.concat([local, name, data]);
+}

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as THREE from 'three';
 import { GLTFExporter } from 'three/examples/jsm/exporters/GLTFExporter.js';
+import { USDZExporter } from 'three/examples/jsm/exporters/USDZExporter.js';
 import { SPECIES_CATALOGUE } from '../src/server/seed/species-catalogue';
 
 /** Longest bounding-box side of every exported model, in glTF units. */
@@ -1543,6 +1544,49 @@ export async function exportGlb(scene: THREE.Scene): Promise<Uint8Array> {
   return new Uint8Array(result);
 }
 
+/** The USDZ file of a model, next to its glb: what iOS AR Quick Look opens ("View in your space"). */
+export const usdzFileFor = (modelFile: string): string => modelFile.replace(/\.glb$/i, '.usdz');
+
+/**
+ * Exports the scene as USDZ for AR Quick Look (no textures, so no canvas is
+ * needed in Node). The exporter stamps each zip entry with the current time;
+ * those stamps are reset so the output stays deterministic.
+ */
+export async function exportUsdz(scene: THREE.Scene): Promise<Uint8Array> {
+  // The exporter reads each node's matrix, which three updates only on render: refresh it (root scale and lift).
+  scene.updateMatrixWorld(true);
+  const exporter = new USDZExporter();
+  const result = await exporter.parseAsync(scene, { quickLookCompatible: true });
+  return clearZipTimestamps(new Uint8Array(result));
+}
+
+const ZIP_LOCAL_HEADER = 0x04034b50;
+const ZIP_CENTRAL_HEADER = 0x02014b50;
+/** MS-DOS date of 1980-01-01, the earliest a zip entry can carry (time 00:00:00 is 0). */
+const DOS_EPOCH_DATE = (1 << 5) | 1;
+
+/** Sets every entry's modification time in a stored (uncompressed) zip to 1980-01-01 00:00. */
+export function clearZipTimestamps(zip: Uint8Array): Uint8Array {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let at = 0;
+  while (at + 4 <= zip.byteLength) {
+    const signature = view.getUint32(at, true);
+    if (signature === ZIP_LOCAL_HEADER) {
+      view.setUint16(at + 10, 0, true);
+      view.setUint16(at + 12, DOS_EPOCH_DATE, true);
+      const size = view.getUint32(at + 18, true);
+      at += 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true) + size;
+    } else if (signature === ZIP_CENTRAL_HEADER) {
+      view.setUint16(at + 12, 0, true);
+      view.setUint16(at + 14, DOS_EPOCH_DATE, true);
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    } else {
+      break; // the end-of-central-directory record carries no time
+    }
+  }
+  return zip;
+}
+
 async function main(): Promise<void> {
   await mkdir(MODELS_DIR, { recursive: true });
   for (const species of SPECIES_CATALOGUE) {
@@ -1554,8 +1598,10 @@ async function main(): Promise<void> {
     const scene = buildModel(species.modelFile, species.name);
     const glb = await exportGlb(scene);
     await writeFile(path.join(MODELS_DIR, species.modelFile), glb);
+    const usdz = await exportUsdz(buildModel(species.modelFile, species.name));
+    await writeFile(path.join(MODELS_DIR, usdzFileFor(species.modelFile)), usdz);
     console.log(
-      `${species.modelFile.padEnd(24)} ${String(countTriangles(scene)).padStart(5)} triangles  ${(glb.byteLength / 1024).toFixed(1).padStart(6)} KB`,
+      `${species.modelFile.padEnd(24)} ${String(countTriangles(scene)).padStart(5)} triangles  ${(glb.byteLength / 1024).toFixed(1).padStart(6)} KB  usdz ${(usdz.byteLength / 1024).toFixed(1).padStart(6)} KB`,
     );
   }
 }

@@ -6,16 +6,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
 import { RouteErrorPage } from './components/AppErrorBoundary';
 import { PageLoader } from './components/PageLoader';
-import { ComingSoonPage } from './pages/ComingSoonPage';
 import { LandingPage } from './pages/LandingPage';
 
 /** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
-}
-
-function comingSoon(title: string): RouteObject['Component'] {
-  return () => <ComingSoonPage title={title} />;
 }
 
 const SITE = 'Dinohunt';
@@ -30,10 +25,10 @@ export const routes: RouteObject[] = [
   { path: '/terms-conditions', lazy: page(() => import('./pages/TermsPage'), 'TermsPage'), ...titled('Terms & Conditions') },
   { path: '/subscription', lazy: page(() => import('./pages/SubscriptionPage'), 'SubscriptionPage'), ...titled('Plans') },
   { path: '/checkout', lazy: page(() => import('./pages/CheckoutPage'), 'CheckoutPage'), ...titled('Checkout') },
-  { path: '/gamemaster', lazy: page(() => import('./features/billing/GameMasterPlaceholder'), 'GameMasterPlaceholder'), ...titled('Mission HQ') },
-  { path: '/hunter', Component: comingSoon('Field Operations'), ...titled('Field Operations') },
-  { path: '/hunter-mobile', Component: comingSoon('Hunter Terminal'), ...titled('Hunter Terminal') },
-  { path: '/mobile-hunter', Component: comingSoon('Hunter Terminal'), ...titled('Hunter Terminal') },
+  { path: '/gamemaster', lazy: page(() => import('./pages/GameMasterPage'), 'GameMasterPage'), ...titled('Mission HQ') },
+  { path: '/hunter', lazy: page(() => import('./pages/FieldOperationsPage'), 'FieldOperationsPage'), ...titled('Field Operations') },
+  { path: '/hunter-mobile', lazy: page(() => import('./pages/HunterTerminalPage'), 'HunterTerminalPage'), ...titled('Hunter Terminal') },
+  { path: '/mobile-hunter', lazy: page(() => import('./pages/HunterTerminalPage'), 'HunterTerminalPage'), ...titled('Hunter Terminal') },
   { path: '/admin', lazy: page(() => import('./pages/AdminPage'), 'AdminPage'), ...titled('System Administration') },
   { path: '/debug-models', lazy: page(() => import('./pages/DebugModelsPage'), 'DebugModelsPage'), ...titled('Model Debug') },
   { path: '/model-test', lazy: page(() => import('./pages/ModelTestPage'), 'ModelTestPage'), ...titled('Model Test') },

@@ -3,6 +3,7 @@
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
+import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/rules';
 import type { AppRouter } from '../server/routers';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -11,7 +12,15 @@ let wsClient: ReturnType<typeof createWSClient> | undefined;
 
 /** One socket per page, opened lazily: pages without live data never open it. */
 function sharedSocket() {
-  wsClient ??= createWSClient({ url: socketUrl, lazy: { enabled: true, closeMs: 10_000 } });
+  wsClient ??= createWSClient({
+    url: socketUrl,
+    lazy: { enabled: true, closeMs: 10_000 },
+    // A phone walking out of coverage leaves a socket that looks open: pings find
+    // it dead within seconds, so the screen says so and falls back to polling.
+    keepAlive: { enabled: true, intervalMs: WS_CLIENT_PING_MS, pongTimeoutMs: WS_CLIENT_PONG_TIMEOUT_MS },
+    // Come back quickly after a blip, without hammering a server that is down.
+    retryDelayMs: (attempt) => Math.min(WS_CLIENT_RETRY_BASE_MS * 2 ** attempt, WS_CLIENT_RETRY_MAX_MS),
+  });
   return wsClient;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CountdownState,
   completionResult,
+  correctClockOffset,
   EXPIRED_LABEL,
   elapsedMs,
   endsAt,
@@ -10,6 +11,7 @@ import {
   isExpired,
   isMissionComplete,
   remainingMs,
+  sessionRemainingMs,
   statusBadge,
   timeBadge,
   timeStatus,
@@ -243,5 +245,53 @@ describe('mission completion', () => {
         expect(r.completionStatus === 'completed').toBe(isMissionComplete(observed, total));
       }),
     );
+  });
+});
+
+describe('sessionRemainingMs (what a screen shows)', () => {
+  const base = { hasTimeLimit: true, duration: 30, pausedAt: null } as const;
+  const at = (iso: string) => Date.parse(iso);
+  it.each([
+    ['no time limit', { ...base, hasTimeLimit: false, status: 'active', endsAt: null }, '2026-01-01T10:00:00Z', null],
+    ['preparing shows the full duration', { ...base, status: 'preparing', endsAt: null }, '2026-01-01T10:00:00Z', 30 * 60_000],
+    ['active ticks towards endsAt', { ...base, status: 'active', endsAt: '2026-01-01T10:10:00Z' }, '2026-01-01T10:00:00Z', 10 * 60_000],
+    ['past the end is 0', { ...base, status: 'active', endsAt: '2026-01-01T10:10:00Z' }, '2026-01-01T10:11:00Z', 0],
+    [
+      'paused is frozen at pausedAt, whatever the time',
+      { ...base, status: 'paused', endsAt: '2026-01-01T10:10:00Z', pausedAt: '2026-01-01T10:04:00Z' },
+      '2026-01-01T12:00:00Z',
+      6 * 60_000,
+    ],
+    ['ended is 0', { ...base, status: 'completed', endsAt: '2026-01-01T10:10:00Z' }, '2026-01-01T10:00:00Z', 0],
+  ] as const)('%s', (_name, view, now, expected) => {
+    expect(sessionRemainingMs(view, at(now))).toBe(expected);
+  });
+
+  it('a paused badge reads the frozen time with (PAUSED) and does not pulse', () => {
+    const view = { ...base, status: 'paused', endsAt: '2026-01-01T10:04:00Z', pausedAt: '2026-01-01T10:00:30Z' };
+    const first = timeBadge(sessionRemainingMs(view, at('2026-01-01T10:01:00Z')), { paused: true });
+    const later = timeBadge(sessionRemainingMs(view, at('2026-01-01T10:09:00Z')), { paused: true });
+    expect(first).toEqual({ colour: 'red', pulsing: false, label: '03:30 (PAUSED)' });
+    expect(later).toEqual(first);
+  });
+});
+
+describe('correctClockOffset', () => {
+  it('keeps an offset that agrees with the server minute', () => {
+    expect(correctClockOffset(0, 9.5 * 60_000, 10)).toBe(0);
+    expect(correctClockOffset(250, 10 * 60_000, 10)).toBe(250);
+  });
+  it('moves a client that is behind (too much time left) forward by the excess', () => {
+    // The client thinks 12 min remain; the server says at most 10.
+    expect(correctClockOffset(0, 12 * 60_000, 10)).toBe(2 * 60_000);
+  });
+  it('moves a client that is ahead (too little time left) back into the window', () => {
+    const corrected = correctClockOffset(0, 7 * 60_000, 10);
+    const remaining = 7 * 60_000 - corrected; // a smaller offset means more time remaining
+    expect(Math.ceil(remaining / 60_000)).toBe(10);
+  });
+  it('ignores nonsense', () => {
+    expect(correctClockOffset(5, Number.NaN, 10)).toBe(5);
+    expect(correctClockOffset(5, 60_000, -1)).toBe(5);
   });
 });

@@ -220,3 +220,46 @@ export function completionResult(input: {
   const completionRate = total === 0 ? 0 : Math.floor((found * 100) / total);
   return { completionStatus, completionRate, dinosaursFound: found, totalDinosaurs: total };
 }
+
+/** What a screen knows of a session's time (the session and time-status bodies). */
+export interface SessionTimeView {
+  readonly status: string;
+  /** When the time runs out (ISO); frozen while paused, null before the start or with no limit. */
+  readonly endsAt: string | null;
+  readonly pausedAt: string | null;
+  readonly hasTimeLimit: boolean;
+  /** Minutes. */
+  readonly duration: number;
+}
+
+/**
+ * Remaining ms of a session as a screen shows it at `serverNow` (the client's clock
+ * corrected to the server's): null with no time limit; the full duration before
+ * the start; frozen at pausedAt while paused; 0 once ended or past the end.
+ */
+export function sessionRemainingMs(view: SessionTimeView, serverNow: number): number | null {
+  if (!view.hasTimeLimit) return null;
+  if (view.status === 'completed') return 0;
+  const ends = view.endsAt === null ? Number.NaN : Date.parse(view.endsAt);
+  if (Number.isNaN(ends)) return view.status === 'preparing' ? Math.max(0, view.duration) * MS_PER_MINUTE : null;
+  const paused = view.pausedAt === null ? Number.NaN : Date.parse(view.pausedAt);
+  const at = view.status === 'paused' && !Number.isNaN(paused) ? paused : serverNow;
+  return Math.max(0, ends - at);
+}
+
+/**
+ * Corrects the client's estimate of (server clock - client clock) with the
+ * server's own count: time-status reports whole minutes rounded up, so the
+ * client's remaining ms must lie in ((m - 1) min, m min]. Outside that window
+ * the offset moves by the least amount that brings it back; inside, it stays
+ * (second-level smoothness comes from event timestamps).
+ */
+export function correctClockOffset(offsetMs: number, clientRemainingMs: number, serverMinutes: number): number {
+  if (!Number.isFinite(clientRemainingMs) || !Number.isFinite(serverMinutes) || serverMinutes < 0) return offsetMs;
+  const high = serverMinutes * MS_PER_MINUTE;
+  const low = Math.max(0, (serverMinutes - 1) * MS_PER_MINUTE);
+  // A larger offset means a later server "now", so less time remaining.
+  if (clientRemainingMs > high) return offsetMs + (clientRemainingMs - high);
+  if (serverMinutes > 0 && clientRemainingMs <= low) return offsetMs - (low - clientRemainingMs) - 1;
+  return offsetMs;
+}

@@ -299,3 +299,54 @@ export const GUEST_SIGN_IN_GRACE_MS = 60 * 60 * 1000;
 export const MIN_NEW_PASSWORD_LENGTH = 8;
 /** A session paused or preparing with no activity this long ends itself (its data then follows GPS_RETENTION_MS). */
 export const ABANDONED_SESSION_MS = 24 * 60 * 60 * 1000;
+
+// --- GPS acquisition and position reports (ours where the spec is silent; see src/domain/gps-acquisition.ts) ---
+/** The terminal's low-accuracy retry (after the cascade times out) accepts a cached network fix this old. */
+export const GPS_LOW_ACCURACY_MAX_AGE_MS = 60_000;
+/** The Enable GPS button asks for a fresh fix (no cache), within GPS_BUTTON_TIMEOUT_MS. */
+export const GPS_BUTTON_MAX_AGE_MS = 0;
+/** A hunter's position is sent to the server about this often while it holds still... */
+export const POSITION_REPORT_INTERVAL_MS = 3000;
+/** ...or as soon as it has moved this far since the last report, whichever comes first... */
+export const POSITION_REPORT_MIN_MOVE_M = 5;
+/** ...but never more often than this. */
+export const POSITION_REPORT_MIN_INTERVAL_MS = 1000;
+/** A held position is re-sent (heartbeat) only while its last fix is at most this old: no stale fix passes for fresh. */
+export const POSITION_REPORT_MAX_FIX_AGE_MS = 60_000;
+/** Heading from movement: the hunter must have moved this far (metres) since the last heading point. */
+export const HEADING_MIN_MOVE_M = 3;
+/** The device's own heading is used only at this speed or more (phones give noise, or NaN, when standing). */
+export const HEADING_MIN_SPEED_MPS = 0.5;
+
+// --- AR view (ours; the spec only says "AR view of the nearest dinosaur"; see src/domain/ar-geometry.ts) ---
+/** A target farther than this is drawn at this distance (scaled down), so it stays visible in AR. */
+export const AR_DISPLAY_DISTANCE_CAP_M = 20;
+/** A target nearer than this is drawn at this distance: closer, the model would fill the screen or sit on the user. */
+export const AR_DISPLAY_DISTANCE_MIN_M = 3;
+/** A capped target is shrunk at most to this fraction of life size, so a far one is still recognisable. */
+export const AR_MIN_DISPLAY_SCALE = 0.25;
+/** Below this distance (metres) the GPS bearing is noise: the readout says the target is here. */
+export const AR_BEARING_RELIABLE_M = 1;
+/** The phone's eye height above the ground assumed by the camera overlay, metres. */
+export const AR_EYE_HEIGHT_M = 1.5;
+/** Heading calibration (WebXR): samples needed, and the largest spread (degrees) that still counts as holding still. */
+export const AR_CALIBRATION_SAMPLES = 30;
+export const AR_CALIBRATION_MAX_SPREAD_DEG = 8;
+/** Give up waiting for compass readings after this long (WebXR calibration, camera overlay start). */
+export const AR_COMPASS_TIMEOUT_MS = 4000;
+/** The placed dinosaur is re-placed only after the hunter's GPS position has moved this far (never with every fix). */
+export const AR_REPLACE_AFTER_MOVE_M = 10;
+/** Camera overlay: fraction of the way to the newest orientation per frame (quaternion slerp). */
+export const AR_ORIENTATION_SMOOTHING = 0.2;
+/** A compass accuracy worse than this (degrees, where the device reports one) shows the calibrate hint. */
+export const AR_COMPASS_POOR_ACCURACY_DEG = 15;
+/** Camera overlay vertical field of view, degrees (a typical phone rear camera in portrait). */
+export const AR_CAMERA_FOV_DEG = 60;
+
+// --- Live updates in the browser (decision 500) ---
+/** The client pings its socket this often, and calls it dead after this long without an answer. */
+export const WS_CLIENT_PING_MS = 10_000;
+export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
+/** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
+export const WS_CLIENT_RETRY_BASE_MS = 500;
+export const WS_CLIENT_RETRY_MAX_MS = 5000;

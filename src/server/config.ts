@@ -57,7 +57,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, clientDir: path.resolve('dist/client') };
+  // CLIENT_DIR lets parallel end-to-end runs each serve their own build.
+  return { ...parsed.data, clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client') };
 }
 
 export function paymentsConfigured(config: Config): boolean {

@@ -21,6 +21,15 @@ export type Context = AppDeps & {
   longLived: boolean;
 };
 
+/** A Cookie header that cannot be decoded (a stray `%`, from a script) is no sign-in, not a 500. */
+function readSessionId(deps: AppDeps, cookieHeader: string | undefined): string | null {
+  try {
+    return deps.lucia.readSessionCookie(cookieHeader ?? '');
+  } catch {
+    return null;
+  }
+}
+
 type CookieSink = { header?: (name: string, value: string) => unknown };
 
 /**
@@ -48,7 +57,7 @@ export async function createContextInner(
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
   const setHeader = opts.setHeader ?? (() => {});
-  const sessionId = deps.lucia.readSessionCookie(opts.cookieHeader ?? '');
+  const sessionId = readSessionId(deps, opts.cookieHeader);
   let user: User | null = null;
   let authSession: Session | null = null;
   if (sessionId) {

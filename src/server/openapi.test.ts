@@ -1,11 +1,13 @@
 // The public REST contract: every path of the specification's call tables is in
 // the generated OpenAPI document, and the whole document is snapshotted so any
 // change to the contract shows in review.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing/harness';
 
+type Operation = { operationId?: string; security?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> };
 let server: TestServer;
-let doc: { paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>> };
+let doc: { info: { version: string }; paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -73,6 +75,39 @@ describe('GET /api/openapi.json', () => {
     expect(responses('post', '/hunter/join-session')['404']?.description).toBe('Session not found or invalid password');
     expect(responses('post', '/create-subscription')['401']?.description).toBe('Not signed in');
     expect(responses('post', '/game-sessions/{id}/communications')['429']?.description).toContain('Too many messages');
+  });
+
+  it('gives every operation a unique operationId, its security and a 4xx answer', () => {
+    const all = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ at: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    const ids = all.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(all.length);
+    for (const { at, operation } of all) {
+      expect(operation.operationId, at).toBeTruthy();
+      expect(operation.security, at).toBeDefined();
+      expect(Object.keys(operation.responses ?? {}).some((status) => status.startsWith('4')), at).toBe(true);
+    }
+  });
+
+  it('says that public operations need no cookie', () => {
+    const publicOps: Array<[string, string]> = [
+      ['post', '/auth/register'],
+      ['post', '/auth/login'],
+      ['post', '/auth/logout'],
+      ['post', '/hunter/join-session'],
+      ['get', '/subscription-plans'],
+      ['get', '/payments/config'],
+      ['get', '/config'],
+      ['post', '/stripe/webhook'],
+    ];
+    for (const [method, path] of publicOps) expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([]);
+    expect(doc.paths['/game-sessions']?.post?.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it("carries the server's release as info.version", () => {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(doc.info.version).toBe(pkg.version);
   });
 
   it('matches the reviewed contract', async () => {

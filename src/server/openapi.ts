@@ -1,9 +1,16 @@
 // The generated OpenAPI 3 document: every procedure with OpenAPI meta, plus the
 // plain multipart/webhook routes, which describe themselves in http/*.ts.
+import fs from 'node:fs';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from './config';
+import { API_DESCRIPTION, TAGS } from './openapi-guide';
 import { appRouter } from './routers';
+
+/** info.version follows the release in package.json. */
+const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** Paths served by plain route handlers (multipart uploads, webhooks, downloads). */
 const extraPaths: ZodOpenApiPathsObject[] = [];
@@ -69,7 +76,27 @@ const GENERIC_ERROR_DESCRIPTIONS: Record<string, string> = {
   500: 'Unexpected error',
 };
 
-type ProcedureMeta = { openapi?: { method: string; path: string; errorResponses?: Record<number, string> | number[] } };
+type ProcedureMeta = {
+  openapi?: { method: string; path: string; protect?: boolean; errorResponses?: Record<number, string> | number[] };
+};
+
+type Operation = NonNullable<NonNullable<OpenAPIObject['paths']>[string]['get']>;
+
+/** Every operation of the document with its path and method. */
+function* operations(doc: OpenAPIObject): Generator<[string, string, Operation]> {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item?.[method];
+      if (operation) yield [path, method, operation];
+    }
+  }
+}
+
+function openApiProcedures() {
+  // The flat map of every procedure by its dotted path.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
+  return Object.values(procedures).flatMap((procedure) => procedure._def.meta?.openapi ?? []);
+}
 
 /**
  * The generator caches one response object per error code, so the first
@@ -77,11 +104,7 @@ type ProcedureMeta = { openapi?: { method: string; path: string; errorResponses?
  * that status everywhere. Each operation gets its own description back here.
  */
 function withOwnErrorDescriptions(doc: OpenAPIObject): OpenAPIObject {
-  // The flat map of every procedure by its dotted path.
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
-  for (const procedure of Object.values(procedures)) {
-    const openapi = procedure._def.meta?.openapi;
-    if (!openapi) continue;
+  for (const openapi of openApiProcedures()) {
     const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
     if (!operation?.responses) continue;
     const own = Array.isArray(openapi.errorResponses) ? {} : (openapi.errorResponses ?? {});
@@ -94,22 +117,66 @@ function withOwnErrorDescriptions(doc: OpenAPIObject): OpenAPIObject {
   return doc;
 }
 
+/**
+ * The generator leaves `security` out of public procedures, which a client
+ * generator reads as "the document's default": say plainly that no cookie is needed.
+ */
+function withPublicSecurity(doc: OpenAPIObject): OpenAPIObject {
+  for (const openapi of openApiProcedures()) {
+    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
+    if (operation && openapi.protect === false) operation.security = [];
+  }
+  return doc;
+}
+
+/** The operations whose 200 sets the session cookie. */
+const SIGN_INS = new Set(['/auth/login', '/auth/register', '/hunter/join-session']);
+
+/**
+ * Document-wide additions: every operation may also answer any other 4xx
+ * (malformed JSON, an unsupported content type, a malformed URL) with the same
+ * `{ error }` body; sign-ins say they set the cookie; tags are described.
+ */
+function withClientErrorsAndCookies(doc: OpenAPIObject): OpenAPIObject {
+  doc.components ??= {};
+  const components = doc.components;
+  if (!components.schemas?.Error) throw new Error('components/schemas/Error is registered by http/openapi-errors.ts');
+  components.responses = {
+    ...components.responses,
+    ClientError: {
+      description: 'Any other client error (malformed JSON or URL, unsupported content type): `{ error }`',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    },
+  };
+  for (const [path, method, operation] of operations(doc)) {
+    operation.responses ??= {};
+    operation.responses['4XX'] ??= { $ref: '#/components/responses/ClientError' };
+    const ok = operation.responses['200'];
+    if (method === 'post' && SIGN_INS.has(path) && ok && !('$ref' in ok)) {
+      ok.headers = {
+        'Set-Cookie': {
+          description: 'The `dinohunt_session` cookie: send it back as a `Cookie` header on later calls',
+          schema: { type: 'string', example: 'dinohunt_session=…; Path=/; HttpOnly; SameSite=Lax' },
+        },
+      };
+    }
+  }
+  doc.tags = TAGS;
+  return doc;
+}
+
 export function openApiDocument(config: Config): OpenAPIObject {
-  cached ??= withOwnErrorDescriptions(withTrueErrorSchemas(generateOpenApiDocument(appRouter, {
+  cached ??= withClientErrorsAndCookies(withPublicSecurity(withOwnErrorDescriptions(withTrueErrorSchemas(generateOpenApiDocument(appRouter, {
     title: 'Dinohunt API',
-    description: [
-      'REST API of Dinohunt, the GPS-driven AR dinosaur hunting platform.',
-      'Authentication: the `dinohunt_session` cookie set by POST /api/auth/login, /api/auth/register or',
-      '/api/hunter/join-session. Errors answer `{ "error": "<message>" }` with the HTTP status.',
-      'The same procedures are served to our own client over tRPC at /trpc.',
-    ].join(' '),
-    version: '1.0.0',
+    description: API_DESCRIPTION,
+    version: PACKAGE.version,
     baseUrl: `${config.PUBLIC_URL ?? ''}/api`,
     docsUrl: '/api/docs',
     securitySchemes: {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
     },
     paths: Object.assign({}, ...extraPaths),
-  })));
+  })))));
+  cached.info.license = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
   return cached;
 }

@@ -26,6 +26,34 @@ async function installModel(deps: Pick<AppDeps, 'config' | 'log'>, species: Seed
   }
 }
 
+/** "x.glb" -> "x.usdz": the AR Quick Look copy the model generator writes beside each seed glb. */
+const usdzNameFor = (glbName: string) => glbName.replace(/\.glb$/i, '.usdz');
+
+/**
+ * At every start: puts each seed model's USDZ beside its installed glb when it
+ * is missing (installs made before the USDZ files existed). Only where the
+ * seed glb is still installed: a replaced model has no USDZ. Never overwrites.
+ */
+export async function installSeedUsdz(deps: Pick<AppDeps, 'config' | 'log'>): Promise<number> {
+  const targetDir = path.join(path.resolve(deps.config.UPLOADS_DIR), 'models');
+  let installed = 0;
+  for (const species of SPECIES_CATALOGUE) {
+    const glb = path.basename(species.modelFile);
+    const usdz = usdzNameFor(glb);
+    if (usdz === glb || !fs.existsSync(path.join(targetDir, glb))) continue;
+    try {
+      await fs.promises.copyFile(path.join(SEED_MODELS_DIR, usdz), path.join(targetDir, usdz), fs.constants.COPYFILE_EXCL);
+      installed += 1;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== 'EEXIST' && code !== 'ENOENT') {
+        deps.log.warn(`Seed USDZ ${usdz} could not be installed (${(err as Error).message})`);
+      }
+    }
+  }
+  return installed;
+}
+
 /** At every start: copies each /model-test model from the seed models if it is missing (never overwrites). */
 export async function installModelTestModels(deps: Pick<AppDeps, 'config' | 'log'>): Promise<number> {
   const root = path.resolve(deps.config.UPLOADS_DIR);

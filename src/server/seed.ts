@@ -6,7 +6,7 @@ import { FALLBACK_PLANS } from '../domain/billing-schemas';
 import { hashPassword } from './auth/password';
 import type { AppDeps } from './deps';
 import { subscriptionPlans, users } from './db/schema';
-import { installModelTestModels, seedSpecies } from './seed-species';
+import { installModelTestModels, installSeedUsdz, seedSpecies } from './seed-species';
 
 async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
   const existing = db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).get();
@@ -46,5 +46,6 @@ export async function seed(deps: AppDeps): Promise<void> {
   await seedAdmin(deps);
   seedPlans(deps);
   await seedSpecies(deps);
+  await installSeedUsdz(deps);
   await installModelTestModels(deps);
 }

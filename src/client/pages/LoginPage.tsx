@@ -1,4 +1,5 @@
 import { Card, Container, Tabs, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { HunterSessionForm } from '../features/auth/HunterSessionForm';
 import { LoginForm } from '../features/auth/LoginForm';
@@ -7,6 +8,8 @@ import { useClientConfig } from '../features/auth/useClientConfig';
 
 export function LoginPage() {
   const { supportEmail } = useClientConfig();
+  // ?tab=hunter (a game master's join link) opens the Hunter Session tab.
+  const [params] = useSearchParams();
   return (
     <PageShell>
       <Container size={440} py="xl">
@@ -18,7 +21,7 @@ export function LoginPage() {
         </Text>
         <SignedInNotice />
         <Card withBorder shadow="sm" padding="lg">
-          <Tabs defaultValue="account">
+          <Tabs defaultValue={params.get('tab') === 'hunter' ? 'hunter' : 'account'}>
             <Tabs.List grow mb="lg">
               <Tabs.Tab value="account">
                 Account Login

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { registerOpenApiPaths } from '../openapi';
+import { cookieSecurity as security, errorResponses } from './openapi-errors';
 import { analyticsCsv, createBackup } from '../services/admin-exports';
 import { requireAdmin } from './admin-uploads';
 
@@ -37,16 +38,12 @@ export function adminDownloadRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-const ErrorBody = z.object({ error: z.string() });
-const denied = {
-  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorBody } } },
-  403: { description: 'Not an admin', content: { 'application/json': { schema: ErrorBody } } },
-};
-const security = [{ sessionCookie: [] }];
+const denied = errorResponses({ 401: 'Not signed in', 403: 'Not an admin' });
 
 registerOpenApiPaths({
   '/admin/backup': {
     get: {
+      operationId: 'admin-backup',
       tags: ['admin'],
       summary: 'Download a consistent online backup of the SQLite database (admin)',
       security,
@@ -61,6 +58,7 @@ registerOpenApiPaths({
   },
   '/admin/analytics.csv': {
     get: {
+      operationId: 'admin-analyticsCsv',
       tags: ['admin'],
       summary: 'Download sessions, hunters and observations as one CSV (admin)',
       description: 'One row per record; the first column `record` is session, hunter or observation.',

@@ -17,6 +17,7 @@ import { type Context, createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../errors';
 import { registerOpenApiPaths } from '../openapi';
+import { cookieSecurity as security, errorResponses } from './openapi-errors';
 import { MissionSchema, SpeciesSchema } from '../routers/admin/types';
 import * as missionService from '../services/missions';
 import * as speciesService from '../services/species';
@@ -182,13 +183,14 @@ export function adminUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 // --- OpenAPI description of the plain routes ---
 
-const ErrorBody = z.object({ error: z.string(), message: z.string().optional() });
 const errors = (extra: Record<number, string>) =>
-  Object.fromEntries(
-    Object.entries({ 400: 'Validation failed or wrong file type', 401: 'Not signed in', 403: 'Not an admin', 413: 'File too large', ...extra }).map(
-      ([status, description]) => [status, { description, content: { 'application/json': { schema: ErrorBody } } }],
-    ),
-  );
+  errorResponses({
+    400: 'Validation failed (`data.fieldErrors` names each field), wrong file type, or a body that is neither multipart nor JSON',
+    401: 'Not signed in',
+    403: 'Not an admin',
+    413: 'File too large',
+    ...extra,
+  });
 const file = z.string().meta({ format: 'binary' });
 
 const SpeciesForm = z.object({
@@ -217,52 +219,70 @@ const MissionForm = z.object({
   coverPhoto: file.optional().describe('jpg, jpeg or png'),
   briefingVideo: file.optional().describe('mp4'),
 });
-const body = (schema: z.ZodType) => ({
+/** Multipart (text parts and file parts) or, without files, the same text fields as JSON. */
+const body = (
+  schema: z.ZodObject,
+  encoding: Record<string, { contentType: string }>,
+) => ({
   required: true,
-  content: { 'multipart/form-data': { schema }, 'application/json': { schema } },
+  content: {
+    'multipart/form-data': { schema, encoding },
+    'application/json': {
+      schema: schema.omit(Object.fromEntries(Object.keys(encoding).map((k) => [k, true])) as Record<string, true>),
+    },
+  },
 });
+const speciesEncoding = { modelFile: { contentType: 'model/gltf-binary, model/gltf+json, application/octet-stream' } };
+const missionEncoding = { coverPhoto: { contentType: 'image/jpeg, image/png' }, briefingVideo: { contentType: 'video/mp4' } };
 const ok = (status: number, schema: z.ZodType, description: string) => ({
   [status]: { description, content: { 'application/json': { schema } } },
 });
-const idParam = z.object({ id: z.number().int() });
-const security = [{ sessionCookie: [] }];
+const idParam = z.object({ id: z.number().int().positive() });
 
 registerOpenApiPaths({
   '/dinosaur-species': {
     post: {
+      operationId: 'admin-speciesCreate',
       tags: ['admin'],
       summary: 'Create a species (admin), with an optional 3D model upload',
+      description: 'multipart/form-data: each field a text part, `modelFile` a file part; or JSON without a model.',
       security,
-      requestBody: body(SpeciesForm),
+      requestBody: body(SpeciesForm, speciesEncoding),
       responses: { ...ok(201, SpeciesSchema, 'The created species'), ...errors({}) },
     },
   },
   '/dinosaur-species/{id}': {
     put: {
+      operationId: 'admin-speciesUpdate',
       tags: ['admin'],
       summary: 'Update a species (admin): fields sent replace the stored ones; a new model replaces the old',
       security,
       requestParams: { path: idParam },
-      requestBody: body(SpeciesForm.partial()),
+      requestBody: body(SpeciesForm.partial(), speciesEncoding),
       responses: { ...ok(200, SpeciesSchema, 'The updated species'), ...errors({ 404: 'Species not found' }) },
     },
   },
   '/missions': {
     post: {
+      operationId: 'admin-missionCreate',
       tags: ['admin'],
       summary: 'Create a mission (admin), with optional cover photo and briefing video',
+      description:
+        'multipart/form-data: each field a text part (`objectives` repeated), `coverPhoto` and `briefingVideo` file ' +
+        'parts; or JSON without files.',
       security,
-      requestBody: body(MissionForm),
+      requestBody: body(MissionForm, missionEncoding),
       responses: { ...ok(201, MissionSchema, 'The created mission'), ...errors({}) },
     },
   },
   '/missions/{id}': {
     put: {
+      operationId: 'admin-missionUpdate',
       tags: ['admin'],
       summary: 'Update a mission (admin): fields sent replace the stored ones',
       security,
       requestParams: { path: idParam },
-      requestBody: body(MissionForm.partial()),
+      requestBody: body(MissionForm.partial(), missionEncoding),
       responses: { ...ok(200, MissionSchema, 'The updated mission'), ...errors({ 404: 'Mission not found' }) },
     },
   },

@@ -12,6 +12,7 @@ import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { badRequest, unauthorized } from '../errors';
 import { registerOpenApiPaths } from '../openapi';
+import { cookieSecurity, errorResponse } from './openapi-errors';
 import { MessageOutput } from '../routers/comms.types';
 import { createMediaMessage, MEDIA_ERRORS, type MediaFields, mediaAccess, parseMediaFields, storeMedia } from '../services/media';
 import { withinWriteBudget } from '../services/write-limits';
@@ -70,36 +71,33 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 // --- OpenAPI description ---
 
-const ErrorBody = z.object({
-  error: z.string(),
-  message: z.string().optional(),
-  retryAfterSeconds: z.number().int().optional().describe('On 429: seconds until the next upload is accepted'),
-});
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-
 registerOpenApiPaths({
   '/game-sessions/{id}/upload-media': {
     post: {
+      operationId: 'comms-uploadMedia',
       tags: ['communications'],
       summary: 'Send a photo (jpeg) or video (mp4) as a media message',
       description:
         'multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are ' +
         'refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is ' +
         'stored with a server-made name and served from /uploads/media/.',
-      security: [{ sessionCookie: [] }],
-      requestParams: { path: z.object({ id: z.number().int() }) },
+      security: cookieSecurity,
+      requestParams: { path: z.object({ id: z.number().int().positive().describe('The game session id') }) },
       requestBody: {
         required: true,
         content: {
           'multipart/form-data': {
             schema: z.object({
-              media: z.string().meta({ format: 'binary' }).describe('The jpeg photo or mp4 video'),
-              message: z.string().optional().describe('Caption'),
-              recipientType: RecipientType.optional().describe('Default all'),
+              media: z
+                .string()
+                .meta({ format: 'binary' })
+                .describe('File part: the jpeg photo or mp4 video (judged by its bytes, under 50 MB)'),
+              message: z.string().optional().describe('Text part: the caption'),
+              recipientType: RecipientType.optional().describe(
+                'Text part: all (default), headquarters (hunters only) or hunters (the game master only)',
+              ),
             }),
+            encoding: { media: { contentType: 'image/jpeg, video/mp4' } },
           },
         },
       },

@@ -93,6 +93,23 @@ describe('methods', () => {
   });
 });
 
+describe('cookies', () => {
+  it('reads a Cookie header it cannot decode as no sign-in, not a 500', async () => {
+    const cookie = 'dinohunt_session=%%%';
+    const open = await fetch(`${server.url}/api/config`, { headers: { cookie } });
+    expect(open.status).toBe(200);
+    const closed = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
+    expect(closed.status).toBe(401);
+    expect((await closed.json()).error).toBeTruthy();
+    const upload = await fetch(`${server.url}/api/game-sessions/${sessionId}/upload-media`, {
+      method: 'POST',
+      headers: { cookie },
+      body: new FormData(),
+    });
+    expect(upload.status).toBe(401);
+  });
+});
+
 describe('/ws frames', () => {
   it('answers an oversized frame with an error frame and keeps the socket open', async () => {
     const socket = WsClient.connect(server, `?sessionId=${sessionId}`, gm.cookie);

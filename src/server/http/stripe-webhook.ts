@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { registerOpenApiPaths } from '../openapi';
+import { errorResponse } from './openapi-errors';
 import { MalformedWebhookEvent } from '../payments/provider';
 import { handleWebhookEvent } from '../services/billing';
 
@@ -35,27 +36,28 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
   });
 }
 
-const ErrorBody = z.object({ error: z.string() });
-
 registerOpenApiPaths({
   '/stripe/webhook': {
     post: {
+      operationId: 'billing-stripeWebhook',
       tags: ['billing'],
       summary: "Stripe's webhook (signed with STRIPE_WEBHOOK_SECRET)",
+      // Called by Stripe, not by a signed-in user: the Stripe-Signature header is its proof.
+      security: [],
       description: [
         'Handles customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, invoice.payment_succeeded,',
         'invoice.payment_failed (subscription state is re-read from Stripe), payment_intent.succeeded (session credits,',
         'metadata.kind = credits) and payment_intent.canceled. Each event id is handled once: a replay changes nothing.',
       ].join(' '),
       parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
-      requestBody: { content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string() }).loose() } } },
+      requestBody: { required: true, content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string() }).loose() } } },
       responses: {
         200: {
           description: 'Handled (or already handled: duplicate true)',
           content: { 'application/json': { schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
         },
-        400: { description: 'Invalid signature, or a signed body that is not an event', content: { 'application/json': { schema: ErrorBody } } },
-        503: { description: 'No payment provider is configured, or Stripe is unreachable', content: { 'application/json': { schema: ErrorBody } } },
+        400: errorResponse('Invalid signature, or a signed body that is not an event'),
+        503: errorResponse('No payment provider is configured, or Stripe is unreachable'),
       },
     },
   },

@@ -76,6 +76,8 @@ export const authRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign out: the server session is invalidated and the cookie cleared',
+        description: 'Needs no cookie: without one (or with one that has expired) it answers success all the same.',
+        errorResponses: { 400: 'Malformed JSON body', 415: 'Unsupported content type (send JSON or no body)' },
       },
     })
     .input(z.void())

@@ -178,6 +178,8 @@ describe('GET /api/hunter/stats', () => {
       captureCount: 2,
       accuracy: 66.7,
       shotsFired: 3,
+      completionRank: 1,
+      huntersInSession: 1,
     });
     // The owner reads one hunter by user id.
     const owner = await gm.get(`/api/hunter/stats?sessionId=${s.id}&hunterId=${hunter.userId}`);
@@ -188,6 +190,9 @@ describe('GET /api/hunter/stats', () => {
       dartsRemaining: 25,
       accuracy: 0,
       shotsFired: 0,
+      // A hunter learns their own place, never the others' figures.
+      completionRank: 2,
+      huntersInSession: 2,
     });
   });
 });

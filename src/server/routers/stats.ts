@@ -37,6 +37,8 @@ const HunterStatsOutput = z.object({
   captureCount: z.number().int(),
   accuracy: z.number().describe('Percent: successful observations / shots fired'),
   shotsFired: z.number().int(),
+  completionRank: z.number().int().describe("The hunter's place among the session's hunters by dinosaurs observed (1 = best)"),
+  huntersInSession: z.number().int().describe('How many hunters the session has'),
 });
 
 const HunterProgressOutput = z.array(

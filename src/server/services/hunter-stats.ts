@@ -26,6 +26,9 @@ export type HunterStatsOutput = {
   /** Successful observations / shots fired, in percent (0 before the first shot). */
   accuracy: number;
   shotsFired: number;
+  /** The hunter's place among the session's hunters (1 = best), as the game master's tracking ranks them. */
+  completionRank: number;
+  huntersInSession: number;
 };
 
 type StatsRow = {
@@ -80,6 +83,8 @@ export function hunterStats(
   const row = statsQuery(ctx.db).get(input.sessionId, userId) as StatsRow | undefined;
   if (!row) throw notFound('Hunter not found in this session');
 
+  // Only the hunter's own place is told: other hunters' figures stay with headquarters.
+  const ranking = sessionHunterStats(ctx, input.sessionId);
   const now = ctx.now();
   const from = session.startTime === null ? null : Math.max(session.startTime, row.joinedAt);
   const to = session.endTime ?? now;
@@ -98,6 +103,8 @@ export function hunterStats(
     captureCount: row.successes,
     accuracy: row.shots > 0 ? Math.round((row.successes * 1000) / row.shots) / 10 : 0,
     shotsFired: row.shots,
+    completionRank: ranking.findIndex((r) => r.hunterId === row.userId) + 1,
+    huntersInSession: ranking.length,
   };
 }
 

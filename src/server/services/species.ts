@@ -1,5 +1,6 @@
 // The dinosaur species catalogue. Procedures, the multipart routes and tests call
 // these directly. Model files live under UPLOADS_DIR (modelPath "models/x.glb").
+import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
@@ -30,6 +31,8 @@ export type SpeciesOutput = {
   modelPath: string | null;
   /** A human name for the model file: as uploaded ("T-rex.glb"), or the catalogue's; null if unknown. */
   modelFileName: string | null;
+  /** Public URL of the model's USDZ for iOS AR Quick Look ("/uploads/models/x.usdz"), or null when it has none. */
+  usdzUrl: string | null;
 };
 
 export const uploadsRoot = (ctx: Pick<AppDeps, 'config'>) => path.resolve(ctx.config.UPLOADS_DIR);
@@ -64,7 +67,18 @@ export function displayFileName(relativePath: string | null, originalName: strin
   return base && !SERVER_MADE_NAME.test(base) ? base : null;
 }
 
-export function toSpeciesOutput(row: SpeciesRow): SpeciesOutput {
+/**
+ * The USDZ beside a glb model ("models/x.glb" -> "models/x.usdz") when that
+ * file exists: the seed models ship one (scripts/generate-models.ts); an
+ * uploaded model has none, so its species offers no AR Quick Look.
+ */
+function usdzPathFor(ctx: Pick<AppDeps, 'config'>, modelPath: string | null): string | null {
+  if (!modelPath || !/\.glb$/i.test(modelPath)) return null;
+  const usdz = modelPath.replace(/\.glb$/i, '.usdz');
+  return fs.existsSync(path.join(uploadsRoot(ctx), usdz)) ? usdz : null;
+}
+
+export function toSpeciesOutput(ctx: Pick<AppDeps, 'config'>, row: SpeciesRow): SpeciesOutput {
   return {
     id: row.id,
     name: row.name,
@@ -80,11 +94,17 @@ export function toSpeciesOutput(row: SpeciesRow): SpeciesOutput {
     modelUrl: uploadUrl(row.modelPath),
     modelPath: row.modelPath,
     modelFileName: displayFileName(row.modelPath, row.modelOriginalName),
+    usdzUrl: uploadUrl(usdzPathFor(ctx, row.modelPath)),
   };
 }
 
-export function listSpecies({ db }: Pick<Ctx, 'db'>): SpeciesOutput[] {
-  return db.select().from(dinosaurSpecies).orderBy(asc(dinosaurSpecies.name), asc(dinosaurSpecies.id)).all().map(toSpeciesOutput);
+export function listSpecies(ctx: Ctx): SpeciesOutput[] {
+  return ctx.db
+    .select()
+    .from(dinosaurSpecies)
+    .orderBy(asc(dinosaurSpecies.name), asc(dinosaurSpecies.id))
+    .all()
+    .map((row) => toSpeciesOutput(ctx, row));
 }
 
 function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): SpeciesRow {
@@ -143,7 +163,7 @@ export async function createSpecies(ctx: Ctx, fields: SpeciesFields, model?: Sto
     })
     .returning()
     .get();
-  return toSpeciesOutput(row);
+  return toSpeciesOutput(ctx, row);
 }
 
 /** Fields that are sent replace the stored ones; a new model replaces (and deletes) the old file. */
@@ -160,7 +180,7 @@ export async function updateSpecies(
     ...(model ? { modelPath: model.relativePath, modelOriginalName: originalFileName(model.originalName) } : {}),
   };
   // Nothing sent (no body, `{}`, only unknown fields, an empty file input): every field is kept (decision 402).
-  if (Object.keys(changes).length === 0) return toSpeciesOutput(existing);
+  if (Object.keys(changes).length === 0) return toSpeciesOutput(ctx, existing);
   const row = ctx.db
     .update(dinosaurSpecies)
     .set(changes)
@@ -170,7 +190,7 @@ export async function updateSpecies(
   if (model && existing.modelPath && existing.modelPath !== model.relativePath) {
     await removeUpload(uploadsRoot(ctx), existing.modelPath);
   }
-  return toSpeciesOutput(row!);
+  return toSpeciesOutput(ctx, row!);
 }
 
 /**

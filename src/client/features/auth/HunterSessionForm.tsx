@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { HunterJoinInput } from '../../../domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
@@ -15,9 +15,12 @@ type JoinAnswer = { sessionId: number | string; hunterHandle: string };
 export function HunterSessionForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A game master's join link or QR code (/login?tab=hunter&sessionId=..&password=..) fills the form in.
+  const [params] = useSearchParams();
+  const linkedSessionId = params.get('sessionId') ?? '';
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { sessionId: '', password: '', hunterHandle: '' },
+    initialValues: { sessionId: linkedSessionId, password: params.get('password') ?? '', hunterHandle: '' },
     validate: schemaResolver(HunterJoinInput, { sync: true }),
   });
 
@@ -47,6 +50,7 @@ export function HunterSessionForm() {
           label="Hunter Handle"
           placeholder="Your call sign"
           autoComplete="nickname"
+          autoFocus={linkedSessionId !== ''}
           key={form.key('hunterHandle')}
           {...form.getInputProps('hunterHandle')}
         />

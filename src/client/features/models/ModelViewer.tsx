@@ -24,32 +24,39 @@ export type ModelViewerProps = {
   onState?: (state: 'loaded' | 'error', error?: unknown) => void;
 };
 
-type ModelProps = { url: string; onLoaded: () => void };
+// grounded: stands on y = 0 (the AR view) instead of being centred on the origin.
+type ModelProps = { url: string; onLoaded: (object: Object3D) => void; grounded?: boolean };
 
 /** Each viewer gets its own copy: loaders cache by URL and one object cannot sit in two scenes. */
-function Shown({ object, onLoaded }: { object: Object3D; onLoaded: () => void }) {
+function Shown({ object, onLoaded, grounded = false }: { object: Object3D; onLoaded: (object: Object3D) => void; grounded?: boolean }) {
   const copy = useMemo(() => cloneSkinned(object), [object]);
   const report = useRef(onLoaded);
-  useEffect(() => report.current(), []);
+  useEffect(() => report.current(copy), [copy]);
   return (
-    <Center>
+    <Center top={grounded}>
       <primitive object={copy} />
     </Center>
   );
 }
 
-function GltfModel({ url, onLoaded }: ModelProps) {
+function GltfModel({ url, onLoaded, grounded }: ModelProps) {
   // No Draco or Meshopt: their decoders need a CDN or WebAssembly (blocked by our CSP); our models are plain glTF.
   const { scene } = useGLTF(url, false, false);
-  return <Shown object={scene} onLoaded={onLoaded} />;
+  return <Shown object={scene} onLoaded={onLoaded} grounded={grounded} />;
 }
 
-function FbxModel({ url, onLoaded }: ModelProps) {
-  return <Shown object={useLoader(FBXLoader, url)} onLoaded={onLoaded} />;
+function FbxModel({ url, onLoaded, grounded }: ModelProps) {
+  return <Shown object={useLoader(FBXLoader, url)} onLoaded={onLoaded} grounded={grounded} />;
 }
 
-function ObjModel({ url, onLoaded }: ModelProps) {
-  return <Shown object={useLoader(OBJLoader, url)} onLoaded={onLoaded} />;
+function ObjModel({ url, onLoaded, grounded }: ModelProps) {
+  return <Shown object={useLoader(OBJLoader, url)} onLoaded={onLoaded} grounded={grounded} />;
+}
+
+/** One model file as a scene object (suspends while loading), for other fiber scenes such as the AR view. */
+export function ModelObject(props: ModelProps) {
+  const Model = modelFor(props.url);
+  return <Model {...props} />;
 }
 
 function modelFor(url: string) {

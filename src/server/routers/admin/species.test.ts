@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MODEL_BYTES, MODEL_TEST_MODELS } from '../../../domain/rules';
 import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema';
 import { seed } from '../../seed';
-import { SEED_MODELS_DIR, seedSpecies } from '../../seed-species';
+import { installSeedUsdz, SEED_MODELS_DIR, seedSpecies } from '../../seed-species';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { form, GLB, GLTF, GLTF_EXTERNAL, GLTF_NO_MESH, GLTF_NO_SCENE, glb, OBJ, PNG } from '../../testing/sample-files';
@@ -44,7 +44,29 @@ describe('seeded catalogue', () => {
       const served = await fetch(server.url + s.modelUrl);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('glTF');
+      // The AR Quick Look copy, made by the model generator, installed beside the glb.
+      const usdzFile = seedEntry.modelFile.replace(/\.glb$/, '.usdz');
+      expect(s.usdzUrl).toBe(`/uploads/models/${usdzFile}`);
+      const usdz = await fetch(server.url + s.usdzUrl);
+      expect(usdz.status).toBe(200);
+      expect(usdz.headers.get('content-type')).toBe('model/vnd.usdz+zip');
+      const bytes = Buffer.from(await usdz.arrayBuffer());
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+      expect(bytes.equals(fs.readFileSync(path.join(SEED_MODELS_DIR, usdzFile)))).toBe(true);
     }
+  });
+
+  it('puts a missing USDZ back beside a seed glb at start (installs older than the USDZ files), never over one', async () => {
+    const first = SPECIES_CATALOGUE[0]!;
+    const usdzPath = path.join(uploads(), 'models', first.modelFile.replace(/\.glb$/, '.usdz'));
+    fs.rmSync(usdzPath);
+    const hunter = await signUp(server, 'hunter');
+    const without = (await hunter.get('/api/dinosaur-species')).body.find((x: { name: string }) => x.name === first.name);
+    expect(without.usdzUrl).toBeNull();
+    expect(await installSeedUsdz(server.deps)).toBe(1);
+    expect(await installSeedUsdz(server.deps)).toBe(0);
+    const back = (await hunter.get('/api/dinosaur-species')).body.find((x: { name: string }) => x.name === first.name);
+    expect(back.usdzUrl).toBe(`/uploads/models/${path.basename(usdzPath)}`);
   });
 
   it('gives Stegosaurus stenops its own size, not that of the largest Stegosaurus specimens (about 9 m)', () => {
@@ -113,6 +135,7 @@ describe('POST /api/dinosaur-species', () => {
     });
     expect(res.body.modelUrl).toMatch(/^\/uploads\/models\/[0-9a-f-]+\.glb$/);
     expect(res.body.modelFileName).toBe('allo.glb');
+    expect(res.body.usdzUrl).toBeNull(); // an uploaded model has no AR Quick Look copy
     expect(res.body.modelPath).toBe(res.body.modelUrl.replace('/uploads/', ''));
     expect(fs.readFileSync(fileOf(res.body.modelUrl)).equals(GLB)).toBe(true);
     const served = await fetch(server.url + res.body.modelUrl);

@@ -20,6 +20,10 @@ export const SpeciesSchema = z.object({
   modelUrl: z.string().nullable().describe('Public URL of the 3D model, e.g. /uploads/models/x.glb'),
   modelPath: z.string().nullable().describe('The model file relative to /uploads'),
   modelFileName: z.string().nullable().describe('The model file name as uploaded (display only), or null if unknown'),
+  usdzUrl: z
+    .string()
+    .nullable()
+    .describe('Public URL of the USDZ for iOS AR Quick Look beside the glb, e.g. /uploads/models/x.usdz; null when there is none'),
 });
 
 export const MissionSchema = z.object({

@@ -46,7 +46,7 @@ export const joinByName = hunterProcedure
       description:
         'The Field Operations form: sessionName (any case) and password, checked on the server; the newest ' +
         "matching session that has not ended is joined. hunterHandle defaults to the account's username.",
-      errorResponses: JOIN_ERRORS,
+      errorResponses: { ...JOIN_ERRORS, 401: 'Not signed in' },
     },
   })
   .use(passwordAttempt)
@@ -65,7 +65,7 @@ export const joinById = hunterProcedure
         "Differs from the specification's 'no body': the seed client matched passwords from the session list, " +
         'which leaked them to every hunter. Here the list never carries passwords to hunters, and this call requires ' +
         '{ password } (and an optional hunterHandle, default the username), checked on the server.',
-      errorResponses: JOIN_ERRORS,
+      errorResponses: { ...JOIN_ERRORS, 401: 'Not signed in' },
     },
   })
   .use(passwordAttempt)

@@ -1,0 +1,24 @@
+// Distance and 8-point direction of the target, in every mode (and in the WebXR overlay).
+import { Badge, Group, Text } from '@mantine/core';
+import { bearingIsReliable } from '../../../domain/ar-geometry';
+import { formatDistance } from './formatDistance';
+import type { ArTarget } from './types';
+
+export function TargetReadout({ target, name, dark = false }: { target: ArTarget; name: string; dark?: boolean }) {
+  const here = !bearingIsReliable(target.distance);
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="ar-readout">
+      <Text fw={700} size="lg" c={dark ? 'white' : undefined} lineClamp={1}>
+        {name}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Badge size="xl" radius="sm" color="dark" variant="filled" data-testid="ar-distance">
+          {formatDistance(target.distance)}
+        </Badge>
+        <Badge size="xl" radius="sm" color="blue.9" variant="filled" data-testid="ar-direction" aria-label={here ? 'Right here' : `Direction ${target.direction}`}>
+          {here ? 'HERE' : target.direction}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,35 @@
+// The props of the AR view and what it needs of its inputs. Structural on purpose:
+// scanner/useNearestTarget's target and hunt/useObserve's result fit as they are.
+import type { CompassPoint } from '../../../domain/geo-types';
+import type { FusedPosition } from '../../../domain/gps';
+import type { UseObserve } from '../hunt/useObserve';
+import type { SpeciesLite } from '../species/types';
+
+/** The nearest targetable dinosaur, as the scanner reports it. */
+export type ArTarget = {
+  dinosaur: { id: number };
+  /** Metres from the hunter. */
+  distance: number;
+  /** Degrees clockwise from true north. */
+  bearing: number;
+  direction: CompassPoint;
+};
+
+export type ArViewProps = {
+  target: ArTarget | null;
+  species: SpeciesLite | null;
+  position: FusedPosition | null;
+  /** False: 'Session Preparing' (live-play spec, section 4). */
+  playable: boolean;
+  observe: UseObserve;
+  height?: number | string;
+};
+
+/** The ways of showing the target, best first; each falls back to the next. */
+export type ArMode = 'webxr' | 'camera' | 'viewer';
+
+export const AR_MODE_LABELS: Record<ArMode, string> = {
+  webxr: 'AR mode: WebXR',
+  camera: 'AR mode: camera overlay',
+  viewer: 'AR mode: 3D viewer',
+};

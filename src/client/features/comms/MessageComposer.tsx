@@ -1,0 +1,97 @@
+// Text entry for the radio: Enter sends, Shift+Enter makes a new line, blank text
+// is never sent (spec section 5). The game master's Broadcast panel is the same
+// composer with messageType 'broadcast'.
+import { Button, Group, Input, Stack, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { MAX_MESSAGE_LENGTH } from '../../../domain/rules';
+import { trpc } from '../../trpc';
+import { notifyNoSession, notifySendFailure } from './commsNotices';
+import type { MessageType, RecipientType } from './types';
+import { useAddSentMessage } from './useAddSentMessage';
+
+export type MessageComposerProps = {
+  sessionId: number | null;
+  messageType: MessageType;
+  recipientType?: RecipientType;
+  /** Visible label of the text field. */
+  label: string;
+  placeholder?: string;
+  /** Text of the send button. */
+  sendLabel?: string;
+};
+
+export function MessageComposer({
+  sessionId,
+  messageType,
+  recipientType,
+  label,
+  placeholder = 'Type a message…',
+  sendLabel = 'Send',
+}: MessageComposerProps) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const addSent = useAddSentMessage(sessionId);
+  const broadcast = messageType === 'broadcast';
+  const send = trpc.comms.send.useMutation({
+    onSuccess: (message) => {
+      addSent(message);
+      setText('');
+    },
+    onError: (error) => notifySendFailure(error, broadcast),
+  });
+
+  const submit = () => {
+    const message = text.trim();
+    if (!message || send.isPending) return;
+    if (sessionId === null) {
+      notifyNoSession();
+      return;
+    }
+    send.mutate({ id: sessionId, message, messageType, recipientType });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // IME composition uses Enter to confirm a word: never send then.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    // The label sits above the row, so a long one never squeezes the field beside the button.
+    <Stack gap={4}>
+      <Input.Label htmlFor={inputId} size="md">
+        {label}
+      </Input.Label>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Textarea
+        id={inputId}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        autosize
+        minRows={1}
+        maxRows={4}
+        maxLength={MAX_MESSAGE_LENGTH}
+        size="md"
+        style={{ flex: 1 }}
+        enterKeyHint="send"
+      />
+      <Button
+        h={48}
+        px="md"
+        radius="md"
+        leftSection={<IconSend size={20} aria-hidden />}
+        onClick={submit}
+        loading={send.isPending}
+        disabled={!text.trim()}
+      >
+        {sendLabel}
+      </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+// Field Operations with a joined session: the six panels, the species card and the
+// end dialogs. The server decides what is shown: dinosaurs (visible to hunters only
+// while the session runs), stats, messages; the live stream keeps them current.
+import { Box, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { PLAYABLE_STATUSES, POLL_DINOSAURS_FIELD_OPS_MS } from '../../../domain/rules';
+import { trpc } from '../../trpc';
+import { type Gps, GpsErrorNotice } from '../gps';
+import { MissionCompleteDialog } from '../hunt/MissionCompleteDialog';
+import { SessionEndDialog } from '../hunt/SessionEndDialog';
+import type { HunterStats, HuntSession, Mission } from '../hunt/types';
+import { useMissionCompletion } from '../hunt/useMissionCompletion';
+import { useObserve } from '../hunt/useObserve';
+import type { useSessionEnd } from '../hunt/useSessionEnd';
+import { usePollWhileOffline } from '../live';
+import { toMapDinosaurs } from '../map/toMapDinosaurs';
+import { useNearestTarget } from '../scanner/useNearestTarget';
+import { SpeciesCard } from '../species/SpeciesCard';
+import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
+import { ArScannerPanel } from './ArScannerPanel';
+import { CommsChannelPanel } from './CommsChannelPanel';
+import classes from './fieldOps.module.css';
+import { MissionStatusPanel } from './MissionStatusPanel';
+import { PerformancePanel } from './PerformancePanel';
+import { QuickActionsPanel } from './QuickActionsPanel';
+import { TacticalMapPanel } from './TacticalMapPanel';
+
+type Props = {
+  session: HuntSession;
+  mission: Mission | null;
+  gps: Gps;
+  /** The hunter's stats query (shared with the header). */
+  stats: { data: HunterStats | undefined; isLoading: boolean; error: unknown };
+  end: ReturnType<typeof useSessionEnd>;
+  onOpenBriefing: () => void;
+  onLeave: () => void;
+};
+
+export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefing, onLeave }: Props) {
+  const sessionId = session.id;
+  const dinosaurRefetch = usePollWhileOffline(POLL_DINOSAURS_FIELD_OPS_MS);
+  const dinosaurQuery = trpc.deploy.list.useQuery({ id: sessionId }, { refetchInterval: dinosaurRefetch });
+  const dinosaurs = useMemo(() => toMapDinosaurs(dinosaurQuery.data), [dinosaurQuery.data]);
+  const catalogue = useSpeciesCatalogue();
+  const { target } = useNearestTarget({
+    position: gps.position,
+    dinosaurs,
+    species: catalogue.species,
+    sessionStatus: session.status,
+  });
+  const observe = useObserve({ sessionId, target });
+  const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
+  const [cardSpeciesId, setCardSpeciesId] = useState<number | null>(null);
+  const playable = (PLAYABLE_STATUSES as readonly string[]).includes(session.status);
+  const location = gps.position ? { lat: gps.position.lat, lng: gps.position.lng } : null;
+
+  return (
+    <Stack gap="sm">
+      <GpsErrorNotice gps={gps} />
+      <Box className={classes.grid}>
+        <ArScannerPanel
+          target={target}
+          playable={playable}
+          position={gps.position}
+          observe={observe}
+          onOpenSpecies={() => setCardSpeciesId(target?.species?.id ?? null)}
+        />
+        <QuickActionsPanel sessionId={sessionId} location={location} />
+        <MissionStatusPanel
+          session={session}
+          missionName={mission?.name ?? null}
+          observed={stats.data?.dinosaursObserved ?? 0}
+          total={dinosaurs.length}
+          rank={stats.data ? { place: stats.data.completionRank, of: stats.data.huntersInSession } : null}
+          onOpenBriefing={onOpenBriefing}
+          onLeave={onLeave}
+        />
+        <CommsChannelPanel sessionId={sessionId} />
+        <PerformancePanel stats={stats.data} isLoading={stats.isLoading} error={stats.error} />
+        <TacticalMapPanel
+          gps={gps}
+          dinosaurs={dinosaurs}
+          species={catalogue.species}
+          teamCount={session.currentPlayers}
+          onDinosaurClick={(d) => setCardSpeciesId(d.speciesId)}
+        />
+      </Box>
+      <SpeciesCard
+        species={cardSpeciesId === null ? null : (catalogue.byId.get(cardSpeciesId) ?? null)}
+        opened={cardSpeciesId !== null}
+        onClose={() => setCardSpeciesId(null)}
+      />
+      <MissionCompleteDialog
+        opened={completion.dialogOpen && !end.opened}
+        result={completion.result}
+        onReturnToLobby={() => {
+          completion.closeDialog();
+          onLeave();
+        }}
+        onContinue={completion.closeDialog}
+      />
+      <SessionEndDialog
+        opened={end.opened}
+        result={end.result}
+        loading={end.loading}
+        onClose={() => {
+          end.close();
+          // The session is over: back to Join Mission.
+          onLeave();
+        }}
+      />
+    </Stack>
+  );
+}

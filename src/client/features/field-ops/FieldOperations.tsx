@@ -1,0 +1,90 @@
+// The Field Operations screen for a signed-in hunter account (/hunter): join by
+// session name and password, the mission briefing, then the live panels.
+import { Box, Center, Container, Loader } from '@mantine/core';
+import { useState } from 'react';
+import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
+import { useGps, useWakeLock } from '../gps';
+import { useHunterStats } from '../hunt/useHunterStats';
+import { useSessionEnd } from '../hunt/useSessionEnd';
+import { useSessionMission } from '../hunt/useSessionMission';
+import { ConnectionBanner, SessionLive } from '../live';
+import { ActiveSession } from './ActiveSession';
+import { BriefingDialog } from './BriefingDialog';
+import { FieldOpsHeader } from './FieldOpsHeader';
+import { fieldOpsEventHandler } from './useFieldOpsEvents';
+import { JoinMissionCard } from './JoinMissionCard';
+import { JoinMissionDialog } from './JoinMissionDialog';
+import { briefingShown, markBriefingShown } from './sessionPointer';
+import { useFieldSession } from './useFieldSession';
+
+export function FieldOperations() {
+  const field = useFieldSession();
+  const end = useSessionEnd(field.sessionId, field.session?.status);
+  return (
+    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded })}>
+      <FieldOperationsBody field={field} end={end} />
+    </SessionLive>
+  );
+}
+
+function FieldOperationsBody({ field, end }: { field: ReturnType<typeof useFieldSession>; end: ReturnType<typeof useSessionEnd> }) {
+  const { sessionId, session } = field;
+  // Inside SessionLive, so it polls only while the live stream is down.
+  const stats = useHunterStats(sessionId, POLL_HUNTER_STATS_MS);
+  const { mission } = useSessionMission(session?.missionId);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [briefingOpen, setBriefingOpen] = useState(false);
+  const running = session !== undefined && (HUNTER_VISIBLE_STATUSES as readonly string[]).includes(session.status);
+  // One GPS watch for the page, from the moment a session is chosen; positions go to that session.
+  const gps = useGps({ enabled: sessionId !== null, reportToSessionId: sessionId });
+  useWakeLock(running);
+
+  const openBriefing = (id: number) => {
+    markBriefingShown(id);
+    setBriefingOpen(true);
+  };
+
+  return (
+    <Box mih="100dvh" bg="gray.1">
+      <FieldOpsHeader dartsRemaining={stats.data?.dartsRemaining ?? null} captureCount={stats.data?.captureCount ?? null} />
+      <ConnectionBanner />
+      <Container size="xl" px="xs" py="sm" component="main">
+        {sessionId === null ? (
+          <JoinMissionCard
+            onJoin={() => setJoinOpen(true)}
+            joinedSessions={field.joinedSessions}
+            joinedLoading={field.joinedLoading}
+            onResume={field.choose}
+          />
+        ) : session === undefined ? (
+          <Center h={200}>
+            <Loader aria-label="Loading the session" />
+          </Center>
+        ) : (
+          <ActiveSession
+            session={session}
+            mission={mission}
+            gps={gps}
+            stats={stats}
+            end={end}
+            onOpenBriefing={() => setBriefingOpen(true)}
+            onLeave={() => {
+              setBriefingOpen(false);
+              field.leave();
+            }}
+          />
+        )}
+      </Container>
+      <JoinMissionDialog
+        opened={joinOpen}
+        onClose={() => setJoinOpen(false)}
+        onJoined={({ sessionId: id }) => {
+          setJoinOpen(false);
+          field.choose(id);
+          if (!briefingShown(id)) openBriefing(id);
+        }}
+      />
+      <BriefingDialog opened={briefingOpen && session !== undefined} onClose={() => setBriefingOpen(false)} session={session} mission={mission} />
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+// Field Operations' header (spec, section 2): HUNTER badge, darts remaining out of
+// 25, capture count, Home and Logout. Sized for a phone: one row at 360 px.
+import { ActionIcon, Badge, Box, Group, Text, Tooltip } from '@mantine/core';
+import { IconHome, IconLogout, IconTarget, IconTrophy } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DEFAULT_DARTS } from '../../../domain/rules';
+import { useLogout } from '../auth/useLogout';
+
+export function FieldOpsHeader({ dartsRemaining, captureCount }: { dartsRemaining: number | null; captureCount: number | null }) {
+  const logout = useLogout();
+  // "25 by default and at most shown".
+  const darts = Math.min(dartsRemaining ?? DEFAULT_DARTS, DEFAULT_DARTS);
+  return (
+    <Box component="header" bg="dark.8" c="white" px="sm" py={8} style={{ position: 'sticky', top: 0, zIndex: 200 }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap={8} wrap="nowrap">
+          <Badge size="lg" color="jungle.9" variant="filled">
+            HUNTER
+          </Badge>
+          <Group gap={4} wrap="nowrap" aria-label={`Darts remaining: ${darts} of ${DEFAULT_DARTS}`} data-testid="darts-remaining">
+            <IconTarget size={18} aria-hidden />
+            <Text fw={800} size="sm">
+              {darts}/{DEFAULT_DARTS}
+            </Text>
+          </Group>
+          <Group gap={4} wrap="nowrap" aria-label={`Captures: ${captureCount ?? 0}`} data-testid="capture-count">
+            <IconTrophy size={18} aria-hidden />
+            <Text fw={800} size="sm">
+              {captureCount ?? 0}
+            </Text>
+          </Group>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <Tooltip label="Home">
+            <ActionIcon component={Link} to="/" size={44} variant="subtle" color="gray.0" aria-label="Home">
+              <IconHome size={24} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Logout">
+            <ActionIcon size={44} variant="subtle" color="gray.0" aria-label="Logout" onClick={() => void logout()}>
+              <IconLogout size={24} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+// Hunter Tracking: one row per hunter (handle, dinosaurs observed of total, darts
+// left, distance walked, last seen, completion rank), kept current by events:
+// hunter_progress refetches the stats, hunter_location rewrites positions in place.
+import { Badge, Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { IconTarget } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { MS_PER_SECOND, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
+import { trpc } from '../../trpc';
+import { usePollWhileOffline } from '../live';
+import { useServerOffset } from '../live/serverClock';
+import { Panel } from './Panel';
+import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type PositionRow } from './trackingRows';
+
+type Props = { sessionId: number | null; positions: PositionRow[]; totalDinosaurs: number };
+
+export function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) {
+  const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
+  const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
+  const hunterIds = useMemo(() => {
+    const ids = new Set((progress.data ?? []).map((p) => p.hunterId));
+    for (const p of positions) ids.add(p.userId);
+    return [...ids];
+  }, [progress.data, positions]);
+  // Darts are in each hunter's own stats; the owner may read them by hunter id (batched in one request).
+  const perHunter = trpc.useQueries((t) =>
+    hunterIds.map((hunterId) =>
+      t.stats.hunterStats({ sessionId: sessionId ?? 0, hunterId }, { enabled: sessionId !== null, refetchInterval, retry: false }),
+    ),
+  );
+  const statsByHunter = new Map<string, DartsRow>();
+  for (const q of perHunter) if (q.data) statsByHunter.set(q.data.hunterId, q.data);
+
+  const rows = buildTrackingRows({ progress: progress.data ?? [], positions, statsByHunter, totalDinosaurs });
+  // Positions carry server time: compare them with the server's clock, not this device's.
+  const now = useNow() + useServerOffset();
+
+  return (
+    <Panel
+      title="Hunter Tracking"
+      icon={<IconTarget size={20} aria-hidden />}
+      testId="hunter-tracking"
+      aside={sessionId !== null ? <Badge variant="light" color="jungle">{rows.length} hunters</Badge> : null}
+    >
+      {sessionId === null ? (
+        <Text size="sm" c="dimmed">
+          Select a session to follow its hunters.
+        </Text>
+      ) : progress.isLoading ? (
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading hunters" />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="no-hunters">
+          No hunters yet. Share the session ID and password (or the QR code) to let them join.
+        </Text>
+      ) : (
+        <ScrollArea type="auto" offsetScrollbars>
+          <Table striped highlightOnHover verticalSpacing={6} miw={560} aria-label="Hunter progress">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Rank</Table.Th>
+                <Table.Th scope="col">Hunter</Table.Th>
+                <Table.Th scope="col">Observed</Table.Th>
+                <Table.Th scope="col">Darts left</Table.Th>
+                <Table.Th scope="col">Distance</Table.Th>
+                <Table.Th scope="col">Last seen</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.userId} data-testid="tracking-row" data-hunter={r.handle}>
+                  <Table.Td fw={800}>{r.rank === null ? '—' : `#${r.rank}`}</Table.Td>
+                  <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {r.handle}
+                    {r.completed && (
+                      <Badge ml={6} size="xs" color="green.9">
+                        Complete
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-testid="tracking-observed">
+                    {r.observed} / {r.total}
+                  </Table.Td>
+                  <Table.Td data-testid="tracking-darts">{r.dartsLeft ?? '—'}</Table.Td>
+                  <Table.Td data-testid="tracking-distance">{formatDistance(r.distanceM)}</Table.Td>
+                  <Table.Td data-testid="tracking-last-seen">{lastSeenLabel(r.lastSeenAt, now)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+    </Panel>
+  );
+}
+
+/** The current time, refreshed every second (for 'last seen'). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  const ticker = useInterval(() => setNow(Date.now()), MS_PER_SECOND);
+  useEffect(() => {
+    ticker.start();
+    return ticker.stop;
+  }, [ticker.start, ticker.stop]);
+  return now;
+}

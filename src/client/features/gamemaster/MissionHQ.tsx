@@ -1,0 +1,158 @@
+// Mission HQ (/gamemaster): the game master's live console. This file only
+// composes: it picks the session, holds the deploy selection, and opens the
+// session's live event stream around the panels.
+import { Alert, Box, Container } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { deploySelectionReducer, NO_SELECTION } from '../../../domain/deploy-selection';
+import { pickDefaultSession } from '../../../domain/mission-control';
+import { POLL_DINOSAURS_TERMINAL_MS, POLL_GM_HUNTER_STATS_MS, POLL_TIME_STATUS_MS } from '../../../domain/rules';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import { ConnectionBanner, type LiveEvent, SessionLive, usePollWhileOffline } from '../live';
+import { toMapDinosaurs } from '../map/toMapDinosaurs';
+import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
+import { BroadcastPanel } from './BroadcastPanel';
+import { CommunicationsPanel } from './CommunicationsPanel';
+import { DeploymentPanel } from './DeploymentPanel';
+import { HqHeader } from './HqHeader';
+import { HunterTracking } from './HunterTracking';
+import { LivePlayers } from './LivePlayers';
+import { MissionControl } from './MissionControl';
+import classes from './MissionHQ.module.css';
+import { TacticalOverview } from './TacticalOverview';
+import { toMapHunters } from './trackingRows';
+import type { HqSession } from './types';
+import { useDeployOnMap } from './useDeployOnMap';
+
+const MAP_HEIGHT = 'clamp(300px, 62vh, 640px)';
+const FEED_HEIGHT = 360;
+const NO_SESSIONS: HqSession[] = [];
+const NO_POSITIONS: never[] = [];
+
+export function MissionHQ() {
+  const list = trpc.sessions.list.useQuery({});
+  const sessions = list.data ?? NO_SESSIONS;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  // With nothing selected, open the newest active or preparing session.
+  useEffect(() => {
+    if (selectedId !== null || !list.data) return;
+    const pick = pickDefaultSession(list.data);
+    if (pick) setSelectedId(pick.id);
+  }, [selectedId, list.data]);
+
+  const onEvent = useCallback((event: LiveEvent) => {
+    if (event.type === 'hunter_joined' && typeof event.payload.hunterHandle === 'string') {
+      notify({ title: 'Hunter Joined', description: `${event.payload.hunterHandle} joined the session.` });
+    }
+  }, []);
+
+  return (
+    <SessionLive sessionId={selectedId} onEvent={onEvent}>
+      <ConnectionBanner />
+      <Container size={1440} px={{ base: 'xs', sm: 'md' }} pb="xl">
+        <HqHeader />
+        <HqBody sessions={sessions} listLoading={list.isLoading} selectedId={selectedId} onSelect={setSelectedId} />
+      </Container>
+    </SessionLive>
+  );
+}
+
+type BodyProps = {
+  sessions: HqSession[];
+  listLoading: boolean;
+  selectedId: number | null;
+  onSelect: (id: number | null) => void;
+};
+
+/** Inside SessionLive, so every query polls only while live updates are down. */
+function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
+  const enabled = selectedId !== null;
+  const id = selectedId ?? 0;
+  const sessionQuery = trpc.sessions.get.useQuery({ id }, { enabled, refetchInterval: usePollWhileOffline(POLL_TIME_STATUS_MS) });
+  const dinosaursQuery = trpc.deploy.list.useQuery({ id }, { enabled, refetchInterval: usePollWhileOffline(POLL_DINOSAURS_TERMINAL_MS) });
+  const positionsQuery = trpc.comms.hunterLocations.useQuery(
+    { id },
+    { enabled, refetchInterval: usePollWhileOffline(POLL_GM_HUNTER_STATS_MS) },
+  );
+  const catalogue = useSpeciesCatalogue();
+  const session = enabled ? (sessionQuery.data ?? null) : null;
+
+  const [selection, dispatch] = useReducer(deploySelectionReducer, NO_SELECTION);
+  // A selection never carries over to another session.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selected session changes
+  useEffect(() => dispatch({ type: 'sessionChanged' }), [selectedId]);
+
+  const dinosaurs = useMemo(() => toMapDinosaurs(session ? dinosaursQuery.data : undefined), [session, dinosaursQuery.data]);
+  const positions = (session ? positionsQuery.data : undefined) ?? NO_POSITIONS;
+  const hunters = useMemo(() => toMapHunters(positions), [positions]);
+  const deployOnMap = useDeployOnMap({
+    session,
+    selection,
+    dispatch,
+    speciesExists: (speciesId) => catalogue.byId.has(speciesId),
+    deployedCount: dinosaurs.length,
+  });
+
+  const created = (s: HqSession) => onSelect(s.id);
+
+  return (
+    <Box className={classes.layout}>
+      {sessionQuery.isError && enabled && (
+        <Alert color="red" title="Session unavailable" withCloseButton onClose={() => onSelect(null)} style={{ order: -1 }}>
+          {errorMessage(sessionQuery.error)}
+        </Alert>
+      )}
+      <Box className={classes.column}>
+        <Box className={classes.control}>
+          <MissionControl
+            sessions={sessions}
+            listLoading={listLoading}
+            session={session}
+            sessionLoading={enabled && sessionQuery.isLoading}
+            onSelect={onSelect}
+            onCreated={created}
+          />
+        </Box>
+        <Box className={classes.players}>
+          <LivePlayers session={session} />
+        </Box>
+        <Box className={classes.deployment}>
+          <DeploymentPanel
+            session={session}
+            species={catalogue.species}
+            speciesLoading={catalogue.isLoading}
+            deployedCount={dinosaurs.length}
+            selection={selection}
+            dispatch={dispatch}
+          />
+        </Box>
+      </Box>
+      <Box className={classes.column}>
+        <Box className={classes.map}>
+          <TacticalOverview
+            sessionId={session?.id ?? null}
+            dinosaurs={dinosaurs}
+            hunters={hunters}
+            species={catalogue.species}
+            selecting={selection.speciesId !== null}
+            onMapClick={deployOnMap}
+            height={MAP_HEIGHT}
+          />
+        </Box>
+        <Box className={classes.tracking}>
+          <HunterTracking sessionId={session?.id ?? null} positions={positions} totalDinosaurs={dinosaurs.length} />
+        </Box>
+        <Box className={classes.talk}>
+          <Box className={classes.broadcast}>
+            <BroadcastPanel sessionId={session?.id ?? null} />
+          </Box>
+          <Box className={classes.comms}>
+            <CommunicationsPanel sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+// A click on the Tactical Overview: checked by the pure deploy rules, then sent.
+// The selection clears as soon as the click is taken (spec, section 4).
+import { checkDeploy, DEPLOY_NOTICES, type DeploySelection, type DeploySelectionAction } from '../../../domain/deploy-selection';
+import { notify } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import type { LatLngPoint } from '../map/types';
+import { notifyHqFailure, serverReason } from './hqNotices';
+import type { HqSession } from './types';
+
+type Args = {
+  session: HqSession | null;
+  selection: DeploySelection;
+  dispatch: (action: DeploySelectionAction) => void;
+  speciesExists: (id: number) => boolean;
+  deployedCount: number;
+};
+
+export function useDeployOnMap({ session, selection, dispatch, speciesExists, deployedCount }: Args) {
+  const utils = trpc.useUtils();
+  const deploy = trpc.deploy.deploy.useMutation({
+    onSuccess: async (_dino, input) => {
+      notify(DEPLOY_NOTICES.deployed);
+      await utils.deploy.list.invalidate({ id: input.id });
+    },
+    onError: (error) =>
+      notifyHqFailure(error, DEPLOY_NOTICES.failed.title, serverReason(error, DEPLOY_NOTICES.failed.description)),
+  });
+
+  return (point: LatLngPoint) => {
+    const check = checkDeploy({
+      sessionId: session?.id ?? null,
+      sessionStatus: session?.status,
+      selection,
+      speciesExists,
+      deployedCount,
+    });
+    if (!check.ok) {
+      notify({ ...check.notice, variant: 'destructive' });
+      return;
+    }
+    if (!session) return;
+    dispatch({ type: 'deployed' });
+    deploy.mutate({ id: session.id, sessionId: session.id, speciesId: check.speciesId, latitude: point.lat, longitude: point.lng });
+  };
+}

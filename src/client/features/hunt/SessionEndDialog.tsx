@@ -1,0 +1,42 @@
+// The end-of-session dialog (spec, section 4 "Countdown and end"): time_expired ->
+// 'Mission Failed', completed -> 'Great Job!', anything else -> 'Session Ended',
+// with observed count, total deployed and completion rate from the server's result.
+import { Button, Loader, Modal, Stack, Text } from '@mantine/core';
+import { endVerdict } from './endVerdict';
+import { ResultFigures } from './ResultFigures';
+import type { SessionResult } from './types';
+
+type EndResult = Pick<SessionResult, 'completionStatus' | 'completionRate' | 'dinosaursFound' | 'totalDinosaurs'>;
+
+export function SessionEndDialog({
+  result,
+  opened,
+  onClose,
+  loading = false,
+}: {
+  result: EndResult | null | undefined;
+  opened: boolean;
+  onClose: () => void;
+  loading?: boolean;
+}) {
+  const verdict = endVerdict(result?.completionStatus);
+  return (
+    <Modal opened={opened} onClose={onClose} centered title={<Text fw={800} size="xl" c={verdict.colour}>{verdict.title}</Text>}>
+      <Stack gap="md" data-testid="session-end-dialog">
+        <Text>{verdict.message}</Text>
+        {result ? (
+          <ResultFigures found={result.dinosaursFound} total={result.totalDinosaurs} rate={result.completionRate} />
+        ) : loading ? (
+          <Loader size="sm" aria-label="Loading the result" />
+        ) : (
+          <Text c="dimmed" size="sm">
+            The session result is not available yet.
+          </Text>
+        )}
+        <Button size="lg" onClick={onClose} data-autofocus>
+          Close
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

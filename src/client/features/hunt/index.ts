@@ -1,0 +1,13 @@
+export { DifficultyBadge } from './DifficultyBadge';
+export { difficultyColour, difficultyLabel } from './difficulty';
+export { MissionBriefing } from './MissionBriefing';
+export { MissionCompleteDialog } from './MissionCompleteDialog';
+export { ObserveButton } from './ObserveButton';
+export { endVerdict } from './endVerdict';
+export { SessionEndDialog } from './SessionEndDialog';
+export type { HunterStats, HuntSession, Mission, ObservationResult, SessionResult } from './types';
+export { useHunterStats } from './useHunterStats';
+export { useMissionCompletion } from './useMissionCompletion';
+export { type ObserveTarget, type UseObserve, useObserve } from './useObserve';
+export { useSessionEnd } from './useSessionEnd';
+export { useSessionMission } from './useSessionMission';

@@ -1,0 +1,91 @@
+// The terminal's header (spec section 2): session name, GPS accuracy, remaining
+// time, observed and available counts, reset hunter identity, Logout. Dark bar,
+// white text, 48 px buttons: legible in sunlight and within thumb reach.
+import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconLogout, IconPaw, IconUserX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useLogout } from '../auth/useLogout';
+import { type Gps, GpsStatus } from '../gps';
+import { type ClockSession, TimeBadge } from '../session';
+
+type Props = {
+  sessionName: string;
+  handle: string | null;
+  gps: Gps;
+  session: ClockSession;
+  observed: number | null;
+  available: number;
+  onResetIdentity: () => void;
+};
+
+function Count({ icon, value, label, testId }: { icon: ReactNode; value: string; label: string; testId: string }) {
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      px={8}
+      h={26}
+      bg="dark.6"
+      style={{ borderRadius: 4 }}
+      aria-label={`${label}: ${value}`}
+      role="status"
+      data-testid={testId}
+    >
+      {icon}
+      <Text size="sm" fw={800} c="white" aria-hidden>
+        {value}
+      </Text>
+      <Text size="xs" fw={600} c="gray.3" aria-hidden>
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+export function TerminalHeader({ sessionName, handle, gps, session, observed, available, onResetIdentity }: Props) {
+  const logout = useLogout();
+  return (
+    <Box component="header" bg="dark.8" c="white" px="sm" pt={6} pb={8} style={{ flexShrink: 0 }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Box style={{ minWidth: 0 }}>
+          <Text component="h1" fw={800} size="lg" lh={1.2} truncate data-testid="terminal-session-name">
+            {sessionName}
+          </Text>
+          {handle && (
+            <Text size="xs" c="gray.4" truncate>
+              Hunter {handle}
+            </Text>
+          )}
+        </Box>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Reset hunter identity">
+            <ActionIcon size={48} variant="subtle" color="gray.0" aria-label="Reset hunter identity" onClick={onResetIdentity}>
+              <IconUserX size={24} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Logout">
+            <ActionIcon size={48} variant="subtle" color="gray.0" aria-label="Logout" onClick={() => void logout()}>
+              <IconLogout size={24} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Group gap={6} mt={4} wrap="wrap">
+        <GpsStatus gps={gps} />
+        <TimeBadge session={session} />
+        <Count
+          icon={<IconEye size={16} aria-hidden color="var(--mantine-color-jungle-3)" />}
+          value={observed === null ? '–' : String(observed)}
+          label="observed"
+          testId="observed-count"
+        />
+        <Count
+          icon={<IconPaw size={16} aria-hidden color="var(--mantine-color-amber-4)" />}
+          value={String(available)}
+          label="available"
+          testId="available-count"
+        />
+      </Group>
+    </Box>
+  );
+}

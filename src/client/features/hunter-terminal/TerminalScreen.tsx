@@ -1,0 +1,199 @@
+// The five-tab Hunter Terminal for one session: the data every tab shares (one
+// GPS watch, the session, its dinosaurs, the hunter's stats), header, tabs,
+// dialogs. Live through SessionLive; each query polls only while it is down.
+import { Alert, Tabs } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { type MutableRefObject, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isTargetable } from '../../../domain/scanner';
+import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage, errorStatus } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { GpsErrorNotice, useGps, useWakeLock } from '../gps';
+import {
+  MissionCompleteDialog,
+  SessionEndDialog,
+  useHunterStats,
+  useMissionCompletion,
+  useObserve,
+  useSessionEnd,
+  useSessionMission,
+} from '../hunt';
+import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
+import { toMapDinosaurs } from '../map/toMapDinosaurs';
+import { useNearestTarget } from '../scanner';
+import { SpeciesCard } from '../species/SpeciesCard';
+import type { SpeciesLite } from '../species/types';
+import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
+import { ArHuntTab } from './tabs/ArHuntTab';
+import { BriefTab } from './tabs/BriefTab';
+import { CommsTab } from './tabs/CommsTab';
+import { MapTab } from './tabs/MapTab';
+import { ScanTab } from './tabs/ScanTab';
+import classes from './terminal.module.css';
+import { TerminalHeader } from './TerminalHeader';
+import { TerminalNotice } from './TerminalNotice';
+import { TerminalTabBar } from './TerminalTabBar';
+import { isTerminalTab, type TerminalTab } from './terminalTabs';
+import { useHunterIdentity } from './useHunterIdentity';
+import { handleTerminalEvent, speciesNameLookup } from './useTerminalEvents';
+
+type Props = {
+  sessionId: number;
+  /** Set here, called by the SessionLive above (see HunterTerminal). */
+  eventHandler: MutableRefObject<((event: LiveEvent) => void) | null>;
+};
+
+const isHunterVisible = (status: string | null | undefined) =>
+  (HUNTER_VISIBLE_STATUSES as readonly string[]).includes(status ?? '');
+
+export function TerminalScreen({ sessionId, eventHandler }: Props) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TerminalTab>('brief');
+  const [card, setCard] = useState<SpeciesLite | null>(null);
+  const [unread, setUnread] = useState(0);
+  const identity = useHunterIdentity();
+
+  // No spec interval for the session itself: while the socket is down it follows the dinosaurs' 5 s,
+  // since their visibility depends on its status.
+  const sessionPoll = usePollWhileOffline(POLL_DINOSAURS_TERMINAL_MS);
+  const sessionQuery = trpc.sessions.get.useQuery({ id: sessionId }, { refetchInterval: sessionPoll });
+  const session = sessionQuery.data;
+  const status = session?.status ?? null;
+  const visible = isHunterVisible(status);
+
+  const dinosaurPoll = usePollWhileOffline(POLL_DINOSAURS_TERMINAL_MS);
+  const dinosaurQuery = trpc.deploy.list.useQuery({ id: sessionId }, { enabled: Boolean(session), refetchInterval: dinosaurPoll });
+  // Hunters see dinosaurs only while the hunt runs (the server also enforces it).
+  const dinosaurs = useMemo(() => (visible ? toMapDinosaurs(dinosaurQuery.data) : []), [visible, dinosaurQuery.data]);
+  const available = dinosaurs.filter((d) => isTargetable(d.status)).length;
+
+  const catalogue = useSpeciesCatalogue();
+  const stats = useHunterStats(sessionId, POLL_HUNTER_STATS_MS);
+  const { mission, isLoading: missionLoading } = useSessionMission(session?.missionId);
+
+  const ended = status === 'completed';
+  const gps = useGps({ enabled: true, reportToSessionId: session && !ended ? sessionId : null });
+  useWakeLock(visible);
+  const nearest = useNearestTarget({
+    position: gps.position,
+    dinosaurs,
+    species: catalogue.species,
+    sessionStatus: status,
+  });
+  const observe = useObserve({ sessionId, target: nearest.target, hunterId: identity.hunterId });
+  const end = useSessionEnd(sessionId, status);
+  const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
+
+  eventHandler.current = (event) =>
+    handleTerminalEvent(event, {
+      speciesName: speciesNameLookup(catalogue.byId),
+      ownHandle: session?.hunterHandle ?? null,
+      onSessionEnded: end.markEnded,
+      onUnreadMessage: () => {
+        if (tab !== 'comms') setUnread((n) => n + 1);
+      },
+    });
+
+  const openSpecies = (speciesId: number) => setCard(catalogue.byId.get(speciesId) ?? null);
+  const chooseTab = (value: string | null) => {
+    if (!isTerminalTab(value)) return;
+    setTab(value);
+    if (value === 'comms') setUnread(0);
+  };
+
+  if (sessionQuery.isLoading) return <PageLoader />;
+  if (!session) {
+    const code = errorStatus(sessionQuery.error);
+    if (code === 404) {
+      return <TerminalNotice title="Session not found">This hunt session does not exist any more.</TerminalNotice>;
+    }
+    if (code === 403) {
+      return (
+        <TerminalNotice title="Not part of this session">
+          You have not joined this hunt. Join it from the login page with its session ID and password.
+        </TerminalNotice>
+      );
+    }
+    return (
+      <TerminalNotice title="Hunt unavailable">{errorMessage(sessionQuery.error, 'The session could not be loaded.')}</TerminalNotice>
+    );
+  }
+
+  const position = gps.position;
+  return (
+    <div className={classes.root} data-testid="hunter-terminal" data-session-status={status ?? undefined}>
+      <TerminalHeader
+        sessionName={session.name}
+        handle={session.hunterHandle ?? null}
+        gps={gps}
+        session={session}
+        observed={stats.data?.dinosaursObserved ?? null}
+        available={available}
+        onResetIdentity={identity.reset}
+      />
+      <ConnectionBanner />
+      {ended && (
+        <Alert color="dark" variant="filled" radius={0} icon={<IconFlag aria-hidden />} title="This hunt has ended" py={8} />
+      )}
+      <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
+        <div className={classes.content}>
+          {gps.error && (
+            <div className={classes.panel}>
+              <GpsErrorNotice gps={gps} />
+            </div>
+          )}
+          <Tabs.Panel value="brief" className={classes.panel}>
+            <BriefTab session={session} mission={mission} missionLoading={missionLoading} />
+          </Tabs.Panel>
+          <Tabs.Panel value="map" className={classes.mapPanel}>
+            <MapTab
+              dinosaurs={dinosaurs}
+              species={catalogue.species}
+              gps={gps}
+              visible={visible}
+              status={status}
+              onDinosaurClick={(d) => openSpecies(d.speciesId)}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="scan" className={classes.panel}>
+            <ScanTab
+              position={position}
+              accuracy={gps.accuracy}
+              status={status}
+              dinosaurs={dinosaurs}
+              species={catalogue.species}
+              onSelectSpecies={openSpecies}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="ar" className={classes.panel}>
+            <ArHuntTab
+              nearest={nearest}
+              observe={observe}
+              position={position}
+              stats={stats.data ?? null}
+              onShowSpecies={openSpecies}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="comms" className={classes.panel}>
+            <CommsTab sessionId={sessionId} position={position} />
+          </Tabs.Panel>
+        </div>
+        <TerminalTabBar unread={unread} />
+      </Tabs>
+
+      <SpeciesCard species={card} opened={card !== null} onClose={() => setCard(null)} />
+      <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close} />
+      <MissionCompleteDialog
+        opened={completion.dialogOpen && !end.opened}
+        result={completion.result}
+        onReturnToLobby={() => {
+          completion.closeDialog();
+          navigate('/');
+        }}
+        onContinue={completion.closeDialog}
+      />
+    </div>
+  );
+}

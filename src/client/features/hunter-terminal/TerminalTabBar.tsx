@@ -1,0 +1,33 @@
+// The bottom tab bar (thumb reach): five 64 px tabs with icon and label, the
+// chosen one in solid green; Comms shows how many messages arrived unread.
+import { Indicator, Tabs, Text } from '@mantine/core';
+import { TAB_ICONS, TAB_LABELS, TERMINAL_TABS } from './terminalTabs';
+import classes from './terminal.module.css';
+
+export function TerminalTabBar({ unread }: { unread: number }) {
+  return (
+    <Tabs.List grow className={classes.tabBar} aria-label="Hunter Terminal sections">
+      {TERMINAL_TABS.map((tab) => {
+        const Icon = TAB_ICONS[tab];
+        const icon = <Icon size={26} aria-hidden stroke={1.8} />;
+        return (
+          <Tabs.Tab key={tab} value={tab} className={classes.tab} data-testid={`tab-${tab}`}>
+            <span className={classes.tabInner}>
+              {tab === 'comms' && unread > 0 ? (
+                <Indicator label={unread > 9 ? '9+' : unread} size={18} color="red.8" offset={2}>
+                  {icon}
+                </Indicator>
+              ) : (
+                icon
+              )}
+              <Text component="span" size="xs" fw={700} lh={1}>
+                {TAB_LABELS[tab]}
+              </Text>
+            </span>
+            {tab === 'comms' && unread > 0 && <span className={classes.srOnly}>, {unread} unread</span>}
+          </Tabs.Tab>
+        );
+      })}
+    </Tabs.List>
+  );
+}

@@ -1,0 +1,21 @@
+// Brief: the mission briefing (hunt/), or the session's own description, cover
+// and video when it has no mission; the 50 m safety line either way.
+import { Center, Loader, Paper } from '@mantine/core';
+import { type HuntSession, MissionBriefing, type Mission } from '../../hunt';
+
+type Props = { session: HuntSession; mission: Mission | null; missionLoading: boolean };
+
+export function BriefTab({ session, mission, missionLoading }: Props) {
+  if (missionLoading) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the briefing" />
+      </Center>
+    );
+  }
+  return (
+    <Paper p="md" radius="md" withBorder>
+      <MissionBriefing session={session} mission={mission} />
+    </Paper>
+  );
+}

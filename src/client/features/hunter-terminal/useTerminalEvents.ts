@@ -1,0 +1,55 @@
+// What the terminal does with live events beyond the cache updates SessionLive
+// already makes: the spec's notices to hunters (broadcast, dinosaur deployed),
+// status changes said in words, the end dialog, and the unread count on Comms.
+import { GAME_MASTER_LABEL } from '../../../domain/rules';
+import { notify } from '../../lib/notify';
+import type { LiveEvent } from '../live';
+import type { SpeciesLite } from '../species/types';
+
+export type TerminalEventContext = {
+  speciesName: (speciesId: number) => string | null;
+  ownHandle: string | null;
+  onSessionEnded: () => void;
+  onUnreadMessage: () => void;
+};
+
+const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
+  session_started: { title: 'Hunt Started', description: 'The dinosaurs are on the map. Good hunting!' },
+  session_paused: { title: 'Hunt Paused', description: 'The game master paused the hunt. The clock is frozen.' },
+  session_resumed: { title: 'Hunt Resumed', description: 'The hunt is live again.' },
+  dinosaurs_cleared: { title: 'Dinosaurs Cleared', description: 'The game master removed every dinosaur from the area.' },
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+
+export function handleTerminalEvent(event: LiveEvent, ctx: TerminalEventContext) {
+  const p = event.payload;
+  switch (event.type) {
+    case 'broadcast':
+      notify({ title: `${GAME_MASTER_LABEL} broadcast`, description: text(p.message) ?? '' });
+      return;
+    case 'dinosaur_deployed': {
+      const dino = p.dinosaur as { speciesId?: unknown } | undefined;
+      const name = typeof dino?.speciesId === 'number' ? ctx.speciesName(dino.speciesId) : null;
+      notify({ title: 'New Dinosaur Deployed', description: `${name ?? 'A dinosaur'} is now in the hunt area.` });
+      return;
+    }
+    case 'session_ended':
+      ctx.onSessionEnded();
+      return;
+    case 'new_communication': {
+      // Broadcasts have their own notice; own messages are not news.
+      if (p.messageType === 'broadcast' || (ctx.ownHandle !== null && p.userId === ctx.ownHandle)) return;
+      ctx.onUnreadMessage();
+      return;
+    }
+    default: {
+      const notice = STATUS_NOTICES[event.type];
+      if (notice) notify(notice);
+    }
+  }
+}
+
+export function speciesNameLookup(byId: ReadonlyMap<number, SpeciesLite>) {
+  return (id: number) => byId.get(id)?.name ?? null;
+}

@@ -1,0 +1,98 @@
+// Every live event updates or invalidates the queries it touches, in the one
+// TanStack Query cache, so blocks keep using plain queries and never poll while
+// the socket is live. Messages and hunter positions are written in place (they
+// carry the whole record); everything else is refetched by its active queries.
+import type { QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { COMMS_PAGE_SIZE } from '../../../domain/rules';
+import type { AppRouter } from '../../../server/routers';
+import type { trpc as Trpc } from '../../trpc';
+import type { LiveEvent } from './types';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type Message = Outputs['comms']['list'][number];
+type HunterPosition = Outputs['comms']['hunterLocations'][number];
+type ListInput = inferRouterInputs<AppRouter>['comms']['list'];
+type Utils = ReturnType<typeof Trpc.useUtils>;
+
+export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: QueryClient, api: typeof Trpc): void {
+  const id = event.sessionId;
+  switch (event.type) {
+    case 'new_communication':
+      appendMessage(queryClient, api, id, event.payload as unknown as Message);
+      // The sender's reports count moves with each message.
+      void utils.stats.hunterStats.invalidate({ sessionId: id });
+      return;
+    case 'broadcast':
+      // The message itself arrives as new_communication; this one only raises the notice.
+      return;
+    case 'hunter_location':
+      updateHunterPosition(utils, id, event.payload);
+      return;
+    case 'dinosaur_deployed':
+    case 'dinosaurs_cleared':
+      void utils.deploy.list.invalidate({ id });
+      void utils.deploy.listBySession.invalidate({ sessionId: id });
+      void utils.stats.invalidate();
+      return;
+    case 'hunter_progress':
+      void utils.stats.invalidate();
+      return;
+    case 'hunter_joined':
+      void utils.sessions.get.invalidate({ id });
+      void utils.sessions.list.invalidate();
+      void utils.stats.sessionHunterStats.invalidate({ id });
+      return;
+    default:
+      if (event.type.startsWith('session_')) {
+        void utils.sessions.invalidate();
+        // Hunters see dinosaurs only while the session runs: their list changes with the status.
+        void utils.deploy.list.invalidate({ id });
+        void utils.deploy.listBySession.invalidate({ sessionId: id });
+        if (event.type === 'session_ended') void utils.stats.invalidate();
+      }
+  }
+}
+
+/** Appends a message to every cached "latest messages" list of the session (no duplicates, newest last). */
+function appendMessage(queryClient: QueryClient, api: typeof Trpc, sessionId: number, message: Message) {
+  if (typeof message?.id !== 'number') {
+    void queryClient.invalidateQueries({ queryKey: getQueryKey(api.comms.list, { id: sessionId }, 'query') });
+    return;
+  }
+  const lists = queryClient.getQueriesData<Message[]>({ queryKey: getQueryKey(api.comms.list, { id: sessionId }, 'query') });
+  for (const [key, data] of lists) {
+    const input = (key[1] as { input?: ListInput } | undefined)?.input;
+    if (!data || input?.afterId !== undefined || input?.beforeId !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      continue;
+    }
+    if (data.some((m) => m.id === message.id)) continue;
+    const next = [...data, message].sort((a, b) => a.id - b.id).slice(-(input?.limit ?? COMMS_PAGE_SIZE));
+    queryClient.setQueryData(key, next);
+  }
+}
+
+function updateHunterPosition(utils: Utils, sessionId: number, payload: Record<string, unknown>) {
+  const location = payload.location as { lat?: unknown; lng?: unknown } | undefined;
+  if (typeof payload.userId !== 'string' || typeof location?.lat !== 'number' || typeof location.lng !== 'number') {
+    void utils.comms.hunterLocations.invalidate({ id: sessionId });
+    return;
+  }
+  const next: HunterPosition = {
+    userId: payload.userId,
+    playerId: Number(payload.playerId),
+    hunterName: String(payload.hunterName ?? ''),
+    location: { lat: location.lat, lng: location.lng },
+    accuracy: Number(payload.accuracy),
+    precision: String(payload.precision ?? ''),
+    distanceTraveled: Number(payload.distanceTraveled ?? 0),
+    timestamp: Number(payload.timestamp),
+  };
+  utils.comms.hunterLocations.setData({ id: sessionId }, (current) => {
+    if (!current) return current; // not loaded yet: its first fetch will include this position
+    const others = current.filter((h) => h.userId !== next.userId);
+    return [...others, next];
+  });
+}

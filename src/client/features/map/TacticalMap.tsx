@@ -1,0 +1,367 @@
+// The tactical map (react-leaflet). Loaded only through LazyTacticalMap, so
+// Leaflet and its CSS stay out of every page that shows no map.
+import 'leaflet/dist/leaflet.css';
+import './tacticalMap.css';
+import { ActionIcon, Box, Paper, Text, Tooltip as HoverTip } from '@mantine/core';
+import { IconArrowsMaximize, IconCurrentLocation, IconMapPinPlus, IconStack2 } from '@tabler/icons-react';
+import type L from 'leaflet';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Circle, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { MAX_NATIVE_TILE_ZOOM, MAX_ZOOM, MIN_ZOOM } from '../../../domain/rules';
+import { useClientConfig } from '../auth/useClientConfig';
+import { dinosaurIcon, hunterIcon, selfIcon } from './markerIcons';
+import { boundsOf, compassRotation, contentPoints, initialView, isValidPoint, modeZoom } from './mapView';
+import type { LatLngPoint, MapDinosaur, MapHunter, MapSelf, TacticalMapProps } from './types';
+
+const FIT_PADDING_PX = 48;
+/** Fitting never zooms in closer than a hunter's view. */
+const FIT_MAX_ZOOM = 18;
+const DEFAULT_HEIGHT = 400;
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+type Layer = 'street' | 'plain';
+
+export default function TacticalMap(props: TacticalMapProps) {
+  const { mode, dinosaurs, species, hunters = [], self = null, onMapClick, onDinosaurClick, selecting = false } = props;
+  const { mapTileUrl } = useClientConfig();
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [layer, setLayer] = useState<Layer>('street');
+  const [tilesFailed, setTilesFailed] = useState(false);
+  // The view the map opens on; later content moves it only through AutoFit and the buttons.
+  const [start] = useState(() => initialView(mode, { dinosaurs, hunters, self }));
+  const points = useMemo(() => contentPoints(dinosaurs, hunters, self), [dinosaurs, hunters, self]);
+
+  const fitToContent = () => {
+    if (!map) return;
+    fitPoints(map, points, mode);
+  };
+  const centre = () => {
+    if (!map) return;
+    if (isValidPoint(self)) {
+      map.setView([self.lat, self.lng], Math.max(map.getZoom(), modeZoom(mode)));
+      return;
+    }
+    // The game master has no position on the map: centre on where this device is, if the browser tells us.
+    const fallback = () => fitPoints(map, points, mode);
+    if (!('geolocation' in navigator)) return fallback();
+    navigator.geolocation.getCurrentPosition(
+      (p) => map.setView([p.coords.latitude, p.coords.longitude], Math.max(map.getZoom(), modeZoom(mode))),
+      fallback,
+      { timeout: 5000, maximumAge: 60_000 },
+    );
+  };
+  const deployAtCentre = () => {
+    if (!map || !onMapClick) return;
+    const c = map.getCenter();
+    onMapClick({ lat: c.lat, lng: c.lng });
+  };
+  const toggleLayer = () => {
+    setLayer((l) => (l === 'street' ? 'plain' : 'street'));
+    // Switching back to the street layer tries the tile server again.
+    tileLoaded.current = false;
+    setTilesFailed(false);
+  };
+
+  const showTiles = layer === 'street' && mapTileUrl !== '' && !tilesFailed;
+  // Tiles that fail before any has loaded mean the tile server is unreachable: show the plain map instead.
+  const tileLoaded = useRef(false);
+  const tileHandlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      tileload: () => {
+        tileLoaded.current = true;
+      },
+      tileerror: () => {
+        if (!tileLoaded.current) setTilesFailed(true);
+      },
+    }),
+    [],
+  );
+  const height = props.height ?? DEFAULT_HEIGHT;
+
+  return (
+    <Box className={selecting ? 'tm-wrap tm-selecting' : 'tm-wrap'} h={height} data-testid="tactical-map" data-mode={mode}>
+      <MapContainer
+        center={[start.center.lat, start.center.lng]}
+        zoom={start.zoom}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
+        zoomControl={false}
+        ref={setMap}
+        style={{ height: '100%', width: '100%' }}
+      >
+        <MapAccessibility label={props.ariaLabel} />
+        {showTiles && (
+          <TileLayer
+            url={mapTileUrl}
+            attribution={OSM_ATTRIBUTION}
+            maxNativeZoom={MAX_NATIVE_TILE_ZOOM}
+            maxZoom={MAX_ZOOM}
+            eventHandlers={tileHandlers}
+          />
+        )}
+        <ZoomControl position="bottomright" />
+        <ClickToDeploy onMapClick={onMapClick} />
+        <AutoFit mode={mode} points={points} self={self} />
+        <DinosaurMarkers dinosaurs={dinosaurs} species={species} onDinosaurClick={onDinosaurClick} />
+        <HunterMarkers hunters={hunters} />
+        {isValidPoint(self) && <SelfMarker self={self} />}
+      </MapContainer>
+
+      {props.children && (
+        <Box className="tm-overlay" top={10} left={10} maw="calc(100% - 80px)">
+          {props.children}
+        </Box>
+      )}
+      <Compass heading={self?.heading} />
+      {selecting && (
+        <Paper className="tm-overlay" bottom={32} left="50%" style={{ transform: 'translateX(-50%)', maxWidth: 'calc(100% - 140px)' }} px="sm" py={6} shadow="md" withBorder>
+          <Text size="sm" fw={700} ta="center" data-testid="map-selecting-hint">
+            Click the map to deploy the selected species
+          </Text>
+        </Paper>
+      )}
+      {(tilesFailed || (layer === 'street' && mapTileUrl === '')) && (
+        <Paper className="tm-overlay" top={10} left="50%" style={{ transform: 'translateX(-50%)' }} px="sm" py={4} shadow="sm" withBorder>
+          <Text size="xs" fw={600} data-testid="map-tiles-unavailable">
+            Map tiles unavailable: plain map shown
+          </Text>
+        </Paper>
+      )}
+      <Box className="tm-overlay" left={10} bottom={32} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {selecting && onMapClick && (
+          <MapButton label="Deploy at map centre" onClick={deployAtCentre} primary>
+            <IconMapPinPlus size={22} />
+          </MapButton>
+        )}
+        <MapButton label="Center" onClick={centre}>
+          <IconCurrentLocation size={22} />
+        </MapButton>
+        <MapButton label="Fit to content" onClick={fitToContent} disabled={points.length === 0}>
+          <IconArrowsMaximize size={22} />
+        </MapButton>
+        {props.showLayers && (
+          <MapButton label={layer === 'street' ? 'Layers: switch to plain map' : 'Layers: switch to street map'} onClick={toggleLayer}>
+            <IconStack2 size={22} />
+          </MapButton>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemaster') {
+  const box = boundsOf(points);
+  if (!box) return;
+  if (box.south === box.north && box.west === box.east) {
+    map.setView([box.south, box.west], Math.max(map.getZoom(), modeZoom(mode)));
+    return;
+  }
+  map.fitBounds(
+    [
+      [box.south, box.west],
+      [box.north, box.east],
+    ],
+    { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM },
+  );
+}
+
+function MapAccessibility({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const el = map.getContainer();
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-roledescription', 'map');
+    el.setAttribute('aria-label', label);
+    // The tile provider's credit stays; Leaflet's own prefix made it wrap onto two lines on phones.
+    map.attributionControl?.setPrefix(false);
+  }, [map, label]);
+  return null;
+}
+
+function ClickToDeploy({ onMapClick }: { onMapClick?: (p: LatLngPoint) => void }) {
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => (onMapClick ? { click: (e: L.LeafletMouseEvent) => onMapClick({ lat: e.latlng.lat, lng: e.latlng.lng }) } : {}),
+    [onMapClick],
+  );
+  useMapEvents(handlers);
+  return null;
+}
+
+/**
+ * Frames the content once, when it first appears (the game master's dinosaurs
+ * and hunters; a hunter's first fix), unless the user has already handled the
+ * map: a game master who deploys by clicking never has the map jump away.
+ * Later updates never move the map: the Center and Fit buttons do that.
+ */
+function AutoFit({ mode, points, self }: { mode: 'hunter' | 'gamemaster'; points: LatLngPoint[]; self: MapSelf | null }) {
+  const map = useMap();
+  const done = useRef(false);
+  const handled = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      mousedown: () => {
+        done.current = true;
+      },
+      dragstart: () => {
+        done.current = true;
+      },
+      keydown: () => {
+        done.current = true;
+      },
+    }),
+    [],
+  );
+  useMapEvents(handled);
+  useEffect(() => {
+    if (done.current) return;
+    if (mode === 'hunter') {
+      if (!isValidPoint(self)) return;
+      map.setView([self.lat, self.lng], modeZoom(mode));
+    } else {
+      if (points.length === 0) return;
+      fitPoints(map, points, mode);
+    }
+    done.current = true;
+  }, [map, mode, points, self]);
+  return null;
+}
+
+function DinosaurMarkers({
+  dinosaurs,
+  species,
+  onDinosaurClick,
+}: {
+  dinosaurs: MapDinosaur[];
+  species: TacticalMapProps['species'];
+  onDinosaurClick?: (d: MapDinosaur) => void;
+}) {
+  // One icon per species: react-leaflet swaps a marker's icon whenever the object changes.
+  const icons = useMemo(() => {
+    const bySpecies = new Map(species.map((s) => [s.id, { species: s, icon: dinosaurIcon(s) }]));
+    return { bySpecies, unknown: dinosaurIcon(undefined) };
+  }, [species]);
+  return (
+    <>
+      {dinosaurs.filter((d) => isValidPoint({ lat: d.latitude, lng: d.longitude })).map((d) => {
+        const entry = icons.bySpecies.get(d.speciesId);
+        const name = entry?.species.name ?? 'Unknown species';
+        return (
+          <Marker
+            key={d.id}
+            position={[d.latitude, d.longitude]}
+            icon={entry?.icon ?? icons.unknown}
+            title={name}
+            alt={name}
+            eventHandlers={onDinosaurClick ? { click: () => onDinosaurClick(d) } : undefined}
+          >
+            <Tooltip direction="top">{name}</Tooltip>
+          </Marker>
+        );
+      })}
+    </>
+  );
+}
+
+function HunterMarkers({ hunters }: { hunters: MapHunter[] }) {
+  const icon = useMemo(() => hunterIcon(), []);
+  return (
+    <>
+      {hunters.filter(isValidPoint).map((h) => (
+        <HunterMarker key={h.userId} hunter={h} icon={icon} />
+      ))}
+    </>
+  );
+}
+
+function HunterMarker({ hunter, icon }: { hunter: MapHunter; icon: L.DivIcon }) {
+  return (
+    <>
+      {hunter.accuracy > 0 && (
+        <Circle
+          center={[hunter.lat, hunter.lng]}
+          radius={hunter.accuracy}
+          pathOptions={{ color: '#d9480f', weight: 1, fillOpacity: 0.12 }}
+          interactive={false}
+        />
+      )}
+      <Marker position={[hunter.lat, hunter.lng]} icon={icon} title={hunter.label} keyboard={false}>
+        <Tooltip permanent direction="top" className="tm-hunter-label">
+          {hunter.label}
+        </Tooltip>
+      </Marker>
+    </>
+  );
+}
+
+function SelfMarker({ self }: { self: MapSelf }) {
+  const heading = typeof self.heading === 'number' ? Math.round(self.heading) : null;
+  const icon = useMemo(() => selfIcon(heading), [heading]);
+  return (
+    <>
+      {self.accuracy > 0 && (
+        <Circle
+          center={[self.lat, self.lng]}
+          radius={self.accuracy}
+          pathOptions={{ color: '#1864ab', weight: 1, fillOpacity: 0.15 }}
+          interactive={false}
+        />
+      )}
+      <Marker position={[self.lat, self.lng]} icon={icon} title="Your position" keyboard={false} interactive={false} />
+    </>
+  );
+}
+
+function Compass({ heading }: { heading?: number | null }) {
+  const rotation = compassRotation(heading);
+  return (
+    <Box
+      className="tm-overlay"
+      top={10}
+      right={10}
+      w={44}
+      h={44}
+      role="img"
+      aria-label={typeof heading === 'number' ? `Compass, heading ${Math.round(heading)} degrees` : 'Compass, north up'}
+      style={{ borderRadius: '50%', background: 'white', boxShadow: '0 1px 4px rgba(0,0,0,0.35)', pointerEvents: 'none' }}
+      data-testid="map-compass"
+    >
+      <svg viewBox="0 0 44 44" width={44} height={44} style={{ transform: `rotate(${rotation}deg)` }} aria-hidden>
+        <polygon points="22,5 27,22 17,22" fill="#c92a2a" />
+        <polygon points="22,39 27,22 17,22" fill="#5c636a" />
+        <text x="22" y="17" textAnchor="middle" fontSize="8" fontWeight="800" fill="white">
+          N
+        </text>
+      </svg>
+    </Box>
+  );
+}
+
+function MapButton({
+  label,
+  onClick,
+  children,
+  disabled,
+  primary,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+  primary?: boolean;
+}) {
+  return (
+    <HoverTip label={label} position="right" withArrow>
+      <ActionIcon
+        size={48}
+        radius="md"
+        variant={primary ? 'filled' : 'white'}
+        color={primary ? undefined : 'dark'}
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.35)' }}
+      >
+        {children}
+      </ActionIcon>
+    </HoverTip>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOCATION, GAMEMASTER_ZOOM, HUNTER_ZOOM } from '../../../domain/rules';
+import { boundsOf, compassRotation, contentPoints, initialView } from './mapView';
+
+const dino = (id: number, latitude: number, longitude: number) => ({ id, speciesId: 1, latitude, longitude });
+
+describe('contentPoints and boundsOf', () => {
+  it('collects dinosaurs, hunters and self, dropping invalid coordinates', () => {
+    const points = contentPoints(
+      [dino(1, 48.1, 2.1), dino(2, Number.NaN, 2)],
+      [{ userId: 'a', label: 'A', lat: 48.3, lng: 2.4, accuracy: 5 }, { userId: 'b', label: 'B', lat: 91, lng: 0, accuracy: 5 }],
+      { lat: 48.0, lng: 2.0, accuracy: 3 },
+    );
+    expect(points).toEqual([
+      { lat: 48.1, lng: 2.1 },
+      { lat: 48.3, lng: 2.4 },
+      { lat: 48.0, lng: 2.0 },
+    ]);
+    expect(boundsOf(points)).toEqual({ south: 48.0, west: 2.0, north: 48.3, east: 2.4 });
+  });
+  it('has no bounds without points', () => {
+    expect(boundsOf([])).toBeNull();
+  });
+});
+
+describe('initialView', () => {
+  it('opens a hunter on their own position at zoom 18', () => {
+    expect(initialView('hunter', { dinosaurs: [dino(1, 10, 10)], self: { lat: 1, lng: 2, accuracy: 5 } })).toEqual({
+      center: { lat: 1, lng: 2 },
+      zoom: HUNTER_ZOOM,
+    });
+  });
+  it('opens the game master on the centre of the content at zoom 13', () => {
+    expect(initialView('gamemaster', { dinosaurs: [dino(1, 10, 20), dino(2, 12, 24)] })).toEqual({
+      center: { lat: 11, lng: 22 },
+      zoom: GAMEMASTER_ZOOM,
+    });
+  });
+  it('falls back to the default location without content', () => {
+    expect(initialView('gamemaster', { dinosaurs: [] }).center).toEqual({ lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng });
+    expect(initialView('hunter', { dinosaurs: [], self: null }).zoom).toBe(HUNTER_ZOOM);
+  });
+});
+
+describe('compassRotation', () => {
+  it('is 360 minus the heading, within 0..359', () => {
+    expect(compassRotation(90)).toBe(270);
+    expect(compassRotation(0)).toBe(0);
+    expect(compassRotation(360)).toBe(0);
+    expect(compassRotation(-90)).toBe(90);
+    expect(compassRotation(450)).toBe(270);
+  });
+  it('points north without a heading', () => {
+    expect(compassRotation(null)).toBe(0);
+    expect(compassRotation(Number.NaN)).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+// Leaflet marker icons as plain HTML (DivIcon): no image files to load, so a
+// marker never shows as a broken picture. Text is escaped: species names come
+// from the catalogue, hunter handles from players.
+import L from 'leaflet';
+import { DINOSAUR_MARKER_PX } from '../../../domain/rules';
+import { speciesInitials } from '../species/initials';
+import { rarityColor } from '../species/rarity';
+import type { SpeciesLite } from '../species/types';
+
+const HUNTER_DOT_PX = 20;
+const SELF_ICON_PX = 40;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A 50 px round marker on the species' rarity colour with its initials. */
+export function dinosaurIcon(species: Pick<SpeciesLite, 'name' | 'rarity'> | undefined): L.DivIcon {
+  const half = DINOSAUR_MARKER_PX / 2;
+  return L.divIcon({
+    className: 'tm-dino',
+    html: `<div class="tm-dino__badge" style="background:${rarityColor(species?.rarity)}">${escapeHtml(speciesInitials(species?.name))}</div>`,
+    iconSize: [DINOSAUR_MARKER_PX, DINOSAUR_MARKER_PX],
+    iconAnchor: [half, half],
+    tooltipAnchor: [0, -half],
+  });
+}
+
+/** Another hunter: a small orange dot (the handle is a permanent tooltip beside it). */
+export function hunterIcon(): L.DivIcon {
+  const half = HUNTER_DOT_PX / 2;
+  return L.divIcon({
+    className: 'tm-hunter',
+    html: '<div class="tm-hunter__dot"></div>',
+    iconSize: [HUNTER_DOT_PX, HUNTER_DOT_PX],
+    iconAnchor: [half, half],
+    tooltipAnchor: [0, -half],
+  });
+}
+
+/** The own position: a blue dot, with a cone pointing along the heading when one is known. */
+export function selfIcon(heading: number | null | undefined): L.DivIcon {
+  const half = SELF_ICON_PX / 2;
+  const cone =
+    typeof heading === 'number' && Number.isFinite(heading)
+      ? `<div class="tm-self__heading" style="transform:rotate(${Math.round(heading)}deg)"></div>`
+      : '';
+  return L.divIcon({
+    className: 'tm-self',
+    html: `${cone}<div class="tm-self__dot"></div>`,
+    iconSize: [SELF_ICON_PX, SELF_ICON_PX],
+    iconAnchor: [half, half],
+  });
+}

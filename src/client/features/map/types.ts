@@ -1,0 +1,31 @@
+// The tactical map's contract (see /work/coord/contracts.md): one map for the
+// game master (deploys by clicking) and hunters (own position, tap a dinosaur).
+import type { ReactNode } from 'react';
+import type { SpeciesLite } from '../species/types';
+
+export type MapDinosaur = { id: number; speciesId: number; latitude: number; longitude: number; status?: string | null };
+export type MapHunter = { userId: string; label: string; lat: number; lng: number; accuracy: number; timestamp?: number };
+export type MapSelf = { lat: number; lng: number; accuracy: number; heading?: number | null };
+export type LatLngPoint = { lat: number; lng: number };
+
+export type TacticalMapProps = {
+  /** Initial zoom: HUNTER_ZOOM 18 or GAMEMASTER_ZOOM 13. */
+  mode: 'hunter' | 'gamemaster';
+  dinosaurs: MapDinosaur[];
+  /** For each marker's icon, colour and name. */
+  species: SpeciesLite[];
+  hunters?: MapHunter[];
+  self?: MapSelf | null;
+  /** Game master deploy; hunters pass none (tapping the map does nothing then). */
+  onMapClick?: (p: LatLngPoint) => void;
+  /** Hunters: open the species card. */
+  onDinosaurClick?: (d: MapDinosaur) => void;
+  /** Crosshair cursor and a hint while a species is selected. */
+  selecting?: boolean;
+  height?: number | string;
+  /** Street / plain layer switch. */
+  showLayers?: boolean;
+  /** Overlay content (counts etc.), top left. */
+  children?: ReactNode;
+  ariaLabel: string;
+};

@@ -1,0 +1,109 @@
+// The scan's hits, nearest first: species, distance (with the GPS accuracy when
+// it is larger than the distance), 8-point direction and bearing, signal bar,
+// and 'IMMEDIATE THREAT' at 25 m or less. Rows are buttons when selectable.
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatDistance, gpsUncertainty, type ScannerDinosaur } from '../../../domain/scan-readout';
+import classes from './scanner.module.css';
+import type { NearestTarget } from './useNearestTarget';
+
+type Props<D extends ScannerDinosaur> = {
+  hits: readonly NearestTarget<D>[];
+  accuracy: number | null;
+  onSelect?: (target: NearestTarget<D>) => void;
+};
+
+export function DetectionList<D extends ScannerDinosaur>({ hits, accuracy, onSelect }: Props<D>) {
+  return (
+    <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Detected creatures">
+      {hits.map((hit) => (
+        <li key={hit.dinosaur.id}>
+          <DetectionRow hit={hit} accuracy={accuracy} onSelect={onSelect} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function speciesName(hit: NearestTarget<ScannerDinosaur>): string {
+  const fromWire = (hit.dinosaur as { speciesName?: unknown }).speciesName;
+  return hit.species?.name ?? (typeof fromWire === 'string' ? fromWire : 'Unknown species');
+}
+
+function DetectionRow<D extends ScannerDinosaur>({
+  hit,
+  accuracy,
+  onSelect,
+}: {
+  hit: NearestTarget<D>;
+  accuracy: number | null;
+  onSelect?: (target: NearestTarget<D>) => void;
+}) {
+  const name = speciesName(hit);
+  const distance = formatDistance(hit.distance);
+  const uncertainty = gpsUncertainty(hit.distance, accuracy);
+  const bearing = `${Math.round(hit.bearing) % 360}°`;
+  const signal = Math.round(hit.signal);
+  const body = (
+    <Stack gap={6}>
+      {hit.immediateThreat && (
+        <Badge
+          color="red.8"
+          c="white"
+          variant="filled"
+          size="lg"
+          leftSection={<IconAlertTriangle size={14} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Immediate threat
+        </Badge>
+      )}
+      <Text fw={800} size="lg" lineClamp={2}>
+        {name}
+      </Text>
+      <Group gap="md" wrap="wrap" className={classes.figure}>
+        <Text fw={700} size="lg" data-testid="hit-distance">
+          {distance}
+        </Text>
+        {uncertainty && (
+          <Text size="sm" fw={600} c="orange.9" data-testid="hit-uncertainty">
+            {uncertainty}
+          </Text>
+        )}
+        <Text fw={700} size="lg">
+          {hit.direction} <Text span fw={500}>{bearing}</Text>
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" fw={600} w={56}>
+          Signal
+        </Text>
+        <Progress
+          value={signal}
+          color={hit.immediateThreat ? 'red.8' : 'jungle.9'}
+          size="lg"
+          radius="sm"
+          style={{ flex: 1 }}
+          aria-label={`Signal strength ${signal}%`}
+        />
+        <Text size="sm" fw={700} w={44} ta="right" className={classes.figure}>
+          {signal}%
+        </Text>
+      </Group>
+    </Stack>
+  );
+  const label = `${name}, ${distance}${uncertainty ? ` (${uncertainty})` : ''}, ${hit.direction} ${bearing}, signal ${signal}%${hit.immediateThreat ? ', immediate threat' : ''}`;
+  const className = `${classes.row} ${hit.immediateThreat ? classes.rowThreat : ''}`;
+  if (!onSelect) {
+    return (
+      <div className={className} data-testid="scan-hit">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <button type="button" className={className} onClick={() => onSelect(hit)} aria-label={label} data-testid="scan-hit">
+      {body}
+    </button>
+  );
+}

@@ -1,0 +1,3 @@
+export { StatusBadge } from './StatusBadge';
+export { TimeBadge, TimeBadgeView } from './TimeBadge';
+export { type ClockSession, type SessionClock, sessionStatusBadge, useSessionClock } from './useSessionClock';
