@@ -4,10 +4,12 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
 import { createSession, hunterIn, JPEG, MP4, PNG, type Signed, sleep } from '../testing/comms-kit';
+import { GPS_LATITUDE_BYTES, withGpsExif } from '../testing/sample-files';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 v8.setFlagsFromString('--expose-gc');
@@ -59,11 +61,42 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await file.arrayBuffer()).equals(JPEG)).toBe(true);
+    // Photos are re-encoded (metadata stripped): the same picture, not the same bytes.
+    const served = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
     const list = (await gm.get(`/api/game-sessions/${session}/communications`)).body as { mediaUrl: string }[];
     expect(list.map((m) => m.mediaUrl)).toContain(res.body.mediaUrl);
     const player = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.user.id)).get()!;
     expect(player.photosTaken).toBe(1);
+  });
+
+  it('strips EXIF (GPS, camera) from a photo: the served file has none and still decodes', async () => {
+    const withGps = withGpsExif(JPEG);
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const res = await hunter.request('POST', upload(session), form({ message: 'From home' }, [withGps, 'home.jpg']));
+    expect(res.status).toBe(200);
+    const file = await fetch(server.url + res.body.mediaUrl);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(bytes.includes(GPS_LATITUDE_BYTES)).toBe(false);
+    expect(bytes.includes(Buffer.from('Hunter1', 'latin1'))).toBe(false);
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    const pixels = await sharp(bytes).raw().toBuffer();
+    expect(pixels.length).toBe(8 * 6 * 3);
+  });
+
+  it('refuses a file that starts like a jpeg but does not decode, storing nothing', async () => {
+    const before = stored().length;
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]);
+    const res = await hunter.request('POST', upload(session), form({}, [fake, 'broken.jpg']));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'Invalid file type' });
+    expect(stored().length).toBe(before);
+    expect(tmpFiles()).toEqual([]);
   });
 
   it('accepts an mp4 video, served as video/mp4 with range requests', async () => {

@@ -80,7 +80,8 @@ registerOpenApiPaths({
       description:
         'multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are ' +
         'refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is ' +
-        'stored with a server-made name and served from /uploads/media/.',
+        'stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata ' +
+        '(EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type.',
       security: cookieSecurity,
       requestParams: { path: z.object({ id: z.number().int().positive().describe('The game session id') }) },
       requestBody: {

@@ -1,12 +1,16 @@
 // Upload storage: streams a multipart file to disk (never buffering it whole),
 // stops at the size limit, checks the content's real type by its bytes, and
-// stores it under a server-made name in UPLOADS_DIR/<subdir>.
+// stores it under a server-made name in UPLOADS_DIR/<subdir>. Photos (JPEG, PNG)
+// are decoded and re-encoded by sharp, which writes no metadata: EXIF (GPS,
+// camera serial, time), XMP, IPTC and comments are gone; the EXIF orientation is
+// applied to the pixels first so the photo still shows the right way up.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
 import { AppError } from '../errors';
 
 export type UploadKind = 'jpeg' | 'png' | 'mp4' | 'glb' | 'gltf' | 'obj' | 'fbx';
@@ -128,9 +132,36 @@ export async function storeUpload(uploadsDir: string, file: MultipartFile, opts:
   const name = `${crypto.randomUUID()}.${EXTENSION[kind]}`;
   const dir = path.join(uploadsDir, opts.subdir);
   await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.rename(tmp, path.join(dir, name));
+  if (kind === 'jpeg' || kind === 'png') {
+    try {
+      bytes = await reencodeWithoutMetadata(tmp, kind, path.join(dir, name));
+    } catch {
+      // Not decodable as the image its first bytes claim: refused like any wrong type.
+      await fs.promises.rm(path.join(dir, name), { force: true });
+      throw new AppError(400, opts.typeError.error, detail(opts.typeError));
+    } finally {
+      await fs.promises.rm(tmp, { force: true });
+    }
+  } else {
+    await fs.promises.rename(tmp, path.join(dir, name));
+  }
   const relativePath = `${opts.subdir}/${name}`;
   return { kind, mime: MIME[kind], bytes, relativePath, url: `/uploads/${relativePath}`, originalName: file.filename };
+}
+
+// Files are read once: libvips' cache would only hold memory.
+sharp.cache(false);
+
+/**
+ * Writes the photo at `from` to `to` as the same format without any metadata
+ * (sharp keeps none unless asked), turned by its EXIF orientation. Rejects a
+ * file that does not decode. Returns the new size in bytes.
+ */
+async function reencodeWithoutMetadata(from: string, kind: 'jpeg' | 'png', to: string): Promise<number> {
+  const image = sharp(from, { failOn: 'error' }).autoOrient();
+  const out = kind === 'jpeg' ? image.jpeg({ quality: 90 }) : image.png();
+  const info = await out.toFile(to);
+  return info.size;
 }
 
 /** Deletes a stored file by its relative path, ignoring files that are already gone. */

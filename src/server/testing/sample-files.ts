@@ -7,11 +7,60 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-export const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
-  Buffer.alloc(64),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A real 8 x 6 JPEG (photos are decoded and re-encoded on upload, so they must decode). */
+export const JPEG = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8a' +
+    'Gi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAA' +
+    'AAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAM' +
+    'AwEAAhEDEQA/AKABiz//2Q==',
+  'base64',
+);
+/** The GPS latitude the EXIF sample carries, as its raw rational bytes (48 deg 51' 24"), to look for in files. */
+export const GPS_LATITUDE_BYTES = Buffer.from('000000300000000100000033000000010000001800000001', 'hex');
+
+/**
+ * `jpeg` with an APP1 Exif segment right after SOI: IFD0 (Make, GPSInfo) and a
+ * GPS IFD with latitude/longitude, as a phone camera writes it (big-endian TIFF).
+ */
+export function withGpsExif(jpeg: Buffer): Buffer {
+  const tiff = Buffer.alloc(200);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  // IFD0 at 8: 2 entries.
+  let o = 8;
+  tiff.writeUInt16BE(2, o);
+  o += 2;
+  const entry = (tag: number, type: number, count: number, value: number) => {
+    tiff.writeUInt16BE(tag, o);
+    tiff.writeUInt16BE(type, o + 2);
+    tiff.writeUInt32BE(count, o + 4);
+    if (type === 2 && count <= 4) tiff.write('N', o + 8, 'latin1');
+    else tiff.writeUInt32BE(value, o + 8);
+    o += 12;
+  };
+  entry(0x010f, 2, 8, 60); // Make -> "Hunter1\0" at 60
+  entry(0x8825, 4, 1, 70); // GPSInfo -> IFD at 70
+  tiff.writeUInt32BE(0, o); // no IFD1
+  tiff.write('Hunter1\0', 60, 'latin1');
+  // GPS IFD at 70: 4 entries (ref N, latitude, ref E, longitude), rationals at 130 and 154.
+  o = 70;
+  tiff.writeUInt16BE(4, o);
+  o += 2;
+  entry(0x0001, 2, 2, 0);
+  entry(0x0002, 5, 3, 130);
+  entry(0x0003, 2, 2, 0);
+  tiff.write('E', o - 12 + 8, 'latin1');
+  entry(0x0004, 5, 3, 154);
+  tiff.writeUInt32BE(0, o);
+  GPS_LATITUDE_BYTES.copy(tiff, 130);
+  Buffer.from('000000020000000100000015000000010000002a00000001', 'hex').copy(tiff, 154);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.alloc(4);
+  app1.writeUInt16BE(0xffe1, 0);
+  app1.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), app1, payload, jpeg.subarray(2)]);
+}
 export const MP4 = Buffer.concat([
   Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex'),
   Buffer.from('0000000866726565', 'hex'),

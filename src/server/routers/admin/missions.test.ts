@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../domain/rules';
 import { gameSessions } from '../../db/schema';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { form, GLB, JPEG, MP4, PNG } from '../../testing/sample-files';
+import { form, GLB, GPS_LATITUDE_BYTES, JPEG, MP4, PNG, withGpsExif } from '../../testing/sample-files';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -55,6 +55,15 @@ describe('POST /api/missions', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ maxPlayers: 20, objectives: [], difficulty: null, duration: null, briefingVideoUrl: null });
     expect(res.body.coverPhotoUrl).toMatch(/\.jpg$/);
+  });
+
+  it('stores a jpeg cover without its EXIF GPS', async () => {
+    const res = await admin.post('/api/missions', form({ name: 'Geotagged' }, { coverPhoto: [withGpsExif(JPEG), 'c.jpg'] }));
+    expect(res.status).toBe(201);
+    const bytes = fs.readFileSync(fileOf(res.body.coverPhotoUrl));
+    expect(bytes.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(bytes.includes(GPS_LATITUDE_BYTES)).toBe(false);
+    expect(bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
   });
 
   it.each([
