@@ -20,7 +20,7 @@ const SECTIONS: LegalSection[] = [
   {
     heading: 'GPS data',
     paragraphs: [
-      'Location is collected only during an active session and only with your browser\'s permission. GPS data is deleted within 48 hours after a session ends.',
+      'Location is collected only during an active session and only with your browser\'s permission. GPS data is deleted within 48 hours after a session ends, and so are the photos and videos sent in it (the text of their messages stays).',
     ],
   },
   {

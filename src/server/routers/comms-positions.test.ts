@@ -217,7 +217,7 @@ describe('GPS retention', () => {
     end(old, now - GPS_RETENTION_MS - 1000);
     end(recent, now - GPS_RETENTION_MS + 60_000);
 
-    const result = purgeExpiredPositions(server.deps.db, now);
+    const result = purgeExpiredPositions(server.deps.db, now, server.deps.config.UPLOADS_DIR);
     expect(result.sessions).toBe(1);
     const db = server.deps.db;
     const count = (table: typeof positions | typeof events, id: number) =>
@@ -231,9 +231,9 @@ describe('GPS retention', () => {
       expect(player(clients[kept]!.user.id).lastLat).toBe(45.5);
     }
     // A session that simply ran out of time counts as ended at its planned end.
-    expect(purgeExpiredPositions(db, clock + 2 * 60 * 60 * 1000 + GPS_RETENTION_MS + 1).sessions).toBeGreaterThanOrEqual(2);
+    expect(purgeExpiredPositions(db, clock + 2 * 60 * 60 * 1000 + GPS_RETENTION_MS + 1, server.deps.config.UPLOADS_DIR).sessions).toBeGreaterThanOrEqual(2);
     expect(count(positions, running)).toBe(0);
     // Nothing left to delete: nothing done.
-    expect(purgeExpiredPositions(db, now).sessions).toBe(0);
+    expect(purgeExpiredPositions(db, now, server.deps.config.UPLOADS_DIR).sessions).toBe(0);
   });
 });

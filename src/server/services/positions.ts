@@ -4,6 +4,8 @@
 // update in a transaction, plus the event. A fix implying more than 100 m/s from
 // the last accepted one is ignored (see docs/decisions/300-*): the last position,
 // which observations are measured from, only ever holds accepted fixes.
+import fs from 'node:fs';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
@@ -187,11 +189,17 @@ export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] 
 /**
  * Deletes the GPS data of sessions that ended more than GPS_RETENTION_MS ago:
  * position history, the players' last and anchor positions, marked locations
- * on messages, and the session's real-time event log (which holds positions).
+ * on messages, the session's real-time event log (which holds positions), and
+ * its media files (the message keeps its text, mediaUrl becomes null).
  * A session has ended when it is completed (at end_time) or, not paused, its
- * planned end (start + duration + pauses) has passed.
+ * planned end (start + duration + pauses) has passed; a session that is not live
+ * counts from its last position or media message.
  */
-export function purgeExpiredPositions(db: Db, now: number): { sessions: number; positions: number } {
+export function purgeExpiredPositions(
+  db: Db,
+  now: number,
+  uploadsDir: string,
+): { sessions: number; positions: number; mediaFiles: number } {
   const cutoff = now - GPS_RETENTION_MS;
   const c = db.$client;
   const ended = c
@@ -205,15 +213,22 @@ export function purgeExpiredPositions(db: Db, now: number): { sessions: number; 
             OR (gs.status NOT IN ('active', 'started')
                 AND MAX(COALESCE((SELECT MAX(p.recorded_at) FROM positions p WHERE p.session_id = gs.id), 0),
                         COALESCE((SELECT MAX(sp.last_position_at) FROM session_players sp WHERE sp.session_id = gs.id), 0),
-                        COALESCE((SELECT MAX(sp.anchor_at) FROM session_players sp WHERE sp.session_id = gs.id), 0))
+                        COALESCE((SELECT MAX(sp.anchor_at) FROM session_players sp WHERE sp.session_id = gs.id), 0),
+                        COALESCE((SELECT MAX(m.created_at) FROM messages m
+                                   WHERE m.session_id = gs.id AND m.media_url IS NOT NULL), 0))
                     <= @cutoff))
           -- only sessions with something left to delete, so old sessions cost nothing
           AND (EXISTS (SELECT 1 FROM positions p WHERE p.session_id = gs.id)
-            OR EXISTS (SELECT 1 FROM events e WHERE e.session_id = gs.id))`,
+            OR EXISTS (SELECT 1 FROM events e WHERE e.session_id = gs.id)
+            OR EXISTS (SELECT 1 FROM messages m WHERE m.session_id = gs.id AND m.media_url IS NOT NULL))`,
     )
     .all({ cutoff }) as { id: number }[];
   let positions = 0;
+  const mediaUrls: string[] = [];
   const purge = c.transaction((ids: number[]) => {
+    const mediaOf = c.prepare('SELECT media_url AS url FROM messages WHERE session_id = ? AND media_url IS NOT NULL');
+    // Media messages keep their text (and kind); the file goes.
+    const clearMedia = c.prepare('UPDATE messages SET media_url = NULL WHERE session_id = ? AND media_url IS NOT NULL');
     const delPositions = c.prepare('DELETE FROM positions WHERE session_id = ?');
     const clearPlayers = c.prepare(
       `UPDATE session_players SET last_lat = NULL, last_lng = NULL, last_accuracy = NULL, last_precision = NULL,
@@ -229,21 +244,34 @@ export function purgeExpiredPositions(db: Db, now: number): { sessions: number; 
       clearPlayers.run(id);
       clearMessages.run(id);
       delEvents.run(id);
+      for (const row of mediaOf.all(id) as { url: string }[]) mediaUrls.push(row.url);
+      clearMedia.run(id);
     }
   });
   purge(ended.map((r) => r.id));
-  return { sessions: ended.length, positions };
+  // Files go once no row points at them any more (a failed removal leaves an orphan, never a broken link).
+  for (const url of mediaUrls) {
+    const relative = url.replace(/^\/uploads\//, '');
+    if (relative === url || relative.includes('..')) continue;
+    fs.rmSync(path.join(path.resolve(uploadsDir), relative), { force: true });
+  }
+  return { sessions: ended.length, positions, mediaFiles: mediaUrls.length };
 }
 
 /** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
-export function registerPositionPurge(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log'>): void {
+export function registerPositionPurge(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config'>,
+): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     try {
       const abandoned = endAbandonedSessions(deps);
       if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
-      const { sessions, positions } = purgeExpiredPositions(deps.db, deps.now());
-      if (positions > 0) deps.log.info(`GPS retention: deleted ${positions} positions of ${sessions} ended sessions`);
+      const { sessions, positions, mediaFiles } = purgeExpiredPositions(deps.db, deps.now(), deps.config.UPLOADS_DIR);
+      if (positions > 0 || mediaFiles > 0) {
+        deps.log.info(`Retention: deleted ${positions} positions and ${mediaFiles} media files of ${sessions} sessions`);
+      }
     } catch (err) {
       deps.log.error(`GPS retention purge failed: ${String(err)}`);
     }
