@@ -201,6 +201,20 @@ test.describe('Mission HQ', () => {
     await hunterContext.close();
   });
 
+  test('the create form refuses a short session password and generates a strong, readable one', async ({ page }) => {
+    await setUpGameMaster(page.request);
+    await page.goto('/gamemaster');
+    const form = page.getByRole('form', { name: 'Create session' });
+    await form.getByLabel('Session Name').fill(uniqueName('Short '));
+    await form.getByLabel('Session Password').fill('abc');
+    await form.getByRole('button', { name: 'Create Session' }).click();
+    await expect(form.getByText('Session password must be at least 6 characters')).toBeVisible();
+    await form.getByRole('button', { name: 'Generate a strong password' }).click();
+    await expect(form.getByLabel('Session Password')).toHaveValue(/^[a-z]+-[a-z]+-\d{4}$/);
+    await form.getByRole('button', { name: 'Create Session' }).click();
+    await expect(page.getByTestId('session-status-card')).toBeVisible();
+  });
+
   test("the weekly plan limit shows the server's message with a way to buy credits", async ({ page }) => {
     await setUpGameMaster(page.request, 'Starter');
     // The Starter plan allows 5 sessions a week.

@@ -90,21 +90,21 @@ export function MediaUpload({ sessionId, recipients }: MediaUploadProps) {
       <Group gap="xs" grow>
         <FileButton onChange={pick} accept={PHOTO_ACCEPT} capture="environment" resetRef={photoReset} disabled={uploading}>
           {(props) => (
-            <Button {...props} h={52} variant="default" leftSection={<IconCamera size={22} aria-hidden />}>
+            <Button {...props} h={52} px="xs" variant="default" leftSection={<IconCamera size={22} aria-hidden />}>
               Photo
             </Button>
           )}
         </FileButton>
         <FileButton onChange={pick} accept={VIDEO_ACCEPT} capture="environment" resetRef={videoReset} disabled={uploading}>
           {(props) => (
-            <Button {...props} h={52} variant="default" leftSection={<IconVideo size={22} aria-hidden />}>
+            <Button {...props} h={52} px="xs" variant="default" leftSection={<IconVideo size={22} aria-hidden />}>
               Video
             </Button>
           )}
         </FileButton>
         <FileButton onChange={pick} accept={MEDIA_ACCEPT} resetRef={fileReset} disabled={uploading}>
           {(props) => (
-            <Button {...props} h={52} variant="default" leftSection={<IconPaperclip size={22} aria-hidden />}>
+            <Button {...props} h={52} px="xs" variant="default" leftSection={<IconPaperclip size={22} aria-hidden />}>
               File
             </Button>
           )}

@@ -3,11 +3,12 @@
 // plan's cap, duration 15..120 minutes (default 120), an optional mission.
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconWand } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { readableSessionPassword } from '../../../domain/session-password';
 import { Link } from 'react-router';
 import { maxPlayerChoices } from '../../../domain/mission-control';
-import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN } from '../../../domain/rules';
+import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN, MIN_SESSION_PASSWORD_LENGTH } from '../../../domain/rules';
 import { CreateSessionInput } from '../../../domain/session-schemas';
 import { PasswordField } from '../../components/PasswordField';
 import { errorStatus, fieldErrors, isUnauthorized } from '../../lib/errors';
@@ -47,6 +48,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
   // Follow the plan's default until the game master picks a size. Mantine's form
   // functions change identity on every render: depending on them re-ran this effect
   // after each of its own updates, an endless render loop that froze navigation.
+  const [passwordVisible, setPasswordVisible] = useState(false);
   const formRef = useRef(form);
   formRef.current = form;
   useEffect(() => {
@@ -85,14 +87,32 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Session Name" placeholder="e.g. Jurassic Park Run" required key={form.key('name')} {...form.getInputProps('name')} />
-          <PasswordField
-            label="Session Password"
-            placeholder="Shared with hunters"
-            required
-            autoComplete="off"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
+          <Stack gap={4}>
+            <PasswordField
+              label="Session Password"
+              description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, shared with your hunters`}
+              placeholder="Shared with hunters"
+              required
+              autoComplete="off"
+              visible={passwordVisible}
+              onVisibilityChange={setPasswordVisible}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconWand size={14} aria-hidden />}
+              onClick={() => {
+                form.setFieldValue('password', readableSessionPassword(secureRandomInt));
+                // A generated password is meant to be read out: show it.
+                setPasswordVisible(true);
+              }}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Generate a strong password
+            </Button>
+          </Stack>
           <Select
             label="Max Players"
             description={cap === null ? 'No plan cap' : `Your plan: up to ${cap} per session`}
@@ -141,4 +161,10 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       </Stack>
     </form>
   );
+}
+
+/** An integer in [0, n) from the browser's secure random source. */
+function secureRandomInt(n: number): number {
+  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return value % n;
 }
