@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
 import { createSession, hunterIn, JPEG, MP4, PNG, type Signed, sleep } from '../testing/comms-kit';
-import { GPS_LATITUDE_BYTES, withGpsExif } from '../testing/sample-files';
+import { GPS_LATITUDE_BYTES, MP4_LOCATION, mp4WithLocation, withGpsExif } from '../testing/sample-files';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 v8.setFlagsFromString('--expose-gc');
@@ -87,6 +87,23 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
     expect(meta.xmp).toBeUndefined();
     const pixels = await sharp(bytes).raw().toBuffer();
     expect(pixels.length).toBe(8 * 6 * 3);
+  });
+
+  it('blanks where a video was shot (Android ©xyz, iPhone QuickTime keys, track user data), keeping its size and media', async () => {
+    const video = mp4WithLocation();
+    const res = await hunter.request('POST', upload(session), form({ message: 'Clip' }, [video, 'clip.mp4']));
+    expect(res.status).toBe(200);
+    const file = await fetch(server.url + res.body.mediaUrl);
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // The metadata boxes became zero-filled 'free' boxes: sizes, offsets and media are untouched.
+    expect(bytes.length).toBe(video.length);
+    expect(bytes.subarray(0, 24)).toEqual(video.subarray(0, 24));
+    expect(bytes.subarray(-264)).toEqual(video.subarray(-264));
+    expect(bytes.includes(Buffer.from(MP4_LOCATION, 'latin1'))).toBe(false);
+    expect(bytes.includes(Buffer.from('com.apple.quicktime.location', 'latin1'))).toBe(false);
+    for (const type of ['udta', 'meta', '\u00a9xyz']) expect(bytes.includes(Buffer.from(type, 'latin1'))).toBe(false);
+    expect(bytes.includes(Buffer.from('mvhd', 'latin1'))).toBe(true);
   });
 
   it('refuses a file that starts like a jpeg but does not decode, storing nothing', async () => {

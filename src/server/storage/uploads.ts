@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
+import { blankMp4Metadata } from './mp4-metadata';
 import { AppError } from '../errors';
 
 export type UploadKind = 'jpeg' | 'png' | 'mp4' | 'glb' | 'gltf' | 'obj' | 'fbx';
@@ -143,6 +144,8 @@ export async function storeUpload(uploadsDir: string, file: MultipartFile, opts:
       await fs.promises.rm(tmp, { force: true });
     }
   } else {
+    // Videos keep their frames but not where they were shot.
+    if (kind === 'mp4') await blankMp4Metadata(tmp);
     await fs.promises.rename(tmp, path.join(dir, name));
   }
   const relativePath = `${opts.subdir}/${name}`;

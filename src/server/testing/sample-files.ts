@@ -66,6 +66,27 @@ export const MP4 = Buffer.concat([
   Buffer.from('0000000866726565', 'hex'),
   Buffer.alloc(64),
 ]);
+/** An MP4 box: 32-bit size, four-character type, body. */
+function box(type: string, ...body: Buffer[]): Buffer {
+  const content = Buffer.concat(body);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(content.length + 8, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, content]);
+}
+/** Where a phone says a video was shot (ISO 6709), as Android and iPhones write it. */
+export const MP4_LOCATION = '+48.8584+002.2945/';
+/**
+ * An MP4 carrying its location three ways: Android's moov/udta/©xyz, an iPhone's
+ * QuickTime moov/meta key, and a track's udta; then its media data.
+ */
+export function mp4WithLocation(): Buffer {
+  const xyz = box('\u00a9xyz', Buffer.from([0, 18, 0x15, 0xc7]), Buffer.from(MP4_LOCATION, 'latin1'));
+  const keys = box('keys', Buffer.alloc(8), Buffer.from('com.apple.quicktime.location.ISO6709', 'latin1'));
+  const ilst = box('ilst', box('data', Buffer.alloc(8), Buffer.from(MP4_LOCATION, 'latin1')));
+  const moov = box('moov', box('mvhd', Buffer.alloc(100)), box('udta', xyz), box('meta', keys, ilst), box('trak', box('udta', xyz)));
+  return Buffer.concat([MP4.subarray(0, 24), moov, box('mdat', Buffer.alloc(256, 7))]);
+}
 export const GLB = fs.readFileSync(path.join(SEED_MODELS_DIR, 'triceratops.glb'));
 /** One triangle, its buffer embedded as a data: URI: the smallest glTF with something to show. */
 const TRIANGLE = Buffer.from(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]).buffer);
