@@ -63,7 +63,7 @@ async function face(page: Page, heading: number) {
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
 }
 
 function collectErrors(page: Page): string[] {
@@ -172,6 +172,7 @@ test.describe('AR Hunt', () => {
     await page.addInitScript({ content: await iwerInitScript() });
     const view = await joinAndOpenTab(page, opened.session);
     await expect(view.getByTestId('ar-mode-badge')).toHaveText('AR mode: WebXR');
+    await expect(view.getByRole('button', { name: 'Enter AR' })).toBeVisible();
     await shot(page, 'webxr-before-enter');
     await face(page, BEARING);
     await view.getByRole('button', { name: 'Enter AR' }).click();

@@ -8,10 +8,11 @@ export function TargetReadout({ target, name, dark = false }: { target: ArTarget
   const here = !bearingIsReliable(target.distance);
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="ar-readout">
-      <Text fw={700} size="lg" c={dark ? 'white' : undefined} lineClamp={1}>
+      {/* A long name gives way; the distance and direction are what a hunter walks by, so they never shrink. */}
+      <Text fw={700} size="lg" c={dark ? 'white' : undefined} lineClamp={1} miw={0} style={{ flex: 1 }}>
         {name}
       </Text>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <Badge size="xl" radius="sm" color="dark" variant="filled" data-testid="ar-distance">
           {formatDistance(target.distance)}
         </Badge>

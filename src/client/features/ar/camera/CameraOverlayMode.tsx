@@ -85,7 +85,7 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
 
   if (!stream) {
     return (
-      <Stack h={height} justify="center" align="center" gap="md" p="md" bg="dark.8" style={{ borderRadius: 8 }} data-testid="ar-camera-start">
+      <Stack mih={height} justify="center" align="center" gap="md" p="md" bg="dark.8" style={{ borderRadius: 8 }} data-testid="ar-camera-start">
         <Text c="white" ta="center" fw={600}>
           See the {species?.name ?? 'dinosaur'} through your camera, where it stands.
         </Text>

@@ -93,7 +93,7 @@ export default function XrGeoSession({ target, species, position, observe, heigh
   return (
     <>
       {session == null && (
-        <Stack h={height} justify="center" align="center" gap="md" p="md" bg="dark.8" style={{ borderRadius: 8 }} data-testid="ar-webxr-start">
+        <Stack mih={height} justify="center" align="center" gap="md" p="md" bg="dark.8" style={{ borderRadius: 8 }} data-testid="ar-webxr-start">
           <DirectionCompass target={target} dark />
           <Text c="white" ta="center" fw={600}>
             See the {species?.name ?? 'dinosaur'} standing where it is, through your camera.
