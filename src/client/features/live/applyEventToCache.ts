@@ -28,7 +28,7 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       // The message itself arrives as new_communication; this one only raises the notice.
       return;
     case 'hunter_location':
-      updateHunterPosition(utils, id, event.payload);
+      updateHunterPosition(queryClient, utils, api, id, event.payload);
       return;
     case 'dinosaur_deployed':
     case 'dinosaurs_cleared':
@@ -71,10 +71,22 @@ function appendMessage(queryClient: QueryClient, api: typeof Trpc, sessionId: nu
     if (data.some((m) => m.id === message.id)) continue;
     const next = [...data, message].sort((a, b) => a.id - b.id).slice(-(input?.limit ?? COMMS_PAGE_SIZE));
     queryClient.setQueryData(key, next);
+    refetchIfStale(queryClient, key);
   }
 }
 
-function updateHunterPosition(utils: Utils, sessionId: number, payload: Record<string, unknown>) {
+/**
+ * A fetch already in flight (the refetch after a reconnect) was answered before this
+ * event was written: landing after our in-place update, it would erase it. Restart it,
+ * so the answer that lands is read after the event (invalidate cancels the old one).
+ */
+function refetchIfStale(queryClient: QueryClient, key: readonly unknown[]) {
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+}
+
+function updateHunterPosition(queryClient: QueryClient, utils: Utils, api: typeof Trpc, sessionId: number, payload: Record<string, unknown>) {
   const location = payload.location as { lat?: unknown; lng?: unknown } | undefined;
   if (typeof payload.userId !== 'string' || typeof location?.lat !== 'number' || typeof location.lng !== 'number') {
     void utils.comms.hunterLocations.invalidate({ id: sessionId });
@@ -95,4 +107,5 @@ function updateHunterPosition(utils: Utils, sessionId: number, payload: Record<s
     const others = current.filter((h) => h.userId !== next.userId);
     return [...others, next];
   });
+  refetchIfStale(queryClient, getQueryKey(api.comms.hunterLocations, { id: sessionId }, 'query'));
 }

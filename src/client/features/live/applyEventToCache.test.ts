@@ -1,0 +1,69 @@
+// The race behind a lost message: after a reconnect the screen refetches the feed,
+// and a live message arriving while that fetch is in flight must survive its answer.
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { createTRPCQueryUtils, getQueryKey } from '@trpc/react-query';
+import { createTRPCClient } from '@trpc/client';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppRouter } from '../../../server/routers';
+import { trpc } from '../../trpc';
+import { applyEventToCache } from './applyEventToCache';
+import type { LiveEvent } from './types';
+
+const SESSION = 7;
+
+function message(id: number, text: string) {
+  return { id, sessionId: SESSION, message: text, messageType: 'broadcast', createdAt: new Date(0) };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function setUp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  // The event paths used here only invalidate through utils; no request leaves the test.
+  const client = createTRPCClient<AppRouter>({ links: [] });
+  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client }) as unknown as Parameters<typeof applyEventToCache>[1];
+  return { queryClient, utils };
+}
+
+describe('applyEventToCache: a message during an in-flight refetch', () => {
+  it('keeps the live message when the older answer lands after it', async () => {
+    const { queryClient, utils } = setUp();
+    const key = getQueryKey(trpc.comms.list, { id: SESSION }, 'query');
+    queryClient.setQueryData(key, [message(1, 'Live one')]);
+
+    // The server as the fetches see it: the first answer was read before 'Back live' was written.
+    const firstAnswer = deferred<ReturnType<typeof message>[]>();
+    let calls = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        calls += 1;
+        return calls === 1 ? firstAnswer.promise : Promise.resolve([message(1, 'Live one'), message(2, 'Back live')]);
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    void observer.refetch();
+    expect(queryClient.isFetching({ queryKey: key })).toBe(1);
+
+    const event: LiveEvent = {
+      id: 20,
+      sessionId: SESSION,
+      type: 'new_communication',
+      payload: message(2, 'Back live') as unknown as Record<string, unknown>,
+      timestamp: 0,
+    } as LiveEvent;
+    applyEventToCache(event, utils, queryClient, trpc);
+    firstAnswer.resolve([message(1, 'Live one')]);
+
+    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: key })).toBe(0));
+    const texts = (queryClient.getQueryData<ReturnType<typeof message>[]>(key) ?? []).map((m) => m.message);
+    expect(texts).toEqual(['Live one', 'Back live']);
+    unsubscribe();
+  });
+});
