@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
   { path: '/hunter', lazy: page(() => import('./pages/FieldOperationsPage'), 'FieldOperationsPage'), ...titled('Field Operations') },
   { path: '/hunter-mobile', lazy: page(() => import('./pages/HunterTerminalPage'), 'HunterTerminalPage'), ...titled('Hunter Terminal') },
   { path: '/mobile-hunter', lazy: page(() => import('./pages/HunterTerminalPage'), 'HunterTerminalPage'), ...titled('Hunter Terminal') },
+  { path: '/account', lazy: page(() => import('./pages/AccountPage'), 'AccountPage'), ...titled('Account') },
   { path: '/admin', lazy: page(() => import('./pages/AdminPage'), 'AdminPage'), ...titled('System Administration') },
   { path: '/debug-models', lazy: page(() => import('./pages/DebugModelsPage'), 'DebugModelsPage'), ...titled('Model Debug') },
   { path: '/model-test', lazy: page(() => import('./pages/ModelTestPage'), 'ModelTestPage'), ...titled('Model Test') },

@@ -15,6 +15,8 @@ export const CLIENT_ROUTES = [
   '/model-test',
   '/privacy-policy',
   '/terms-conditions',
+  // Not in the spec: the account's security (issue #14, decision 502).
+  '/account',
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

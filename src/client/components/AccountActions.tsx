@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { AccountLink } from '../features/account/AccountLink';
 import { homeForUser } from '../features/auth/destinations';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
@@ -25,6 +26,7 @@ export function AccountActions({ onDark = false }: { onDark?: boolean }) {
             {name}
           </Text>
         </Button>
+        {!user.isGuest && !onDark && <AccountLink />}
         <Button onClick={() => void logout()} variant={onDark ? 'outline' : 'subtle'} color={onDark ? 'gray.0' : undefined} size="xs">
           Logout
         </Button>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCoins, IconTrash } from '@tabler/icons-react';
+import { IconCoins, IconDevicesOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { parseCreditsPrompt } from '../../../domain/catalogue-schemas';
 import { DEFAULT_CREDITS_PROMPT } from '../../../domain/rules';
@@ -63,6 +63,12 @@ export function GameMastersPanel() {
   const { data: gameMasters, isLoading } = trpc.admin.gameMastersList.useQuery();
   const [crediting, setCrediting] = useState<GameMaster | null>(null);
   const [toDelete, setToDelete] = useState<GameMaster | null>(null);
+  const [toSignOut, setToSignOut] = useState<GameMaster | null>(null);
+  const signOut = trpc.admin.userSignOut.useMutation({
+    onSuccess: () => notifySuccess(ADMIN_SUCCESS.signInsEnded),
+    onError: (error) => notifyFailure(ADMIN_FAILURE.endSignIns, error),
+    onSettled: () => setToSignOut(null),
+  });
   const remove = trpc.admin.userDelete.useMutation({
     onSuccess: async () => {
       notifySuccess(ADMIN_SUCCESS.gameMasterDeleted);
@@ -113,6 +119,11 @@ export function GameMastersPanel() {
                   <IconCoins size={18} />
                 </ActionIcon>
               </Tooltip>
+              <Tooltip label="End sign-ins">
+                <ActionIcon variant="subtle" color="gray" aria-label={`End sign-ins of ${displayName(g)}`} onClick={() => setToSignOut(g)}>
+                  <IconDevicesOff size={18} />
+                </ActionIcon>
+              </Tooltip>
               <Tooltip label="Delete">
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
                   <IconTrash size={18} />
@@ -123,6 +134,15 @@ export function GameMastersPanel() {
         </Card>
       ))}
       <AddCreditsModal gameMaster={crediting} onClose={() => setCrediting(null)} />
+      <ConfirmModal
+        opened={toSignOut !== null}
+        title="End Sign-ins"
+        confirmLabel="End Sign-ins"
+        message={`End every sign-in of ${toSignOut ? displayName(toSignOut) : ''}? They are signed out on every device at once.`}
+        loading={signOut.isPending}
+        onCancel={() => setToSignOut(null)}
+        onConfirm={() => toSignOut && signOut.mutate({ id: toSignOut.id })}
+      />
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete GameMaster"

@@ -12,6 +12,8 @@ export const ADMIN_SUCCESS = {
   missionDeleted: 'Mission deleted!',
   gameMasterDeleted: 'GameMaster deleted successfully!',
   creditsAdded: 'Credits added successfully!',
+  // Not in the spec (issue #14): the admin's action that ends a user's sign-ins.
+  signInsEnded: 'Every sign-in of this GameMaster has ended',
 } as const;
 
 export const ADMIN_FAILURE = {
@@ -23,6 +25,7 @@ export const ADMIN_FAILURE = {
   deleteMission: 'Failed to delete mission',
   deleteGameMaster: 'Failed to delete GameMaster',
   addCredits: 'Failed to add credits',
+  endSignIns: 'Failed to end sign-ins',
 } as const;
 
 export function notifySuccess(title: string) {

@@ -4,6 +4,7 @@ import { ActionIcon, Badge, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconHome, IconLogout, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DEFAULT_DARTS } from '../../../domain/rules';
+import { AccountLink } from '../account/AccountLink';
 import { useLogout } from '../auth/useLogout';
 
 export function FieldOpsHeader({ dartsRemaining, captureCount }: { dartsRemaining: number | null; captureCount: number | null }) {
@@ -11,10 +12,10 @@ export function FieldOpsHeader({ dartsRemaining, captureCount }: { dartsRemainin
   // "25 by default and at most shown".
   const darts = Math.min(dartsRemaining ?? DEFAULT_DARTS, DEFAULT_DARTS);
   return (
-    <Box component="header" bg="dark.8" c="white" px="sm" py={8} style={{ position: 'sticky', top: 0, zIndex: 200 }}>
+    <Box component="header" bg="dark.8" c="white" px={8} py={8} style={{ position: 'sticky', top: 0, zIndex: 200 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap={8} wrap="nowrap">
-          <Badge size="lg" color="jungle.9" variant="filled">
+        <Group gap={6} wrap="nowrap">
+          <Badge size="lg" color="jungle.9" variant="filled" px={8} style={{ flexShrink: 0 }}>
             HUNTER
           </Badge>
           <Group gap={4} wrap="nowrap" aria-label={`Darts remaining: ${darts} of ${DEFAULT_DARTS}`} data-testid="darts-remaining">
@@ -30,12 +31,14 @@ export function FieldOpsHeader({ dartsRemaining, captureCount }: { dartsRemainin
             </Text>
           </Group>
         </Group>
-        <Group gap={6} wrap="nowrap">
+        {/* Three 44 px targets side by side: they touch, so the row still fits 360 px. */}
+        <Group gap={0} wrap="nowrap">
           <Tooltip label="Home">
             <ActionIcon component={Link} to="/" size={44} variant="subtle" color="gray.0" aria-label="Home">
               <IconHome size={24} />
             </ActionIcon>
           </Tooltip>
+          <AccountLink compact onDark />
           <Tooltip label="Logout">
             <ActionIcon size={44} variant="subtle" color="gray.0" aria-label="Logout" onClick={() => void logout()}>
               <IconLogout size={24} />

@@ -4,6 +4,7 @@ import { Badge, Button, Group, Title } from '@mantine/core';
 import { IconHome, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CreditsButton } from '../billing/CreditsButton';
+import { AccountLink } from '../account/AccountLink';
 import { useLogout } from '../auth/useLogout';
 
 export function HqHeader() {
@@ -23,6 +24,7 @@ export function HqHeader() {
         <Button component={Link} to="/" variant="default" size="xs" leftSection={<IconHome size={14} />}>
           Home
         </Button>
+        <AccountLink />
         <Button variant="subtle" size="xs" leftSection={<IconLogout size={14} />} onClick={() => void logout()}>
           Logout
         </Button>

@@ -1,0 +1,52 @@
+// /account: the signed-in account's security: change the password, sign out everywhere.
+import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { PageShell } from '../components/PageShell';
+import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
+import { SignOutEverywhere } from '../features/account/SignOutEverywhere';
+import { homeForUser } from '../features/auth/destinations';
+import { useCurrentUser } from '../features/auth/useCurrentUser';
+
+export function AccountPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageLoader />;
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <PageShell>
+      <Container size={520} py="xl">
+        <Stack>
+          <div>
+            <Title order={1} fz={26}>
+              Account
+            </Title>
+            <Text c="dimmed" size="sm">
+              Signed in as {user.isGuest ? user.firstName : (user.username ?? user.firstName)}.{' '}
+              <Anchor component={Link} to={homeForUser(user)} size="sm">
+                Back to your screen
+              </Anchor>
+            </Text>
+          </div>
+          {user.isGuest ? (
+            <Card withBorder padding="lg">
+              <Text>Guest hunters have no password: your sign-in ends with the hunt.</Text>
+            </Card>
+          ) : (
+            <Card withBorder padding="lg" component="section" aria-labelledby="change-password-title">
+              <Title order={2} fz={20} mb="md" id="change-password-title">
+                Change Password
+              </Title>
+              <ChangePasswordForm />
+            </Card>
+          )}
+          <Card withBorder padding="lg" component="section" aria-labelledby="sign-out-everywhere-title">
+            <Title order={2} fz={20} mb="xs" id="sign-out-everywhere-title">
+              Sign Out Everywhere
+            </Title>
+            <SignOutEverywhere />
+          </Card>
+        </Stack>
+      </Container>
+    </PageShell>
+  );
+}
