@@ -17,6 +17,7 @@ import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { registerHotReads } from './http/hot-reads';
+import { registerHotTrpcReads } from './http/hot-trpc-reads';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
@@ -95,18 +96,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory(deps);
 
+  const onTrpcError = ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
+  };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5000 },
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      onError: ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
-      },
-    },
+    trpcOptions: { router: appRouter, createContext, onError: onTrpcError },
   });
+  registerHotTrpcReads(app, '/trpc', { createContext, onError: onTrpcError });
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);
