@@ -19,6 +19,7 @@ const FIXED_RATE = 3000;
 const HUNTERS = 25;
 const GROWTH_POSITIONS = 100_000;
 const GROWTH_EVENTS = 100_000;
+const GROWTH_MESSAGES = 20_000;
 
 /** The part of autocannon's API used here (it ships no types). */
 type Autocannon = (opts: Record<string, unknown>) => Promise<{
@@ -87,7 +88,7 @@ async function serve() {
   const hot = await liveSession(gm, species, 'a');
   const big = await liveSession(gm, species, 'b');
 
-  // 100k positions spread over the big session's hunters and 100k events, straight into SQL.
+  // 100k positions spread over the big session's hunters, 100k events and 20k messages, straight into SQL.
   const sqlite = server.deps.db.$client;
   const players = sqlite.prepare('SELECT id FROM session_players WHERE session_id = ?').all(big.id) as { id: number }[];
   const insertPosition = sqlite.prepare(
@@ -100,6 +101,13 @@ async function serve() {
       insertPosition.run(big.id, players[i % players.length]!.id, 48.8584 + (i % 1000) * 1e-6, 2.2945, start + i * 10);
     }
     for (let i = 0; i < GROWTH_EVENTS; i++) insertEvent.run(big.id, JSON.stringify({ lat: 48.8584, lng: 2.2945, i }));
+    // Messages from the other hunters: the measured hunter's own counts stay small.
+    const senders = sqlite.prepare('SELECT user_id AS id FROM session_players WHERE session_id = ? ORDER BY id').all(big.id) as { id: string }[];
+    const insertMessage = sqlite.prepare(
+      `INSERT INTO messages (session_id, sender_user_id, sender_label, sender_role, message, message_type, recipient_type)
+       VALUES (?, ?, 'Hunter', 'hunter', 'Tracks here', 'text', 'headquarters')`,
+    );
+    for (let i = 0; i < GROWTH_MESSAGES; i++) insertMessage.run(big.id, senders[1 + (i % (senders.length - 1))]!.id);
   })();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.exec('ANALYZE');
@@ -282,7 +290,7 @@ async function main() {
       result: fixed.p99 < 50 && fixed.rps >= FIXED_RATE * 0.95 ? 'PASS' : fixed.p99 < 50 ? 'PASS at the achieved rate' : 'FAIL',
     },
   ]);
-  console.log('Cost growth: a small session against one with 100k positions and 100k events (median of 3, interleaved)');
+  console.log('Cost growth: a small session against one with 100k positions, 100k events and 20k messages (median of 3, interleaved)');
   console.table(growthRows);
 
   child.send({ type: 'exit' });

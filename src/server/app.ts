@@ -2,7 +2,6 @@
 // it on a temporary database and an ephemeral port.
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { registerHotReads } from './http/hot-reads';
 import { registerHotTrpcReads } from './http/hot-trpc-reads';
+import { installSecurityHeaders } from './http/security-headers';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
@@ -42,28 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandlers(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', 'blob:', 'data:'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    // Needed for the AR view's camera and for model files loaded by the viewer.
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
 
   installJsonBodyParser(app);
   installMethodRules(app, () => openApiDocument(config));

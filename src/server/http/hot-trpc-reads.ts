@@ -41,7 +41,7 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { cre
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const path of HOT_READS) {
     const procedure = procedures[path];
-    if (!procedure || procedure._def.type !== 'query') throw new Error(`${path} is not a query`);
+    if (procedure?._def.type !== 'query') throw new Error(`${path} is not a query`);
     // HEAD stays with tRPC's handler (it answers 204).
     app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, async (request, reply) => {
       const call = plainCallInput(request);

@@ -45,7 +45,7 @@ type StatsRow = {
   photos: number;
 };
 
-// observations_session_player_idx and messages_session_idx keep each subquery to the hunter's own rows.
+// observations_session_player_idx and messages_session_sender_idx keep each subquery to the hunter's own rows.
 /**
  * Reports and photos of the player `p`, counted from the stored messages (the one
  * source of both figures, shared with the admin analytics export).
