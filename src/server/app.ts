@@ -2,7 +2,6 @@
 // it on a temporary database and an ephemeral port.
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,9 @@ import { MAX_MEDIA_BYTES, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
+import { registerHotReads } from './http/hot-reads';
+import { registerHotTrpcReads } from './http/hot-trpc-reads';
+import { installSecurityHeaders } from './http/security-headers';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
@@ -40,28 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandlers(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', 'blob:', 'data:'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    // Needed for the AR view's camera and for model files loaded by the viewer.
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
 
   installJsonBodyParser(app);
   installMethodRules(app, () => openApiDocument(config));
@@ -94,32 +75,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const createContext = contextFactory(deps);
 
+  const onTrpcError = ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
+  };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5000 },
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      onError: ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
-      },
-    },
+    trpcOptions: { router: appRouter, createContext, onError: onTrpcError },
   });
+  registerHotTrpcReads(app, '/trpc', { createContext, onError: onTrpcError });
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);
   registerPositionPurge(app, deps); // GPS data deleted 48 h after a session ends
 
-  // REST: the same procedures at the specification's paths, plain JSON in and out.
-  await app.register(fastifyTRPCOpenApiPlugin, {
-    basePath: '/api',
-    router: appRouter,
-    createContext,
-    onError: ({ error }: { error: { code: string } }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
-    },
-  });
+  // REST: the same procedures at the specification's paths, plain JSON in and out; the polled
+  // reads of a live game on routes of their own (same procedures, same answers, less overhead).
+  const onRestError = ({ error }: { error: { code: string } }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
+  };
+  registerHotReads(app, { createContext, onError: onRestError });
+  await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));

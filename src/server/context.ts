@@ -2,7 +2,7 @@
 // OpenAPI (REST) and tests. Identity always comes from the session cookie.
 import type { IncomingMessage } from 'node:http';
 import type { Session, User } from 'lucia';
-import { isSignInLive } from './auth/sign-outs';
+import { validateSignIn } from './auth/lucia';
 import type { AppDeps } from './deps';
 
 export type Context = AppDeps & {
@@ -61,18 +61,12 @@ export async function createContextInner(
   let user: User | null = null;
   let authSession: Session | null = null;
   if (sessionId) {
-    const result = await deps.lucia.validateSession(sessionId);
+    // One prepared lookup: Lucia's idle expiry and renewal plus the rest of the sign-in rule
+    // (absolute lifetime, account status, a guest's ended game session); an ended sign-in is deleted.
+    const result = await validateSignIn(deps.db, deps.lucia, sessionId, deps.now());
     user = result.user;
     authSession = result.session;
-    // Lucia checks the idle expiry; the rest (absolute lifetime, account status, a guest's
-    // ended game session) is the same rule the sockets re-check: an ended sign-in is deleted.
-    if (authSession && !isSignInLive(deps.db, authSession.id, deps.now())) {
-      await deps.lucia.invalidateSession(authSession.id);
-      user = null;
-      authSession = null;
-    } else if (authSession?.fresh) {
-      setCookie(deps.lucia.createSessionCookie(authSession.id).serialize());
-    }
+    if (authSession?.fresh) setCookie(deps.lucia.createSessionCookie(authSession.id).serialize());
     if (!authSession) setCookie(deps.lucia.createBlankSessionCookie().serialize());
   }
   return { ...deps, user, authSession, setCookie, setHeader, ip: opts.ip ?? '', longLived: opts.longLived ?? false };

@@ -1,7 +1,7 @@
 // Procedure builders. The raw `t.procedure` is never exported: the first word of
 // every procedure says who may call it.
 import { initTRPC } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
 import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
+import { prepared } from './services/prepared';
 
 type Role = 'gamemaster' | 'hunter' | 'admin';
 
@@ -67,7 +68,8 @@ export const passwordAttempt = t.middleware(async ({ ctx, next }) => {
 /** Anyone signed in, including a guest hunter bound to one game session. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.authSession) throw unauthorized();
-  return next({ ctx: { ...ctx, user: ctx.user, authSession: ctx.authSession } });
+  // tRPC merges this into ctx itself: spreading ctx here too copied every field twice per call.
+  return next({ ctx: { user: ctx.user, authSession: ctx.authSession } });
 });
 
 export function roleProcedure(...roles: Role[]) {
@@ -106,12 +108,18 @@ export const SessionIdParam = z.object({
   id: idParam('Invalid session id'),
 });
 
+// Prepared once: the game master's polled reads (tracking, hunter stats) all start here.
+const sessionByIdQuery = (db: Context['db']) =>
+  prepared(db, 'game-session-by-id', (d) =>
+    d.select().from(gameSessions).where(eq(gameSessions.id, sql.placeholder('id'))).prepare(),
+  );
+
 /**
  * Game-master procedures on one session: the caller must own it (admins may act
  * on any) and, being a game master, hold an active subscription. Loads the session once and hands it on as `ctx.gameSession`.
  */
 export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).use(async ({ ctx, input, next }) => {
-  const gameSession = ctx.db.select().from(gameSessions).where(eq(gameSessions.id, input.id)).get();
+  const gameSession = sessionByIdQuery(ctx.db).get({ id: input.id });
   if (!gameSession) throw notFound('Session not found');
   if (gameSession.ownerId !== ctx.user.id && ctx.user.role !== 'admin') {
     throw forbidden('You do not own this session');

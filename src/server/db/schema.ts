@@ -296,7 +296,11 @@ export const messages = sqliteTable(
     lng: real('lng'),
     createdAt: integer('created_at').notNull().default(now),
   },
-  (t) => [index('messages_session_idx').on(t.sessionId, t.id)],
+  (t) => [
+    index('messages_session_idx').on(t.sessionId, t.id),
+    // Hunter stats count one sender's reports and photos on every poll: without it, every message of the session.
+    index('messages_session_sender_idx').on(t.sessionId, t.senderUserId, t.mediaType),
+  ],
 );
 
 /** Append-only log of real-time events: reconnecting clients catch up from their last id. */

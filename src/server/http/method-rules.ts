@@ -18,16 +18,40 @@ function compile(doc: OpenAPIObject): CompiledPath[] {
   });
 }
 
+type Verdict = { allow: string[] } | null;
+
+/** The Allow list when `method` is not one of the path's methods, else null; undefined for paths not in the document. */
+function verdict(compiled: CompiledPath[], path: string, method: string): Verdict | undefined {
+  const matches = compiled.filter((c) => c.pattern.test(path));
+  if (matches.length === 0) return undefined;
+  const allow = [...new Set(matches.flatMap((m) => m.allow))];
+  return allow.includes(method) ? null : { allow };
+}
+
 export function installMethodRules(app: FastifyInstance, document: () => OpenAPIObject): void {
   let compiled: CompiledPath[] | undefined;
+  // The document is complete once every route is registered (plain routes add their paths).
+  app.addHook('onReady', async () => {
+    compiled ??= compile(document());
+  });
+  // A Fastify route's parameters never span a '/', so every path one route serves matches the same
+  // document paths: the verdict is worked out on its first request and kept, per route and method.
+  // Only catch-all routes ('*': trpc-to-openapi's, the 404 handler) are matched per request.
+  const byRoute = new Map<string, Verdict | undefined>();
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/')) return;
     compiled ??= compile(document());
-    const matches = compiled.filter((c) => c.pattern.test(path));
-    if (matches.length === 0) return;
-    const allow = [...new Set(matches.flatMap((m) => m.allow))];
-    if (!allow.includes(request.method)) {
+    const route = request.routeOptions.url;
+    const key = route && !route.includes('*') ? `${request.method} ${route}` : undefined;
+    let found: Verdict | undefined;
+    if (key !== undefined && byRoute.has(key)) found = byRoute.get(key);
+    else {
+      found = verdict(compiled, path, request.method);
+      if (key !== undefined) byRoute.set(key, found);
+    }
+    if (found) {
+      const allow = found.allow;
       return reply
         .status(405)
         .header('Allow', allow.join(', '))

@@ -45,7 +45,7 @@ type StatsRow = {
   photos: number;
 };
 
-// observations_session_player_idx and messages_session_idx keep each subquery to the hunter's own rows.
+// observations_session_player_idx and messages_session_sender_idx keep each subquery to the hunter's own rows.
 /**
  * Reports and photos of the player `p`, counted from the stored messages (the one
  * source of both figures, shared with the admin analytics export).
@@ -130,13 +130,14 @@ GROUP BY p.id`;
 
 const progressQuery = (db: AppDeps['db']) => prepared(db, 'hunter-progress', (d) => d.$client.prepare(PROGRESS_SQL));
 
+/** The order of String#localeCompare, without building a collator on every comparison (it did, per poll). */
+const handleOrder = new Intl.Collator();
+
 /** GET /api/game-sessions/{id}/hunter-stats: one row per hunter, best first. */
 export function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number): HunterProgressRow[] {
   const rows = progressQuery(ctx.db).all(sessionId) as ProgressRow[];
   const reachedAt = (r: ProgressRow) => r.completionTime ?? r.lastAt ?? Number.MAX_SAFE_INTEGER;
-  rows.sort(
-    (a, b) => b.observed - a.observed || reachedAt(a) - reachedAt(b) || a.handle.localeCompare(b.handle),
-  );
+  rows.sort((a, b) => b.observed - a.observed || reachedAt(a) - reachedAt(b) || handleOrder.compare(a.handle, b.handle));
   return rows.map((r, i) => ({
     hunterId: r.userId,
     hunterName: r.handle,

@@ -20,6 +20,7 @@ import { ROLLING_WEEK_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
 import { gameSessions, type PlanRow, subscriptionPlans, subscriptions, users } from '../db/schema';
 import { AppError, forbidden } from '../errors';
+import { prepared } from './prepared';
 
 export type LimitsCtx = { db: Db; now: () => number };
 export type LimitsUser = { id: string; role: 'gamemaster' | 'hunter' | 'admin' };
@@ -30,14 +31,19 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The caller's subscription row and its plan, whatever the status; null when none. */
 export function findSubscription(db: Db, userId: string): { subscription: SubscriptionRow; plan: PlanRow } | null {
-  const row = db
-    .select({ subscription: subscriptions, plan: subscriptionPlans })
-    .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
-    .get();
-  return row ?? null;
+  return subscriptionQuery(db).get({ userId }) ?? null;
 }
+
+// Prepared once: every game-master request checks the subscription (gameMasterProcedure).
+const subscriptionQuery = (db: Db) =>
+  prepared(db, 'subscription-of-user', (d) =>
+    d
+      .select({ subscription: subscriptions, plan: subscriptionPlans })
+      .from(subscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+      .where(eq(subscriptions.userId, sql.placeholder('userId')))
+      .prepare(),
+  );
 
 /**
  * The plan of an active subscription, or null. "Active" is the status Stripe's

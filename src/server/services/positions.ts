@@ -22,6 +22,7 @@ import {
 } from '../../domain/rules';
 import { distanceMeters } from '../../domain/scanner';
 import type { Db } from '../db/client';
+import { prepared } from './prepared';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden } from '../errors';
 import { gameSessions } from '../db/schema';
@@ -175,13 +176,14 @@ export type HunterPositionDto = {
 
 /** The latest position of every hunter of the session who reported one (game master's live map). */
 export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] {
-  const rows = db.$client
-    .prepare(
+  const rows = prepared(db, 'latest-positions', (d) =>
+    d.$client.prepare(
       `SELECT user_id AS userId, id AS playerId, handle AS hunterName, last_lat AS lat, last_lng AS lng,
               last_accuracy AS accuracy, last_precision AS precision, distance_traveled_m AS distanceTraveled,
               last_position_at AS timestamp
          FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL ORDER BY id`,
-    )
+    ),
+  )
     .all(sessionId) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
   return rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
 }

@@ -1,0 +1,304 @@
+// The hot polling reads of a live 25-hunter session (issue #15), against a bare Fastify
+// serving the same bodies in the same run, interleaved; the same reads over tRPC; a fixed
+// rate; and cost growth (100k positions and events in a session).
+// Run: npm run bench:http   (ROUND_S=5 seconds a round; PROFILE=dir writes the server's
+// .cpuprofile there; CONNECTIONS=25). The server runs in a child process (this same file,
+// BENCH_HTTP_ROLE=server) so autocannon here does not share its event loop.
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import superjson from 'superjson';
+import { addSpecies, guestJoin } from '../src/server/routers/sessions/test-support';
+import { type ApiClient, startTestServer, subscribedGameMaster } from '../src/server/testing/harness';
+
+const ROUND_S = Number(process.env.ROUND_S ?? 5);
+const ROUNDS = 3;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 25);
+const FIXED_RATE = 3000;
+const HUNTERS = 25;
+const GROWTH_POSITIONS = 100_000;
+const GROWTH_EVENTS = 100_000;
+const GROWTH_MESSAGES = 20_000;
+
+/** The part of autocannon's API used here (it ships no types). */
+type Autocannon = (opts: Record<string, unknown>) => Promise<{
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+type Read = { path: string; cookie: string; trpc: string };
+type Setup = {
+  url: string;
+  bareUrl: string;
+  /** The hot mix: every guest's polls, weighted by how often the terminal polls them. */
+  hot: Read[];
+  /** Cost growth: the same reads on a small session and on one with 100k positions and events. */
+  growth: { name: string; small: Read; big: Read }[];
+};
+
+// ---------------------------------------------------------------- server child
+
+/** Weights: messages every 2-3 s, own stats every 3 s, dinosaurs every 5 s, time status every 30 s. */
+const MIX: { name: string; weight: number; rest: (s: number) => string; proc: string; input: (s: number) => object }[] = [
+  { name: 'communications', weight: 12, rest: (s) => `/api/game-sessions/${s}/communications`, proc: 'comms.list', input: (s) => ({ id: s }) },
+  { name: 'hunter stats', weight: 10, rest: (s) => `/api/hunter/stats?sessionId=${s}`, proc: 'stats.hunterStats', input: (s) => ({ sessionId: s }) },
+  { name: 'dinosaurs', weight: 6, rest: (s) => `/api/game-sessions/${s}/dinosaurs`, proc: 'deploy.list', input: (s) => ({ id: s }) },
+  { name: 'time-status', weight: 1, rest: (s) => `/api/game-sessions/${s}/time-status`, proc: 'sessions.timeStatus', input: (s) => ({ id: s }) },
+];
+
+const trpcPath = (proc: string, input: object) =>
+  `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+
+async function liveSession(gm: ApiClient, species: number[], tag: string) {
+  const created = await gm.post('/api/game-sessions', { name: `Bench ${tag}`, password: 'raptor', maxPlayers: HUNTERS });
+  if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body.id as number;
+  for (let i = 0; i < 10; i++) {
+    const res = await gm.post(`/api/game-sessions/${id}/deploy-dinosaur`, {
+      speciesId: species[i % species.length],
+      latitude: 48.8584 + i * 0.0003,
+      longitude: 2.2945 - i * 0.0002,
+    });
+    if (res.status !== 200) throw new Error(`deploy: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const started = await gm.post(`/api/game-sessions/${id}/start`, { duration: 120 });
+  if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
+  const hunters = [];
+  for (let h = 0; h < HUNTERS; h++) {
+    const hunter = await guestJoin({ url: gm.baseUrl } as never, id, 'raptor', `${tag}hunter${h}`);
+    for (let p = 0; p < 4; p++) {
+      await hunter.post(`/api/game-sessions/${id}/location`, { lat: 48.8584 + p * 0.0001 + h * 1e-5, lng: 2.2945, accuracy: 5 });
+    }
+    await hunter.post(`/api/game-sessions/${id}/communications`, { message: `Hunter ${h} in position`, type: 'text', recipientType: 'all' });
+    hunters.push(hunter);
+  }
+  await gm.post(`/api/game-sessions/${id}/communications`, { message: 'Spread out', type: 'broadcast', recipientType: 'all' });
+  return { id, hunters };
+}
+
+async function serve() {
+  const server = await startTestServer();
+  const gm = await subscribedGameMaster(server);
+  const species = [addSpecies(server, 0.5, 'Benchosaurus'), addSpecies(server, 0.7, 'Loadodon')];
+  const hot = await liveSession(gm, species, 'a');
+  const big = await liveSession(gm, species, 'b');
+
+  // 100k positions spread over the big session's hunters, 100k events and 20k messages, straight into SQL.
+  const sqlite = server.deps.db.$client;
+  const players = sqlite.prepare('SELECT id FROM session_players WHERE session_id = ?').all(big.id) as { id: number }[];
+  const insertPosition = sqlite.prepare(
+    `INSERT INTO positions (session_id, player_id, lat, lng, accuracy, precision, recorded_at) VALUES (?, ?, ?, ?, 5, 'high', ?)`,
+  );
+  const insertEvent = sqlite.prepare(`INSERT INTO events (session_id, type, audience, payload) VALUES (?, 'hunter_location', 'owner', ?)`);
+  const start = Date.now() - GROWTH_POSITIONS * 10;
+  sqlite.transaction(() => {
+    for (let i = 0; i < GROWTH_POSITIONS; i++) {
+      insertPosition.run(big.id, players[i % players.length]!.id, 48.8584 + (i % 1000) * 1e-6, 2.2945, start + i * 10);
+    }
+    for (let i = 0; i < GROWTH_EVENTS; i++) insertEvent.run(big.id, JSON.stringify({ lat: 48.8584, lng: 2.2945, i }));
+    // Messages from the other hunters: the measured hunter's own counts stay small.
+    const senders = sqlite.prepare('SELECT user_id AS id FROM session_players WHERE session_id = ? ORDER BY id').all(big.id) as { id: string }[];
+    const insertMessage = sqlite.prepare(
+      `INSERT INTO messages (session_id, sender_user_id, sender_label, sender_role, message, message_type, recipient_type)
+       VALUES (?, ?, 'Hunter', 'hunter', 'Tracks here', 'text', 'headquarters')`,
+    );
+    for (let i = 0; i < GROWTH_MESSAGES; i++) insertMessage.run(big.id, senders[1 + (i % (senders.length - 1))]!.id);
+  })();
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.exec('ANALYZE');
+
+  const hotReads: Read[] = [];
+  hot.hunters.forEach((hunter, h) => {
+    for (const read of MIX) {
+      // Spread over the hunters: each hunter's weight-many copies of each read.
+      for (let w = 0; w < read.weight; w++) {
+        hotReads.push({ path: read.rest(hot.id), cookie: hunter.cookie, trpc: trpcPath(read.proc, read.input(hot.id)) });
+      }
+    }
+    void h;
+  });
+  // Shuffle deterministically so connections do not march in lockstep through the same read.
+  for (let i = hotReads.length - 1, seed = 7; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const j = seed % (i + 1);
+    [hotReads[i], hotReads[j]] = [hotReads[j]!, hotReads[i]!];
+  }
+  const gmRead = (path: (s: number) => string, proc: string, input: (s: number) => object, s: number): Read => ({
+    path: path(s),
+    cookie: gm.cookie,
+    trpc: trpcPath(proc, input(s)),
+  });
+  const growth = [
+    {
+      name: 'hunter stats (guest)',
+      small: { path: `/api/hunter/stats?sessionId=${hot.id}`, cookie: hot.hunters[0]!.cookie, trpc: '' },
+      big: { path: `/api/hunter/stats?sessionId=${big.id}`, cookie: big.hunters[0]!.cookie, trpc: '' },
+    },
+    {
+      name: 'GM hunter-stats',
+      small: gmRead((s) => `/api/game-sessions/${s}/hunter-stats`, 'stats.sessionHunterStats', (s) => ({ id: s }), hot.id),
+      big: gmRead((s) => `/api/game-sessions/${s}/hunter-stats`, 'stats.sessionHunterStats', (s) => ({ id: s }), big.id),
+    },
+    {
+      name: 'GM hunter-locations',
+      small: gmRead((s) => `/api/game-sessions/${s}/hunter-locations`, 'comms.hunterLocations', (s) => ({ id: s }), hot.id),
+      big: gmRead((s) => `/api/game-sessions/${s}/hunter-locations`, 'comms.hunterLocations', (s) => ({ id: s }), big.id),
+    },
+  ];
+
+  // The bare baseline: plain Fastify 5 answering each hot path with the body the real app gave.
+  const bodies = new Map<string, string>();
+  for (const read of hotReads) {
+    if (bodies.has(read.path)) continue;
+    const res = await fetch(server.url + read.path, { headers: { cookie: read.cookie } });
+    if (res.status !== 200) throw new Error(`${read.path}: ${res.status} ${await res.text()}`);
+    bodies.set(read.path, await res.text());
+  }
+  const bare = Fastify();
+  bare.get('/*', (request, reply) => {
+    reply.type('application/json; charset=utf-8').send(bodies.get(request.url));
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+
+  const setup: Setup = { url: server.url, bareUrl: `http://127.0.0.1:${address.port}`, hot: hotReads, growth };
+  process.send?.({ type: 'ready', setup });
+  process.on('message', async (message: { type: string }) => {
+    if (message.type !== 'exit') return;
+    await bare.close();
+    await server.close();
+    process.exit(0); // writes the CPU profile, when asked for one
+  });
+}
+
+// ---------------------------------------------------------------- load generator
+
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(
+  base: string,
+  reads: Read[],
+  via: 'rest' | 'trpc',
+  opts: { seconds?: number; connections?: number; overallRate?: number } = {},
+): Promise<Figures> {
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections ?? CONNECTIONS,
+    duration: opts.seconds ?? ROUND_S,
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+    requests: reads.map((r) => ({ method: 'GET', path: via === 'rest' ? r.path : r.trpc, headers: { cookie: r.cookie } })),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (n: number, d = 0) => n.toFixed(d);
+
+async function interleaved(a: () => Promise<Figures>, b: () => Promise<Figures>) {
+  const as: Figures[] = [];
+  const bs: Figures[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  const pick = (runs: Figures[]) => ({
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    failed: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    all: runs.map((r) => fmt(r.rps)).join('/'),
+  });
+  return { a: pick(as), b: pick(bs) };
+}
+
+async function main() {
+  const profileDir = process.env.PROFILE;
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_HTTP_ROLE: 'server' },
+    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const setup = await new Promise<Setup>((resolve, reject) => {
+    child.once('message', (m: { type: string; setup: Setup }) => resolve(m.setup));
+    child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
+  });
+  console.log(`Hot mix: ${setup.hot.length} reads over ${HUNTERS} guest hunters; ${ROUNDS} rounds of ${ROUND_S} s, ${CONNECTIONS} connections`);
+
+  // Warm up both (JIT, statement caches).
+  await load(setup.url, setup.hot, 'rest', { seconds: 2 });
+  await load(setup.url, setup.hot, 'trpc', { seconds: 2 });
+  await load(setup.bareUrl, setup.hot, 'rest', { seconds: 2 });
+
+  const restVsBare = await interleaved(
+    () => load(setup.url, setup.hot, 'rest'),
+    () => load(setup.bareUrl, setup.hot, 'rest'),
+  );
+  const trpcVsRest = await interleaved(
+    () => load(setup.url, setup.hot, 'trpc'),
+    () => load(setup.url, setup.hot, 'rest'),
+  );
+  const fixed = await load(setup.url, setup.hot, 'rest', { seconds: 10, connections: 100, overallRate: FIXED_RATE });
+
+  const growthRows = [];
+  for (const g of setup.growth) {
+    const m = await interleaved(
+      () => load(setup.url, [g.small], 'rest', { seconds: 2, connections: 10 }),
+      () => load(setup.url, [g.big], 'rest', { seconds: 2, connections: 10 }),
+    );
+    const ratio = m.a.rps / m.b.rps;
+    growthRows.push({
+      read: g.name,
+      'small req/s': fmt(m.a.rps),
+      'small p50 ms': m.a.p50,
+      '100k req/s': fmt(m.b.rps),
+      '100k p50 ms': m.b.p50,
+      'slowdown x': fmt(ratio, 2),
+      goal: '<= 1.20',
+      result: ratio <= 1.2 && m.a.failed + m.b.failed === 0 ? 'PASS' : 'FAIL',
+    });
+  }
+
+  const ratio = restVsBare.a.rps / restVsBare.b.rps;
+  const trpcRatio = trpcVsRest.a.rps / trpcVsRest.b.rps;
+  console.log('\nThroughput (median of 3, interleaved)');
+  console.table([
+    { run: 'REST hot mix (app)', 'req/s': fmt(restVsBare.a.rps), rounds: restVsBare.a.all, 'p50 ms': restVsBare.a.p50, 'p99 ms': restVsBare.a.p99, failed: restVsBare.a.failed },
+    { run: 'bare Fastify, same bodies', 'req/s': fmt(restVsBare.b.rps), rounds: restVsBare.b.all, 'p50 ms': restVsBare.b.p50, 'p99 ms': restVsBare.b.p99, failed: restVsBare.b.failed },
+    { run: 'tRPC hot mix (app)', 'req/s': fmt(trpcVsRest.a.rps), rounds: trpcVsRest.a.all, 'p50 ms': trpcVsRest.a.p50, 'p99 ms': trpcVsRest.a.p99, failed: trpcVsRest.a.failed },
+    { run: 'REST hot mix (app, paired)', 'req/s': fmt(trpcVsRest.b.rps), rounds: trpcVsRest.b.all, 'p50 ms': trpcVsRest.b.p50, 'p99 ms': trpcVsRest.b.p99, failed: trpcVsRest.b.failed },
+  ]);
+  console.log('Goals');
+  console.table([
+    { goal: 'REST / bare Fastify', figure: fmt(ratio, 3), target: '>= 0.35', result: ratio >= 0.35 ? 'PASS' : 'FAIL' },
+    { goal: 'tRPC / REST', figure: fmt(trpcRatio, 3), target: '>= 0.8', result: trpcRatio >= 0.8 ? 'PASS' : 'FAIL' },
+    {
+      goal: `p99 at ${FIXED_RATE} req/s (achieved ${fmt(fixed.rps)} req/s)`,
+      figure: `${fixed.p99} ms`,
+      target: '< 50 ms',
+      result: fixed.p99 < 50 && fixed.rps >= FIXED_RATE * 0.95 ? 'PASS' : fixed.p99 < 50 ? 'PASS at the achieved rate' : 'FAIL',
+    },
+  ]);
+  console.log('Cost growth: a small session against one with 100k positions, 100k events and 20k messages (median of 3, interleaved)');
+  console.table(growthRows);
+
+  child.send({ type: 'exit' });
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+if (process.env.BENCH_HTTP_ROLE === 'server') {
+  await serve();
+} else {
+  await main();
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_session_sender_idx` ON `messages` (`session_id`,`sender_user_id`,`media_type`);

@@ -1,0 +1,109 @@
+// The polled REST reads of a live game (issue #15), served by their own Fastify routes
+// instead of trpc-to-openapi's catch-all: no URL, AbortSignal or caller proxy per request,
+// and no walk through every procedure's path pattern. The procedure is the same one, so
+// its middlewares (sign-in, roles, ownership), its zod input and output schemas, its
+// errors and its body are the same too; the document does not change (routes here are
+// not described again: the procedures already are).
+//
+// What trpc-to-openapi 3.3 does per request (adapters/node-http/core), kept here:
+// input = { ...query (first value of each non-empty key), ...path parameters (raw) },
+// number fields coerced, answer `JSON.stringify(data)` as `application/json` with 200,
+// errors as `{ ...errorShape, message, code, issues }` with the code's HTTP status.
+// Path ids here must be plain digits: anything else (an encoded or odd segment) falls
+// through to the catch-all, which answers it exactly as before.
+import type { AnyProcedure } from '@trpc/server';
+import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  coerceSchema,
+  getErrorFromUnknown,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeObject,
+  TRPC_ERROR_CODE_HTTP_STATUS,
+  unwrapZodType,
+  zodSupportsCoerce,
+} from 'trpc-to-openapi';
+import type { Context } from '../context';
+import { appRouter } from '../routers';
+
+/** The procedures a Hunter Terminal and a game master's screens poll every few seconds. */
+export const HOT_READS = [
+  'comms.list', // GET /game-sessions/{id}/communications
+  'deploy.list', // GET /game-sessions/{id}/dinosaurs
+  'deploy.listBySession', // GET /game-dinosaurs/{sessionId}
+  'sessions.timeStatus', // GET /game-sessions/{id}/time-status
+  'stats.hunterStats', // GET /hunter/stats
+  'stats.sessionHunterStats', // GET /game-sessions/{id}/hunter-stats
+  'comms.hunterLocations', // GET /game-sessions/{id}/hunter-locations
+] as const;
+
+type Options = {
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
+  onError: (opts: { error: { code: string } }) => void;
+};
+
+type OpenApiMeta = { openapi: { method: string; path: string } };
+
+const DIGITS = '^\\d+$';
+
+export function registerHotReads(app: FastifyInstance, { createContext, onError }: Options): void {
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+  for (const procedurePath of HOT_READS) {
+    const procedure = procedures[procedurePath];
+    const meta = procedure?._def.meta as OpenApiMeta | undefined;
+    if (!procedure || meta?.openapi.method !== 'GET') throw new Error(`${procedurePath} is not a REST GET`);
+    // find-my-way regex parameters: only ids that are plain digits once decoded reach this door.
+    const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, (_, name: string) => `:${name}(${DIGITS})`)}`;
+    // The catch-all reads path parameters undecoded (`%31` stays `%31`, and fails as an id): so does this door.
+    const rawParams = getPathRegExp(`/api${meta.openapi.path}`);
+    // The same one-off schema change the catch-all makes on its first call (coerce numbers from strings).
+    const schema = unwrapZodType(getInputOutputParsers(procedure as never).inputParser as never, true);
+    if (zodSupportsCoerce && instanceofZodTypeObject(schema)) coerceSchema(schema);
+
+    app.get(url, async (request, reply) => {
+      let input: Record<string, unknown> | undefined;
+      let ctx: Context | undefined;
+      try {
+        input = {};
+        for (const [key, value] of Object.entries(request.query as Record<string, string | string[]>)) {
+          if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+        }
+        const end = request.url.indexOf('?');
+        Object.assign(input, rawParams.exec(end === -1 ? request.url : request.url.slice(0, end))?.groups);
+        ctx = await createContext({ req: request, res: reply });
+        const data = await procedure({
+          path: procedurePath,
+          getRawInput: async () => input,
+          ctx,
+          type: 'query',
+          signal: undefined,
+          batchIndex: 0,
+        });
+        return reply.code(200).header('Content-Type', 'application/json').send(JSON.stringify(data));
+      } catch (cause) {
+        const error = getErrorFromUnknown(cause);
+        onError({ error });
+        const shape = getErrorShape({
+          config: appRouter._def._config,
+          error,
+          type: 'query',
+          path: procedurePath,
+          input,
+          ctx,
+        }) as Record<string, unknown>;
+        const invalidInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
+        const body = {
+          ...shape,
+          message: invalidInput ? 'Input validation failed' : (shape?.message ?? error.message ?? 'An error occurred'),
+          code: error.code,
+          issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
+        };
+        return reply
+          .code(TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
+          .header('Content-Type', 'application/json')
+          .send(JSON.stringify(body));
+      }
+    });
+  }
+}

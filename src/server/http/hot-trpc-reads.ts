@@ -1,0 +1,77 @@
+// The same polled reads over tRPC (`GET /trpc/<procedure>?input=...`, one call, no batch),
+// answered without tRPC's Fetch adapter: no Request, Headers, AbortController or Response
+// per call. Same procedure, same superjson body, status and headers as
+// @trpc/server 11's resolveResponse gives a single query. Anything else (a batch, HEAD,
+// streaming or connection parameters, input that is not JSON) goes to tRPC's own handler.
+import type { AnyProcedure } from '@trpc/server';
+import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import {
+  getErrorShape,
+  getHTTPStatusCode,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { appRouter } from '../routers';
+import { HOT_READS } from './hot-reads';
+
+type Options = {
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
+  onError: (opts: { error: { code: string }; path?: string }) => void;
+};
+
+/** Parsed `input`, or undefined when this request is not a plain single call (tRPC's handler takes it). */
+function plainCallInput(request: FastifyRequest): { input: unknown } | undefined {
+  if (request.headers['trpc-accept'] !== undefined) return undefined;
+  let input: unknown;
+  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+    if (key !== 'input' || typeof value !== 'string') return undefined;
+    try {
+      input = appRouter._def._config.transformer.input.deserialize(JSON.parse(value));
+    } catch {
+      return undefined;
+    }
+  }
+  return { input };
+}
+
+export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { createContext, onError }: Options): void {
+  const config = appRouter._def._config;
+  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+  for (const path of HOT_READS) {
+    const procedure = procedures[path];
+    if (procedure?._def.type !== 'query') throw new Error(`${path} is not a query`);
+    // HEAD stays with tRPC's handler (it answers 204).
+    app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, async (request, reply) => {
+      const call = plainCallInput(request);
+      if (!call) {
+        return fastifyRequestHandler({ router: appRouter, createContext, onError, req: request, res: reply, path } as never);
+      }
+      let ctx: Context | undefined;
+      let response: object;
+      try {
+        ctx = await createContext({ req: request, res: reply });
+        const data = await procedure({
+          path,
+          getRawInput: async () => call.input,
+          ctx,
+          type: 'query',
+          signal: undefined,
+          batchIndex: 0,
+        });
+        response = { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        onError({ error, path });
+        response = { error: getErrorShape({ config, ctx, error, input: call.input, path, type: 'query' }) };
+      }
+      return reply
+        .code(getHTTPStatusCode(response as never))
+        .header('vary', 'trpc-accept, accept')
+        .header('content-type', 'application/json')
+        // A Buffer: Fastify would add `; charset=utf-8` to a string's type, which tRPC's answer has not.
+        .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never))));
+    });
+  }
+}
