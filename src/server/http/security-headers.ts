@@ -1,15 +1,11 @@
 // Helmet's security headers (CSP, HSTS, nosniff, frame and referrer rules, ...) on every
 // answer. @fastify/helmet 13 rebuilds helmet's middleware (parsing the CSP directives) on
 // every request; the same helmet, built once with the same options, sets the same headers.
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type helmetType from 'helmet';
+// The same version @fastify/helmet depends on (its test compares the headers).
+import helmet from 'helmet';
 
-/** The helmet that @fastify/helmet itself uses (it is that package's dependency, not ours). */
-const require = createRequire(import.meta.url);
-const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as typeof helmetType;
-
-export const SECURITY_HEADERS: Parameters<typeof helmetType>[0] = {
+export const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
