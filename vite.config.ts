@@ -71,7 +71,14 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    // .vite/manifest.json: the chunk graph scripts/bundle-budget.ts walks.
+    manifest: true,
+  },
   // `npm run dev`: Vite serves the client with hot reload and forwards the API to the Node server.
   server: {
     port: 5173,
