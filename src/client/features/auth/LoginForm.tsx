@@ -3,10 +3,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LOGIN_REDIRECT_MS } from '../../../domain/rules';
-import { LoginInput } from '../../../domain/schemas';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
+import { loadSchemas, preloadSchemas } from '../../lib/schemas';
 import { trpc } from '../../trpc';
 import { homeForRole } from './destinations';
 
@@ -17,7 +17,7 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(LoginInput, { sync: true }),
+    validate: async (values) => schemaResolver((await loadSchemas()).LoginInput, { sync: true })(values),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -33,7 +33,7 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
         <TextInput
           label="Username"
