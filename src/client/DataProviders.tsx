@@ -7,7 +7,7 @@ import { createQueryClient } from './queryClient';
 import { createTrpcClient, trpc } from './trpc';
 
 // One of each per page load, shared by every route and by the landing page's account buttons.
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 
 export function DataProviders({ children }: { children: ReactNode }) {

@@ -18,15 +18,14 @@ const SITE = 'Dinohunt';
 /** A route's page title, kept with the route so every page (deep links, Back) has its own. */
 const titled = (name: string) => ({ handle: { title: `${name} · ${SITE}` } });
 
-const landing: RouteObject = {
-  path: '/',
-  Component: LandingPage,
-  handle: { title: `${SITE}: AR dinosaur hunts in the real world` },
-};
+/** Pages drawn without the tRPC and Query clients (their API parts load after them: components/dataIsland.tsx). */
+const lightRoutes: RouteObject[] = [
+  { path: '/', Component: LandingPage, handle: { title: `${SITE}: AR dinosaur hunts in the real world` } },
+  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
+];
 
 /** Pages that read the API, under the layout that provides the tRPC and Query clients. */
 export const dataRoutes: RouteObject[] = [
-  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
   { path: '/register', lazy: page(() => import('./pages/RegisterPage'), 'RegisterPage'), ...titled('Create Account') },
   { path: '/privacy-policy', lazy: page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage'), ...titled('Privacy Policy') },
   { path: '/terms-conditions', lazy: page(() => import('./pages/TermsPage'), 'TermsPage'), ...titled('Terms & Conditions') },
@@ -62,7 +61,7 @@ export function createAppRouter() {
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: PageLoader,
-      children: [landing, { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes }],
+      children: [...lightRoutes, { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes }],
     },
   ]);
 }

@@ -1,6 +1,5 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
@@ -14,7 +13,6 @@ type JoinAnswer = { sessionId: number | string; hunterHandle: string };
 /** Guest join with the credentials a game master hands out. */
 export function HunterSessionForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // A game master's join link or QR code (/login?tab=hunter&sessionId=..&password=..) fills the form in.
   const [params] = useSearchParams();
   const linkedSessionId = params.get('sessionId') ?? '';
@@ -28,7 +26,8 @@ export function HunterSessionForm() {
     try {
       const { HunterJoinInput } = await loadSchemas();
       const answer = await apiRequest<JoinAnswer>('POST', '/api/hunter/join-session', HunterJoinInput.parse(values));
-      await queryClient.invalidateQueries();
+      // Whatever was read while signed out (the header's sign-in status) is stale now.
+      await (await import('../../DataProviders')).queryClient.invalidateQueries();
       notify({ title: 'Session Joined', description: `Welcome to the hunt, ${answer.hunterHandle}!` });
       navigate(guestHunterHome(answer.sessionId, answer.hunterHandle));
     } catch (error) {
