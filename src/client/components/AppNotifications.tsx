@@ -1,13 +1,13 @@
 import { useHotkeys } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { TOAST_VIEWPORT_HOTKEY } from '../../domain/rules';
 
-// The toast viewport (transitions, portal, swipe-to-dismiss) loads with the first notice, not with
-// every page: notices wait in Mantine's store until it mounts and then show.
-const NotificationsViewport = lazy(() =>
-  import('./NotificationsViewport').then((m) => ({ default: m.NotificationsViewport })),
-);
+// The toast viewport (transitions, portal, swipe-to-dismiss) is not part of a page's first load: it is
+// fetched once the page is drawn and the browser is idle, or at once by the first notice (notices
+// wait in Mantine's store until it mounts). Mounted as soon as it is here, so a notice shown just
+// before a navigation (the join welcome) is on screen before the next page's notices replace it.
+const loadViewport = () => import('./NotificationsViewport');
 
 export function AppNotifications() {
   // The spec's toaster hotkey: F8 takes keyboard users to the notice on screen (its close button).
@@ -17,11 +17,18 @@ export function AppNotifications() {
     [],
   );
   const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <NotificationsViewport />
-    </Suspense>
-  ) : null;
+  const hasNotice = notifications.length + queue.length > 0;
+  const [Viewport, setViewport] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (Viewport) return;
+    // A failed download (offline before the service worker cached it) is retried by the next notice.
+    const show = () =>
+      void loadViewport()
+        .then((m) => setViewport(() => m.NotificationsViewport))
+        .catch(() => {});
+    if (hasNotice) return show();
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    whenIdle(show);
+  }, [Viewport, hasNotice]);
+  return Viewport ? <Viewport /> : null;
 }
