@@ -17,7 +17,8 @@ type RouteBudget = {
   inEntry?: string[];
   /** Lazy modules the page loads right after its first render: printed, not budgeted. */
   after?: string[];
-  /** Gzipped KB; undefined: printed for information only. */
+  /** Gzipped KB; undefined: printed for information only. JS budgets are issue #15's; CSS budgets keep
+   * the per-component split (a page carrying the whole Mantine stylesheet again is about 35 KB). */
   maxJsKb?: number;
   maxCssKb?: number;
   /** Packages whose code must not be in this route's first load. */
@@ -38,17 +39,17 @@ const ROUTES: RouteBudget[] = [
     inEntry: [`${CLIENT}/pages/LandingPage.tsx`],
     after: [DATA_LAYOUT, `${CLIENT}/components/AccountActions.tsx`],
     maxJsKb: 150,
-    maxCssKb: 20,
+    maxCssKb: 12,
   },
   {
     path: '/login',
     lazy: [`${CLIENT}/pages/LoginPage.tsx`],
     after: [DATA_LAYOUT, ...['components/AccountActions', 'features/auth/SignedInNotice', 'features/auth/SupportEmailLink'].map((f) => `${CLIENT}/${f}.tsx`)],
     maxJsKb: 170,
-    maxCssKb: 22,
+    maxCssKb: 18,
   },
   { path: '/register', lazy: page('RegisterPage') },
-  { path: '/hunter-mobile', lazy: page('HunterTerminalPage'), maxJsKb: 250, maxCssKb: 30, forbidden: THREE_JS },
+  { path: '/hunter-mobile', lazy: page('HunterTerminalPage'), maxJsKb: 250, maxCssKb: 25, forbidden: THREE_JS },
   { path: '/hunter', lazy: page('FieldOperationsPage') },
   { path: '/gamemaster', lazy: page('GameMasterPage') },
   { path: '/admin', lazy: page('AdminPage') },
