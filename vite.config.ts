@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -28,10 +31,39 @@ const stubXrEmulator = (): Plugin => ({
   },
 });
 
+/**
+ * Mantine's stylesheet for every component (about 250 KB) on every page, split: each Mantine component
+ * module imports its own CSS file (@mantine/core/styles/<Name>.css), so a component's styles travel in
+ * the chunk that carries its code and a page holds only the styles of the components it renders.
+ * main.tsx imports the base (reset, CSS variables, global classes). The dev server pre-bundles
+ * @mantine/core into one file, so there it imports the whole stylesheet instead.
+ */
+const MANTINE_STYLES = path.join(path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles');
+const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:[^?]*[\\/])?(\w+)\.mjs$/;
+const mantineCssPerComponent = (): Plugin => {
+  let serve = false;
+  return {
+    name: 'dinohunt:mantine-css-per-component',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serve) {
+        return id.endsWith('/src/client/main.tsx') ? { code: `${code}\nimport '@mantine/core/styles.css';`, map: null } : null;
+      }
+      const name = MANTINE_COMPONENT.exec(id)?.[1];
+      if (!name || !fs.existsSync(path.join(MANTINE_STYLES, `${name}.css`))) return null;
+      // Appended: imports run before the module body wherever they stand, and the source map stays right.
+      return { code: `${code}\nimport '@mantine/core/styles/${name}.css';`, map: null };
+    },
+  };
+};
+
 export default defineConfig({
   plugins: [
     react(),
     stubXrEmulator(),
+    mantineCssPerComponent(),
     // Installable app: the manifest, icons and a service worker that precaches the shell so the
     // Hunter Terminal opens without network. Only the shell is cached: the worker has no route for
     // /api, /trpc, /ws or /uploads, so those always go to the network and are never served stale.
@@ -71,7 +103,14 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    // .vite/manifest.json: the chunk graph scripts/bundle-budget.ts walks.
+    manifest: true,
+  },
   // `npm run dev`: Vite serves the client with hot reload and forwards the API to the Node server.
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
 // Every route of the product (the server's list is src/domain/client-routes.ts).
 // Pages load lazily, so the landing page never carries the map, the payment
-// form or three.js.
+// form or three.js; it does not even wait for the tRPC and Query clients, which
+// every other page loads with its code through the data layout route.
 import type { ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
@@ -17,9 +18,14 @@ const SITE = 'Dinohunt';
 /** A route's page title, kept with the route so every page (deep links, Back) has its own. */
 const titled = (name: string) => ({ handle: { title: `${name} · ${SITE}` } });
 
-export const routes: RouteObject[] = [
+/** Pages drawn without the tRPC and Query clients (their API parts load after them: components/dataIsland.tsx). */
+const lightRoutes: RouteObject[] = [
   { path: '/', Component: LandingPage, handle: { title: `${SITE}: AR dinosaur hunts in the real world` } },
   { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
+];
+
+/** Pages that read the API, under the layout that provides the tRPC and Query clients. */
+export const dataRoutes: RouteObject[] = [
   { path: '/register', lazy: page(() => import('./pages/RegisterPage'), 'RegisterPage'), ...titled('Create Account') },
   { path: '/privacy-policy', lazy: page(() => import('./pages/PrivacyPolicyPage'), 'PrivacyPolicyPage'), ...titled('Privacy Policy') },
   { path: '/terms-conditions', lazy: page(() => import('./pages/TermsPage'), 'TermsPage'), ...titled('Terms & Conditions') },
@@ -52,6 +58,11 @@ function RootLayout() {
 export function createAppRouter() {
   // One root route so that any render or lazy-load failure shows 'Application Error'.
   return createBrowserRouter([
-    { Component: RootLayout, ErrorBoundary: RouteErrorPage, HydrateFallback: PageLoader, children: routes },
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageLoader,
+      children: [...lightRoutes, { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes }],
+    },
   ]);
 }

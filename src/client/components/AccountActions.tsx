@@ -4,6 +4,7 @@ import { AccountLink } from '../features/account/AccountLink';
 import { homeForUser } from '../features/auth/destinations';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useLogout } from '../features/auth/useLogout';
+import { SignedOutActions } from './SignedOutActions';
 
 /** The header's right side: the signed-in user and Logout, or Sign In and Get Started. */
 export function AccountActions({ onDark = false }: { onDark?: boolean }) {
@@ -33,16 +34,5 @@ export function AccountActions({ onDark = false }: { onDark?: boolean }) {
       </Group>
     );
   }
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Button component={Link} to="/login" variant={onDark ? 'white' : 'subtle'} color={onDark ? 'dark' : undefined} size="xs">
-        Sign In
-      </Button>
-      {!onDark && (
-        <Button component={Link} to="/register" size="xs">
-          Get Started
-        </Button>
-      )}
-    </Group>
-  );
+  return <SignedOutActions onDark={onDark} />;
 }

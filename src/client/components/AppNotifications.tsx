@@ -1,11 +1,14 @@
 import { useHotkeys } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_LIMIT, TOAST_VIEWPORT_HOTKEY } from '../../domain/rules';
+import { useNotifications } from '@mantine/notifications';
+import { type ComponentType, useEffect, useState } from 'react';
+import { TOAST_VIEWPORT_HOTKEY } from '../../domain/rules';
 
-/**
- * Toasts at the top, on phones too: at the bottom they covered a dialog's
- * buttons (the toast that reports a failed save sat over Save and Cancel).
- */
+// The toast viewport (transitions, portal, swipe-to-dismiss) is not part of a page's first load: it is
+// fetched once the page is drawn and the browser is idle, or at once by the first notice (notices
+// wait in Mantine's store until it mounts). Mounted as soon as it is here, so a notice shown just
+// before a navigation (the join welcome) is on screen before the next page's notices replace it.
+const loadViewport = () => import('./NotificationsViewport');
+
 export function AppNotifications() {
   // The spec's toaster hotkey: F8 takes keyboard users to the notice on screen (its close button).
   // F8 types nothing, so it works from inside form fields too (no ignored tags).
@@ -13,5 +16,19 @@ export function AppNotifications() {
     [[TOAST_VIEWPORT_HOTKEY, () => document.querySelector<HTMLElement>('.mantine-Notification-root button')?.focus()]],
     [],
   );
-  return <Notifications limit={TOAST_LIMIT} position="top-center" zIndex={4000} />;
+  const { notifications, queue } = useNotifications();
+  const hasNotice = notifications.length + queue.length > 0;
+  const [Viewport, setViewport] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (Viewport) return;
+    // A failed download (offline before the service worker cached it) is retried by the next notice.
+    const show = () =>
+      void loadViewport()
+        .then((m) => setViewport(() => m.NotificationsViewport))
+        .catch(() => {});
+    if (hasNotice) return show();
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    whenIdle(show);
+  }, [Viewport, hasNotice]);
+  return Viewport ? <Viewport /> : null;
 }

@@ -1,5 +1,5 @@
 import { Container, Group } from '@mantine/core';
-import { AccountActions } from './AccountActions';
+import { AccountActionsIsland } from './AccountActionsIsland';
 import { Brand } from './Brand';
 
 export function SiteHeader() {
@@ -7,7 +7,7 @@ export function SiteHeader() {
     <Container component="header" size="lg" py="sm" w="100%">
       <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
         <Brand compact />
-        <AccountActions />
+        <AccountActionsIsland />
       </Group>
     </Container>
   );

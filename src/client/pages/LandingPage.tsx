@@ -9,7 +9,7 @@ import {
   IconView360,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AccountActions } from '../components/AccountActions';
+import { AccountActionsIsland } from '../components/AccountActionsIsland';
 import { Brand } from '../components/Brand';
 import { SiteFooter } from '../components/SiteFooter';
 
@@ -51,7 +51,7 @@ export function LandingPage() {
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Brand light compact />
-            <AccountActions onDark />
+            <AccountActionsIsland onDark />
           </Group>
         </Container>
         <Container size="lg" py={{ base: 48, sm: 96 }}>

@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { HunterSessionForm } from '../features/auth/HunterSessionForm';
 import { LoginForm } from '../features/auth/LoginForm';
-import { SignedInNotice } from '../features/auth/SignedInNotice';
-import { useClientConfig } from '../features/auth/useClientConfig';
+import { dataIsland } from '../components/dataIsland';
+
+// The page is drawn without the tRPC and Query clients; the notice loads them after it.
+const SignedInNotice = dataIsland(() => import('../features/auth/SignedInNotice'), 'SignedInNotice', () => null);
 
 export function LoginPage() {
-  const { supportEmail } = useClientConfig();
   // ?tab=hunter (a game master's join link) opens the Hunter Session tab.
   const [params] = useSearchParams();
   return (
@@ -31,7 +32,7 @@ export function LoginPage() {
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="account">
-              <LoginForm supportEmail={supportEmail} />
+              <LoginForm />
             </Tabs.Panel>
             <Tabs.Panel value="hunter">
               <HunterSessionForm />

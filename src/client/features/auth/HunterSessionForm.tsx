@@ -1,12 +1,11 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HunterJoinInput } from '../../../domain/schemas';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
+import { loadSchemas, preloadSchemas } from '../../lib/schemas';
 import { guestHunterHome } from './destinations';
 
 type JoinAnswer = { sessionId: number | string; hunterHandle: string };
@@ -14,20 +13,21 @@ type JoinAnswer = { sessionId: number | string; hunterHandle: string };
 /** Guest join with the credentials a game master hands out. */
 export function HunterSessionForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // A game master's join link or QR code (/login?tab=hunter&sessionId=..&password=..) fills the form in.
   const [params] = useSearchParams();
   const linkedSessionId = params.get('sessionId') ?? '';
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { sessionId: linkedSessionId, password: params.get('password') ?? '', hunterHandle: '' },
-    validate: schemaResolver(HunterJoinInput, { sync: true }),
+    validate: async (values) => schemaResolver((await loadSchemas()).HunterJoinInput, { sync: true })(values),
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
+      const { HunterJoinInput } = await loadSchemas();
       const answer = await apiRequest<JoinAnswer>('POST', '/api/hunter/join-session', HunterJoinInput.parse(values));
-      await queryClient.invalidateQueries();
+      // Whatever was read while signed out (the header's sign-in status) is stale now.
+      await (await import('../../DataProviders')).queryClient.invalidateQueries();
       notify({ title: 'Session Joined', description: `Welcome to the hunt, ${answer.hunterHandle}!` });
       navigate(guestHunterHome(answer.sessionId, answer.hunterHandle));
     } catch (error) {
@@ -37,7 +37,7 @@ export function HunterSessionForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
         <TextInput label="Session ID" placeholder="e.g. 12" inputMode="numeric" key={form.key('sessionId')} {...form.getInputProps('sessionId')} />
         <PasswordField

@@ -1,29 +1,37 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LOGIN_REDIRECT_MS } from '../../../domain/rules';
-import { LoginInput } from '../../../domain/schemas';
+import { dataIsland } from '../../components/dataIsland';
+import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
-import { trpc } from '../../trpc';
+import { loadSchemas, preloadSchemas } from '../../lib/schemas';
 import { homeForRole } from './destinations';
 
-export function LoginForm({ supportEmail }: { supportEmail: string }) {
+type LoginAnswer = { user: { username: string | null; role: string } };
+
+// The configured address loads with the API clients, after the form (a short wait, then the link).
+const SupportEmailLink = dataIsland(() => import('./SupportEmailLink'), 'SupportEmailLink', () => null);
+
+/**
+ * Signs in over the REST door (POST /api/auth/login, the same procedure as tRPC's auth.login), so the
+ * sign-in page does not wait for the tRPC client before it can be used.
+ */
+export function LoginForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const login = trpc.auth.login.useMutation();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(LoginInput, { sync: true }),
+    validate: async (values) => schemaResolver((await loadSchemas()).LoginInput, { sync: true })(values),
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const { user } = await login.mutateAsync(values);
-      await queryClient.invalidateQueries();
+      const { user } = await apiRequest<LoginAnswer>('POST', '/api/auth/login', values);
+      // Whatever was read while signed out (the header's sign-in status) is stale now.
+      await (await import('../../DataProviders')).queryClient.invalidateQueries();
       notify({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
       window.setTimeout(() => navigate(homeForRole(user.role)), LOGIN_REDIRECT_MS);
     } catch (error) {
@@ -33,7 +41,7 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
         <TextInput
           label="Username"
@@ -49,7 +57,7 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <Button type="submit" loading={login.isPending} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           Sign In
         </Button>
         <Text size="sm" ta="center">
@@ -59,7 +67,7 @@ export function LoginForm({ supportEmail }: { supportEmail: string }) {
           </Anchor>
         </Text>
         <Text size="xs" c="dimmed" ta="center">
-          Trouble signing in? Contact support at <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
+          Trouble signing in? Contact support at <SupportEmailLink />
         </Text>
       </Stack>
     </form>

@@ -1,0 +1,28 @@
+// The tRPC and TanStack Query clients, kept out of the entry chunk: the landing page renders
+// without them and every other page loads them with its own code (see routes.tsx).
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { createQueryClient } from './queryClient';
+import { createTrpcClient, trpc } from './trpc';
+
+// One of each per page load, shared by every route and by the landing page's account buttons.
+export const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+
+export function DataProviders({ children }: { children: ReactNode }) {
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+/** The layout route of every page that reads the API. */
+export function DataLayout() {
+  return (
+    <DataProviders>
+      <Outlet />
+    </DataProviders>
+  );
+}
