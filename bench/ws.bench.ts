@@ -61,7 +61,9 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   const perSession = SOCKETS / sessions;
-  const server = child('server.ts', ['--expose-gc']);
+  // CPU_PROF=<dir>: a CPU profile of each server run (read the top self-time functions).
+  const profile = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const server = child('server.ts', ['--expose-gc', ...profile]);
   const ready = await server.next('ready');
   const { sockets } = (await server.ask({ op: 'seed', sessions, huntersPerSession: perSession }, 'seeded')) as unknown as { sockets: SeededSocket[] };
   const base = await server.ask({ op: 'memory' }, 'memory');
