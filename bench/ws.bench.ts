@@ -91,6 +91,7 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   }
   const connectS = (performance.now() - t) / 1000;
   const mem = await server.ask({ op: 'memory' }, 'memory');
+  if (process.env.HEAP_SNAPSHOT) await server.ask({ op: 'snapshot', file: process.env.HEAP_SNAPSHOT } as never, 'snapshot');
 
   const latencies: number[] = [];
   let missing = 0;
@@ -133,8 +134,11 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
 
 console.log(`bench:ws  ${SOCKETS} sockets, ${CLIENTS} client processes, ${ROUNDS} broadcasts per scenario; load: ${execSync('uptime').toString().trim()}`);
 const rows = [];
+// ONLY=ws1,trpc200 runs some scenarios (kind and number of sessions).
+const only = process.env.ONLY?.split(',');
 for (const kind of ['ws', 'trpc'] as const) {
   for (const sessions of [1, SPREAD_SESSIONS]) {
+    if (only && !only.includes(`${kind}${sessions}`)) continue;
     const row = await scenario(kind, sessions);
     console.log(row);
     rows.push(row);

@@ -10,7 +10,7 @@
 // game master's session_* / dinosaur_deployed notices (answered with 'ignored':
 // the REST/tRPC procedures already publish them). Identity always comes from the
 // cookie, never from a frame's userId.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
@@ -27,6 +27,7 @@ import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
 import { type EventSource, frameBytes, pushFeed, SignInSessions, sessionSource } from './session-stream';
 import { realtimeStatements } from './statements';
+import { releaseUpgradeResponses } from './upgraded-sockets';
 
 export const WS_CLOSE = {
   badRequest: 4400,
@@ -63,12 +64,26 @@ function parseId(value: unknown, min: number): number | null | undefined {
 }
 
 export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void {
+  releaseUpgradeResponses(app);
   app.get('/ws', { websocket: true }, (socket, request) => {
-    handleConnection(deps, socket, request);
+    // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (with
+    // every response header helmet set) for as long as the socket lives: a few KB for each
+    // of thousands of sockets. Ours below does its job (log, end the socket) without them,
+    // and the connection keeps only the few fields of the request it needs.
+    for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
+    handleConnection(deps, socket, {
+      originAllowed: originAllowed(deps.config, request),
+      cookieHeader: request.headers.cookie,
+      ip: request.ip,
+      query: (request.query ?? {}) as Record<string, unknown>,
+    });
   });
 }
 
-function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequest): void {
+/** What a connection keeps of its upgrade request. */
+type Upgrade = { originAllowed: boolean; cookieHeader: string | undefined; ip: string; query: Record<string, unknown> };
+
+function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): void {
   let user: User | null = null;
   let current: { sessionId: number | undefined; stop: () => void } | null = null;
   let stopWatchingSignIn: (() => void) | null = null;
@@ -239,11 +254,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
 
   // Authenticate first; frames that arrive meanwhile wait, in order.
   const ready = (async () => {
-    if (!originAllowed(deps.config, request)) {
+    if (!request.originAllowed) {
       refuse(WS_CLOSE.forbidden, 'Origin not allowed');
       return false;
     }
-    const ctx = await createContextInner(deps, { cookieHeader: request.headers.cookie, ip: request.ip });
+    const ctx = await createContextInner(deps, { cookieHeader: request.cookieHeader, ip: request.ip });
     if (!ctx.user || !ctx.authSession) {
       refuse(WS_CLOSE.unauthorized, 'Unauthorized');
       return false;
@@ -254,7 +269,7 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     stopWatchingSignIn = deps.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
       refuse(WS_CLOSE.unauthorized, 'Signed out'),
     );
-    const query = (request.query ?? {}) as Record<string, unknown>;
+    const query = request.query;
     const sessionId = parseId(query.sessionId, 1);
     const lastEventId = parseId(query.lastEventId, 0);
     if (sessionId === null || lastEventId === null) {
@@ -280,6 +295,10 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     stopWatchingSignIn?.();
   };
   socket.on('close', release);
-  socket.on('error', release);
+  socket.on('error', (err) => {
+    deps.log.warn(`/ws socket error: ${String(err)}`);
+    release();
+    socket.terminate();
+  });
 }
 

@@ -302,6 +302,19 @@ export type StreamEvent = {
   payload: Record<string, unknown>;
 };
 
+const streamEvents = new WeakMap<BusEvent, StreamEvent>();
+
+/** toStreamEvent built once per event and shared by every subscription of its session (read-only). */
+export function sharedStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
+  if (event.sessionId !== sessionId) return toStreamEvent(event, sessionId);
+  let shaped = streamEvents.get(event);
+  if (!shaped) {
+    shaped = toStreamEvent(event, sessionId);
+    streamEvents.set(event, shaped);
+  }
+  return shaped;
+}
+
 export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
   const ts = event.payload.timestamp;
   return {

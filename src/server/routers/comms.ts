@@ -3,7 +3,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../errors';
-import { sessionStream, streamViewer, toStreamEvent } from '../realtime/session-stream';
+import { sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
 import { listMessages, sendMessage } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
@@ -120,7 +120,7 @@ export const commsRouter = router({
     const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
     try {
       for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
-        yield tracked(String(event.id), toStreamEvent(event, input.sessionId));
+        yield tracked(String(event.id), sharedStreamEvent(event, input.sessionId));
       }
     } finally {
       stopWatching();
