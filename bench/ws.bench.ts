@@ -82,6 +82,7 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   if (sessions > 1) {
     // Cost of an event of one 25-socket session, alone and then among 4,975 other sockets.
     await openOn(sockets.filter((s) => s.sessionId === target));
+    await server.ask({ op: 'publishCost', sessionId: target, events: COST_EVENTS }, 'cost'); // warm-up: JIT, statement caches
     const alone = await server.ask({ op: 'publishCost', sessionId: target, events: COST_EVENTS }, 'cost');
     await openOn(sockets.filter((s) => s.sessionId !== target));
     const crowded = await server.ask({ op: 'publishCost', sessionId: target, events: COST_EVENTS }, 'cost');

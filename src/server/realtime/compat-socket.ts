@@ -109,8 +109,14 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
       refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
       return false;
     }
-    socket.send(frameBytes(event), TEXT);
-    return true;
+    try {
+      socket.send(frameBytes(event), TEXT);
+      return true;
+    } catch (err) {
+      // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
+      deps.log.error(`/ws send failed: ${String(err)}`);
+      return false;
+    }
   };
 
   /** Ends the current feed and starts this one; frames without a sessionId act on `sessionId`. */
