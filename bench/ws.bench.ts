@@ -128,7 +128,8 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
     missed: missing,
     'event CPU us alone/crowded': cost ? `${cost.alone.toFixed(0)} / ${cost.crowded.toFixed(0)}` : '-',
     'crowded/alone': cost ? (cost.crowded / cost.alone).toFixed(2) : '-',
-    memory: rssPer <= GOAL_BYTES_PER_SOCKET ? 'PASS' : 'FAIL',
+    // RSS moves with what the allocator keeps; heap + external after GC is the steadier figure: both must pass.
+    memory: Math.max(rssPer, livePer) <= GOAL_BYTES_PER_SOCKET ? 'PASS' : 'FAIL',
     fanout: p99 < GOAL_P99_MS && missing === 0 ? 'PASS' : 'FAIL',
   };
 }
@@ -147,7 +148,7 @@ for (const kind of ['ws', 'trpc'] as const) {
 }
 console.table(rows);
 console.log(
-  `Goals: server memory <= ${GOAL_BYTES_PER_SOCKET / 1024} KB per socket (RSS after GC minus the baseline); fan-out p99 < ${GOAL_P99_MS} ms; ` +
+  `Goals: server memory <= ${GOAL_BYTES_PER_SOCKET / 1024} KB per socket (RSS and heap+external after GC, minus the baseline); fan-out p99 < ${GOAL_P99_MS} ms; ` +
     'an event of a 25-socket session costs the same with 4,975 other sockets open (crowded/alone ~1).',
 );
 process.exit(0);
