@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
+import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
@@ -16,6 +17,8 @@ export type AppDeps = {
   bus: EventBus;
   /** Ends the sockets of a sign-in that ended (logout, deleted account). */
   signOuts: SignOuts;
+  /** Ends the sockets of a sign-in that ended otherwise (expiry, disabled account): one query per sweep. */
+  signInSweep: SignInSweep;
   /** Aborted when the server begins to stop: long-lived streams end so the process can exit. */
   lifetime: AbortController;
   /** Messages and uploads per account per minute. */
@@ -32,12 +35,15 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
   const db = openDatabase(config.DATABASE_PATH);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
-  return {
+  const signOuts = createSignOuts();
+  const deps: AppDeps = {
     config,
     db,
     lucia: createLucia(db, secure),
     bus: createEventBus(db, now),
-    signOuts: createSignOuts(),
+    signOuts,
+    // Reads deps.now at each sweep (tests move the clock).
+    signInSweep: createSignInSweep({ db, signOuts, now: () => deps.now() }),
     lifetime: new AbortController(),
     writeLimits: createWriteLimits(config),
     authLimits: createAuthLimits(config),
@@ -45,4 +51,5 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
     log,
     payments: createPaymentProvider(config),
   };
+  return deps;
 }

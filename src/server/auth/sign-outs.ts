@@ -4,7 +4,7 @@
 // cascade, a disabled account) is found by a periodic check of the database.
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
-import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_RECHECK_MS } from '../../domain/rules';
+import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
 import { hashToken } from './lucia';
 
@@ -68,28 +68,4 @@ export function isSignInLive(db: Db, authSessionId: string, nowMs: number): bool
   return statement.get(hashToken(authSessionId), seconds, seconds, GUEST_SIGN_IN_GRACE_MS, nowMs) !== undefined;
 }
 
-/**
- * Calls `onEnded` once when the sign-in ends: at once when it is revoked, or at the
- * next periodic check when it expired or vanished otherwise. Returns the way to stop.
- */
-export function watchSignIn(
-  deps: { db: Db; signOuts: SignOuts; now: () => number },
-  signIn: SignIn,
-  onEnded: () => void,
-  recheckMs = SIGN_IN_RECHECK_MS,
-): () => void {
-  const stop = () => {
-    stopWatching();
-    clearInterval(timer);
-  };
-  const end = () => {
-    stop();
-    onEnded();
-  };
-  const stopWatching = deps.signOuts.watch(signIn, end);
-  const timer = setInterval(() => {
-    if (!isSignInLive(deps.db, signIn.authSessionId, deps.now())) end();
-  }, recheckMs);
-  timer.unref();
-  return stop;
-}
+// The sockets' periodic re-check of their sign-ins: realtime/sign-in-sweep.ts (one shared sweep).

@@ -10,13 +10,12 @@
 // game master's session_* / dinosaur_deployed notices (answered with 'ignored':
 // the REST/tRPC procedures already publish them). Identity always comes from the
 // cookie, never from a frame's userId.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
 import { decimalToNumber } from '../../domain/decimal';
 import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
-import { watchSignIn } from '../auth/sign-outs';
 import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -26,7 +25,9 @@ import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
-import { SignInSessions, sessionStream, signInStream, toFrame } from './session-stream';
+import { type EventSource, frameBytes, pushFeed, SignInSessions, sessionSource } from './session-stream';
+import { realtimeStatements } from './statements';
+import { releaseUpgradeResponses } from './upgraded-sockets';
 
 export const WS_CLOSE = {
   badRequest: 4400,
@@ -50,11 +51,11 @@ const SERVER_PUBLISHED = new Set([
 type Frame = Record<string, unknown> & { type: string };
 
 function latestEventId(deps: AppDeps, sessionId: number): number {
-  const row = deps.db.$client
-    .prepare('SELECT COALESCE(MAX(id), 0) AS id FROM events WHERE session_id = ?')
-    .get(sessionId) as { id: number };
-  return row.id;
+  return (realtimeStatements(deps.db).latestEventId.get(sessionId) as { id: number }).id;
 }
+
+/** Events are written as text frames of bytes built once per event (frameBytes). */
+const TEXT = { binary: false } as const;
 
 function parseId(value: unknown, min: number): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -63,14 +64,28 @@ function parseId(value: unknown, min: number): number | null | undefined {
 }
 
 export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void {
+  releaseUpgradeResponses(app);
   app.get('/ws', { websocket: true }, (socket, request) => {
-    handleConnection(deps, socket, request);
+    // @fastify/websocket's own 'error' listener holds the upgrade's request and reply (with
+    // every response header helmet set) for as long as the socket lives: a few KB for each
+    // of thousands of sockets. Ours below does its job (log, end the socket) without them,
+    // and the connection keeps only the few fields of the request it needs.
+    for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
+    handleConnection(deps, socket, {
+      originAllowed: originAllowed(deps.config, request),
+      cookieHeader: request.headers.cookie,
+      ip: request.ip,
+      query: (request.query ?? {}) as Record<string, unknown>,
+    });
   });
 }
 
-function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequest): void {
+/** What a connection keeps of its upgrade request. */
+type Upgrade = { originAllowed: boolean; cookieHeader: string | undefined; ip: string; query: Record<string, unknown> };
+
+function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): void {
   let user: User | null = null;
-  let current: { sessionId: number | undefined; abort: AbortController } | null = null;
+  let current: { sessionId: number | undefined; stop: () => void } | null = null;
   let stopWatchingSignIn: (() => void) | null = null;
   let windowStart = 0;
   let framesInWindow = 0;
@@ -85,25 +100,29 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     socket.close(code, message);
   };
 
-  /** Ends the current stream; the next one acts on `sessionId` by default. */
-  const follow = (sessionId: number | undefined): AbortController => {
-    current?.abort.abort();
-    const abort = new AbortController();
-    current = { sessionId, abort };
-    return abort;
+  /** Writes one event; false (the feed stops) once the socket is gone or too far behind. */
+  const deliver = (event: BusEvent): boolean => {
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+      // Back-pressure: the send buffer is this socket's only queue; past the bound the
+      // client reconnects with lastEventId and catches up from the database.
+      refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
+      return false;
+    }
+    try {
+      socket.send(frameBytes(event), TEXT);
+      return true;
+    } catch (err) {
+      // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
+      deps.log.error(`/ws send failed: ${String(err)}`);
+      return false;
+    }
   };
 
-  const pump = (stream: AsyncGenerator<BusEvent, void, undefined>) => {
-    void (async () => {
-      for await (const event of stream) {
-        if (socket.readyState !== socket.OPEN) break;
-        if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
-          refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
-          break;
-        }
-        socket.send(JSON.stringify(toFrame(event, event.sessionId ?? 0)));
-      }
-    })().catch((err) => deps.log.error(`/ws stream failed: ${String(err)}`));
+  /** Ends the current feed and starts this one; frames without a sessionId act on `sessionId`. */
+  const follow = (sessionId: number | undefined, source: EventSource, lastEventId: number | undefined) => {
+    current?.stop();
+    current = { sessionId, stop: pushFeed(source, lastEventId, deliver) };
   };
 
   /**
@@ -113,10 +132,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
   const followSignIn = (gameSessionId: number | null, lastEventId: number | undefined) => {
     if (!user) return;
     const sessions = new SignInSessions(deps.db, user, gameSessionId);
-    const abort = follow(sessions.single);
-    pump(signInStream(deps.bus, sessions, { lastEventId, signal: abort.signal }));
+    // Synchronous from here to the end of the backlog, so nothing is published in between:
+    // every event after `resumeFrom` reaches this socket, after the `connected` frame.
     const resumeFrom = lastEventId ?? sessions.latestEventId();
     send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: deps.now() });
+    follow(sessions.single, sessions.source(deps.bus), lastEventId);
   };
 
   const subscribe = (sessionId: number, lastEventId: number | undefined): boolean => {
@@ -129,14 +149,14 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
       refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
       return false;
     }
-    const abort = follow(sessionId);
     const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
-    pump(sessionStream(deps.bus, { sessionId, viewer, lastEventId, signal: abort.signal }));
-    // The stream is subscribed now (its first step ran synchronously), so every event
-    // after `resumeFrom` reaches this socket: a client that keeps the greatest of
-    // resumeFrom and the eventIds it received can always reconnect without a gap.
+    // Synchronous from here to the end of the backlog (pushFeed), so nothing is published in
+    // between: every event after `resumeFrom` reaches this socket, after `subscribed`. A
+    // client that keeps the greatest of resumeFrom and the eventIds it received can always
+    // reconnect without a gap.
     const resumeFrom = lastEventId ?? latestEventId(deps, sessionId);
     send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: deps.now() });
+    follow(sessionId, sessionSource(deps.bus, sessionId, viewer), lastEventId);
     return true;
   };
 
@@ -240,11 +260,11 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
 
   // Authenticate first; frames that arrive meanwhile wait, in order.
   const ready = (async () => {
-    if (!originAllowed(deps.config, request)) {
+    if (!request.originAllowed) {
       refuse(WS_CLOSE.forbidden, 'Origin not allowed');
       return false;
     }
-    const ctx = await createContextInner(deps, { cookieHeader: request.headers.cookie, ip: request.ip });
+    const ctx = await createContextInner(deps, { cookieHeader: request.cookieHeader, ip: request.ip });
     if (!ctx.user || !ctx.authSession) {
       refuse(WS_CLOSE.unauthorized, 'Unauthorized');
       return false;
@@ -252,10 +272,10 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
     user = ctx.user;
     // The socket lives no longer than the sign-in it was opened with.
-    stopWatchingSignIn = watchSignIn(deps, { authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
+    stopWatchingSignIn = deps.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
       refuse(WS_CLOSE.unauthorized, 'Signed out'),
     );
-    const query = (request.query ?? {}) as Record<string, unknown>;
+    const query = request.query;
     const sessionId = parseId(query.sessionId, 1);
     const lastEventId = parseId(query.lastEventId, 0);
     if (sessionId === null || lastEventId === null) {
@@ -277,10 +297,14 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: FastifyRequ
     });
   });
   const release = () => {
-    current?.abort.abort();
+    current?.stop();
     stopWatchingSignIn?.();
   };
   socket.on('close', release);
-  socket.on('error', release);
+  socket.on('error', (err) => {
+    deps.log.warn(`/ws socket error: ${String(err)}`);
+    release();
+    socket.terminate();
+  });
 }
 

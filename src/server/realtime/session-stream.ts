@@ -4,13 +4,12 @@
 // drops live events it has already delivered from the backlog (ids only grow).
 // A viewer that falls too far behind is switched back to reading the database,
 // which holds every event, so memory stays bounded and nothing is lost.
-import { and, asc, gt, inArray } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { LIVE_SESSION_STATUSES, STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE } from '../../domain/rules';
-import { events } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
-import type { BusEvent, EventBus } from './bus';
+import { type BusEvent, type BusListener, type EventBus, type EventRow, toBusEvent } from './bus';
+import { realtimeStatements } from './statements';
 
 export type StreamViewer = {
   userId: string;
@@ -46,33 +45,41 @@ export type StreamOptions = {
   signal?: AbortSignal;
 };
 
-export async function* sessionStream(bus: EventBus, opts: StreamOptions): AsyncGenerator<BusEvent, void, undefined> {
-  const { sessionId, viewer } = opts;
-  yield* filteredStream(bus, {
-    accepts: (event) => event.sessionId === sessionId && canSee(viewer, event),
-    backlog: (from) => backlog(bus, opts, from),
-    lastEventId: opts.lastEventId,
-    signal: opts.signal,
-  });
-}
-
-type Filtered = {
-  /** Whether this viewer receives a live event (called for every event on the bus, in order). */
+/** Where a viewer's events come from: live from the bus, and from the database to catch up. */
+export type EventSource = {
+  subscribe: (listener: BusListener) => () => void;
+  /** Whether this viewer receives an event (called for every event the subscription hears, in order). */
   accepts: (event: BusEvent) => boolean;
   /** Every candidate event after `from`, oldest first (filtered again by `accepts`). */
   backlog: (from: number) => Iterable<BusEvent>;
-  lastEventId?: number | null | undefined;
-  signal?: AbortSignal | undefined;
 };
 
-/** The bus filtered for one viewer, caught up from lastEventId: subscribed before the backlog is read. */
-async function* filteredStream(bus: EventBus, opts: Filtered): AsyncGenerator<BusEvent, void, undefined> {
-  const { accepts, signal } = opts;
+/** One session's events for one viewer: only that session's events reach it (the bus is indexed by session). */
+export function sessionSource(bus: EventBus, sessionId: number, viewer: StreamViewer): EventSource {
+  return {
+    subscribe: (listener) => bus.subscribeSession(sessionId, listener),
+    accepts: (event) => event.sessionId === sessionId && canSee(viewer, event),
+    backlog: (from) => sessionBacklog(bus, sessionId, from),
+  };
+}
+
+/** The session's stream as an async generator (the tRPC subscription). */
+export function sessionStream(bus: EventBus, opts: StreamOptions): AsyncGenerator<BusEvent, void, undefined> {
+  return streamOf(sessionSource(bus, opts.sessionId, opts.viewer), opts);
+}
+
+/** A source as an async generator, caught up from lastEventId: subscribed before the backlog is read. */
+async function* streamOf(
+  source: EventSource,
+  opts: { lastEventId?: number | null | undefined; signal?: AbortSignal | undefined },
+): AsyncGenerator<BusEvent, void, undefined> {
+  const { accepts } = source;
+  const { signal } = opts;
   const queue: BusEvent[] = [];
   let overflowFrom: number | null = null;
   let wake: (() => void) | null = null;
 
-  const unsubscribe = bus.subscribe((event) => {
+  const unsubscribe = source.subscribe((event) => {
     if (!accepts(event)) return;
     if (overflowFrom !== null) return;
     if (queue.length >= STREAM_MAX_QUEUE) {
@@ -89,7 +96,7 @@ async function* filteredStream(bus: EventBus, opts: Filtered): AsyncGenerator<Bu
   let last: number | null = opts.lastEventId ?? null;
   try {
     if (last !== null) {
-      for (const e of opts.backlog(last)) {
+      for (const e of source.backlog(last)) {
         last = e.id;
         if (accepts(e)) yield e;
         if (signal?.aborted) return;
@@ -101,7 +108,7 @@ async function* filteredStream(bus: EventBus, opts: Filtered): AsyncGenerator<Bu
         const from: number = last ?? overflowFrom;
         overflowFrom = null;
         last = from;
-        for (const e of opts.backlog(from)) {
+        for (const e of source.backlog(from)) {
           last = e.id;
           if (accepts(e)) yield e;
           if (signal?.aborted) return;
@@ -126,11 +133,43 @@ async function* filteredStream(bus: EventBus, opts: Filtered): AsyncGenerator<Bu
   }
 }
 
+/**
+ * Push delivery (the /ws socket): subscribes, hands `deliver` every backlog event after
+ * lastEventId, then every live event as it is published, in order, with no gap and no
+ * duplicate. All of it runs synchronously (SQLite reads are synchronous), so no event
+ * can be published between the subscription and the end of the backlog, and no
+ * per-viewer queue, promise or generator is kept. The socket's own send buffer is the
+ * queue; the caller bounds it (a socket too far behind is closed and reconnects with
+ * lastEventId, reading the database). `deliver` returns false to stop. Returns the way to stop.
+ */
+export function pushFeed(source: EventSource, lastEventId: number | null | undefined, deliver: (event: BusEvent) => boolean): () => void {
+  const { accepts } = source;
+  let last = lastEventId ?? null;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    unsubscribe();
+  };
+  const unsubscribe = source.subscribe((event) => {
+    if (stopped || !accepts(event) || (last !== null && event.id <= last)) return;
+    last = event.id;
+    if (!deliver(event)) stop();
+  });
+  if (lastEventId !== null && lastEventId !== undefined) {
+    for (const e of source.backlog(lastEventId)) {
+      if (stopped) break;
+      last = e.id;
+      if (accepts(e) && !deliver(e)) stop();
+    }
+  }
+  return stop;
+}
+
 /** Every event of the session after `from`, page by page, oldest first. */
-function* backlog(bus: EventBus, opts: StreamOptions, from: number): Generator<BusEvent> {
+function* sessionBacklog(bus: EventBus, sessionId: number, from: number): Generator<BusEvent> {
   let cursor = from;
   for (;;) {
-    const page = bus.since(opts.sessionId, cursor, STREAM_BACKFILL_PAGE);
+    const page = bus.since(sessionId, cursor, STREAM_BACKFILL_PAGE);
     for (const e of page) {
       cursor = e.id;
       yield e;
@@ -155,25 +194,15 @@ export class SignInSessions {
     private readonly user: User,
     gameSessionId: number | null,
   ) {
-    const client = db.$client;
+    const sql = realtimeStatements(db);
     if (user.isGuest) {
-      const row = gameSessionId
-        ? client.prepare('SELECT 1 FROM session_players WHERE session_id = ? AND user_id = ?').get(gameSessionId, user.id)
-        : undefined;
+      const row = gameSessionId ? sql.guestPlayer.get(gameSessionId, user.id) : undefined;
       if (row && gameSessionId) this.add(gameSessionId, false);
     } else if (user.role === 'hunter') {
-      const rows = client
-        .prepare(
-          `SELECT p.session_id AS id FROM session_players p JOIN game_sessions g ON g.id = p.session_id
-           WHERE p.user_id = ? AND g.status <> 'completed'`,
-        )
-        .all(user.id) as { id: number }[];
+      const rows = sql.hunterSessions.all(user.id) as { id: number }[];
       for (const { id } of rows) this.add(id, false);
     } else {
-      const live = LIVE_SESSION_STATUSES.map(() => '?').join(', ');
-      const rows = client
-        .prepare(`SELECT id FROM game_sessions WHERE owner_id = ? AND status IN (${live})`)
-        .all(user.id, ...LIVE_SESSION_STATUSES) as { id: number }[];
+      const rows = sql.ownedLiveSessions.all(user.id, ...LIVE_SESSION_STATUSES) as { id: number }[];
       for (const { id } of rows) this.add(id, true);
     }
   }
@@ -203,9 +232,7 @@ export class SignInSessions {
       return joined ? this.add(sessionId, false) : undefined;
     }
     if (this.notOwned.has(sessionId)) return undefined;
-    const row = this.db.$client.prepare('SELECT owner_id AS ownerId FROM game_sessions WHERE id = ?').get(sessionId) as
-      | { ownerId: string }
-      | undefined;
+    const row = realtimeStatements(this.db).sessionOwner.get(sessionId) as { ownerId: string } | undefined;
     if (row?.ownerId === this.user.id) return this.add(sessionId, true);
     this.notOwned.add(sessionId);
     return undefined;
@@ -220,9 +247,7 @@ export class SignInSessions {
   latestEventId(): number {
     const ids = this.sessionIds;
     if (ids.length === 0) return 0;
-    const row = this.db.$client
-      .prepare(`SELECT COALESCE(MAX(id), 0) AS id FROM events WHERE session_id IN (${ids.map(() => '?').join(', ')})`)
-      .get(...ids) as { id: number };
+    const row = realtimeStatements(this.db).latestEventIdOf.get(JSON.stringify(ids)) as { id: number };
     return row.id;
   }
 
@@ -230,21 +255,32 @@ export class SignInSessions {
   *backlog(from: number): Generator<BusEvent> {
     const ids = this.sessionIds;
     if (ids.length === 0) return;
+    const list = JSON.stringify(ids);
     let cursor = from;
     for (;;) {
-      const page = this.db
-        .select()
-        .from(events)
-        .where(and(inArray(events.sessionId, ids), gt(events.id, cursor)))
-        .orderBy(asc(events.id))
-        .limit(STREAM_BACKFILL_PAGE)
-        .all() as BusEvent[];
+      const rows = realtimeStatements(this.db).eventsSinceOf.all(list, cursor, STREAM_BACKFILL_PAGE) as EventRow[];
+      const page = rows.map(toBusEvent);
       for (const e of page) {
         cursor = e.id;
         yield e;
       }
       if (page.length < STREAM_BACKFILL_PAGE) return;
     }
+  }
+
+  /**
+   * These sessions' events. A guest's sessions never change, so it listens to them alone;
+   * a hunter account or game master may join or create sessions later, found by their
+   * events, so those listen to the whole bus (few sockets: dashboards without a sessionId).
+   */
+  source(bus: EventBus): EventSource {
+    const ids = this.sessionIds;
+    const subscribe: EventSource['subscribe'] = !this.user.isGuest
+      ? (listener) => bus.subscribe(listener)
+      : ids.length === 1
+        ? (listener) => bus.subscribeSession(ids[0]!, listener)
+        : () => () => {};
+    return { subscribe, accepts: (event) => this.accepts(event), backlog: (from) => this.backlog(from) };
   }
 }
 
@@ -254,12 +290,7 @@ export function signInStream(
   sessions: SignInSessions,
   opts: { lastEventId?: number | null | undefined; signal?: AbortSignal },
 ): AsyncGenerator<BusEvent, void, undefined> {
-  return filteredStream(bus, {
-    accepts: (event) => sessions.accepts(event),
-    backlog: (from) => sessions.backlog(from),
-    lastEventId: opts.lastEventId,
-    signal: opts.signal,
-  });
+  return streamOf(sessions.source(bus), opts);
 }
 
 /** What subscribers receive (tRPC): the event with its payload, never its audience. */
@@ -271,6 +302,19 @@ export type StreamEvent = {
   payload: Record<string, unknown>;
 };
 
+const streamEvents = new WeakMap<BusEvent, StreamEvent>();
+
+/** toStreamEvent built once per event and shared by every subscription of its session (read-only). */
+export function sharedStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
+  if (event.sessionId !== sessionId) return toStreamEvent(event, sessionId);
+  let shaped = streamEvents.get(event);
+  if (!shaped) {
+    shaped = toStreamEvent(event, sessionId);
+    streamEvents.set(event, shaped);
+  }
+  return shaped;
+}
+
 export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
   const ts = event.payload.timestamp;
   return {
@@ -280,6 +324,21 @@ export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
     timestamp: typeof ts === 'number' ? ts : event.createdAt,
     payload: event.payload,
   };
+}
+
+const frames = new WeakMap<BusEvent, Buffer>();
+
+/**
+ * The /ws frame of an event as UTF-8 bytes, built once per event: every socket that may
+ * see it (the frame is the same whoever the viewer is) is written the same Buffer.
+ */
+export function frameBytes(event: BusEvent): Buffer {
+  let bytes = frames.get(event);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(toFrame(event, event.sessionId ?? 0)));
+    frames.set(event, bytes);
+  }
+  return bytes;
 }
 
 /** A /ws frame: `{ ...payload, type, sessionId, timestamp, eventId }`. */

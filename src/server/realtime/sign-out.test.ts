@@ -2,9 +2,9 @@
 // deleted account closes them at once; an expired sign-in is refused on its next call.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchSignIn } from '../auth/sign-outs';
 import { hashToken } from '../auth/lucia';
 import { authSessions } from '../db/schema';
+import { createSignInSweep } from './sign-in-sweep';
 import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
@@ -103,7 +103,8 @@ describe('the periodic check', () => {
     const hunter = await hunterIn(server, session, 'Watched');
     const signIn = { authSessionId: cookieOf(hunter), userId: hunter.user.id };
     let ended = 0;
-    const stop = watchSignIn(server.deps, signIn, () => ended++, 20);
+    const sweep = createSignInSweep(server.deps, 20);
+    const stop = sweep.watch(signIn, () => ended++);
     await sleep(80);
     expect(ended).toBe(0);
 

@@ -2,9 +2,8 @@
 // procedure calls a service that the /ws socket and the upload route share.
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { watchSignIn } from '../auth/sign-outs';
 import { AppError, badRequest, unauthorized } from '../errors';
-import { sessionStream, streamViewer, toStreamEvent } from '../realtime/session-stream';
+import { sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
 import { listMessages, sendMessage } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
@@ -115,11 +114,13 @@ export const commsRouter = router({
     // The stream ends when the client leaves, when this sign-in ends (logout, deleted account,
     // expiry) or when the server stops.
     const signedOut = new AbortController();
-    const stopWatching = watchSignIn(ctx, { authSessionId: ctx.authSession.id, userId: ctx.user.id }, () => signedOut.abort());
+    const stopWatching = ctx.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
+      signedOut.abort(),
+    );
     const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
     try {
       for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
-        yield tracked(String(event.id), toStreamEvent(event, input.sessionId));
+        yield tracked(String(event.id), sharedStreamEvent(event, input.sessionId));
       }
     } finally {
       stopWatching();

@@ -1,0 +1,154 @@
+// bench:ws: 5,000 sockets on /ws and on the tRPC subscription (comms.events), all in one
+// game session and spread over 200 sessions of 25. The server runs in its own process
+// (bench/ws/server.ts, --expose-gc); the receiving sockets are spread over CLIENTS
+// processes (bench/ws/client.ts) so the clients do not dominate the timing.
+// Prints per scenario: server memory per socket (after GC, minus the baseline), the
+// fan-out of one game-master broadcast to every socket of its session (p50/p99/max,
+// pooled over ROUNDS broadcasts), and, spread over 200 sessions, the server CPU of an
+// event of a 25-socket session with 0 and with 4,975 other sockets open (ratio ~1 when
+// delivery is indexed by session). Run: npm run bench:ws  (SOCKETS=, CLIENTS=, ROUNDS= to vary)
+import { type ChildProcess, execSync, fork } from 'node:child_process';
+import path from 'node:path';
+import type { ClientCommand } from './ws/client';
+import type { SeededSocket, ServerCommand } from './ws/server';
+
+const SOCKETS = Number(process.env.SOCKETS ?? 5000);
+const CLIENTS = Number(process.env.CLIENTS ?? 4);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SPREAD_SESSIONS = 200;
+const COST_EVENTS = Number(process.env.COST_EVENTS ?? 300);
+const GOAL_BYTES_PER_SOCKET = 12 * 1024;
+const GOAL_P99_MS = 100;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+type Message = { op: string } & Record<string, any>;
+
+/** A forked process with a typed request/answer over IPC (answers come in order). */
+function child(file: string, execArgv: string[]) {
+  const proc: ChildProcess = fork(path.join(here, 'ws', file), [], { execArgv: [...execArgv, '--import', 'tsx'], stdio: 'inherit' });
+  const waiting: { op: string; resolve: (m: Message) => void }[] = [];
+  const early: Message[] = [];
+  proc.on('message', (m: Message) => {
+    const i = waiting.findIndex((w) => w.op === m.op);
+    if (i >= 0) waiting.splice(i, 1)[0]!.resolve(m);
+    else early.push(m);
+  });
+  proc.on('exit', (code) => {
+    if (code && waiting.length) {
+      console.error(`${file} exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  const next = (op: string) =>
+    new Promise<Message>((resolve) => {
+      const i = early.findIndex((m) => m.op === op);
+      if (i >= 0) resolve(early.splice(i, 1)[0]!);
+      else waiting.push({ op, resolve });
+    });
+  return {
+    proc,
+    next,
+    ask: (command: ServerCommand | ClientCommand, answer: string) => {
+      const reply = next(answer);
+      proc.send(command);
+      return reply;
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function scenario(kind: 'ws' | 'trpc', sessions: number) {
+  const perSession = SOCKETS / sessions;
+  // CPU_PROF=<dir>: a CPU profile of each server run (read the top self-time functions).
+  const profile = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const server = child('server.ts', ['--expose-gc', ...profile]);
+  const ready = await server.next('ready');
+  const { sockets } = (await server.ask({ op: 'seed', sessions, huntersPerSession: perSession }, 'seeded')) as unknown as { sockets: SeededSocket[] };
+  const base = await server.ask({ op: 'memory' }, 'memory');
+  const clients = Array.from({ length: CLIENTS }, () => child('client.ts', []));
+  const openOn = async (subset: SeededSocket[]) => {
+    const shares = clients.map((_, i) => subset.filter((_, j) => j % CLIENTS === i));
+    const opened = await Promise.all(
+      clients.map((c, i) => c.ask({ op: 'open', kind, wsUrl: ready.wsUrl, sockets: shares[i]!, concurrency: 50 }, 'opened')),
+    );
+    const failed = opened.reduce((n, o) => n + o.failed, 0);
+    if (failed) console.warn(`  ${failed} sockets failed to open`);
+  };
+  const target = sockets[0]!.sessionId;
+  const t = performance.now();
+  let cost: { alone: number; crowded: number } | null = null;
+  if (sessions > 1) {
+    // Cost of an event of one 25-socket session, alone and then among 4,975 other sockets.
+    await openOn(sockets.filter((s) => s.sessionId === target));
+    await server.ask({ op: 'publishCost', sessionId: target, events: COST_EVENTS }, 'cost'); // warm-up: JIT, statement caches
+    const alone = await server.ask({ op: 'publishCost', sessionId: target, events: COST_EVENTS }, 'cost');
+    await openOn(sockets.filter((s) => s.sessionId !== target));
+    const crowded = await server.ask({ op: 'publishCost', sessionId: target, events: COST_EVENTS }, 'cost');
+    cost = { alone: alone.usPerEvent, crowded: crowded.usPerEvent };
+  } else {
+    await openOn(sockets);
+  }
+  const connectS = (performance.now() - t) / 1000;
+  const mem = await server.ask({ op: 'memory' }, 'memory');
+  if (process.env.HEAP_SNAPSHOT) await server.ask({ op: 'snapshot', file: process.env.HEAP_SNAPSHOT } as never, 'snapshot');
+
+  const latencies: number[] = [];
+  let missing = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const sessionId = sockets[(round * perSession) % sockets.length]!.sessionId; // another session each round when spread
+    const reports = clients.map((c) => c.next('received'));
+    await Promise.all(clients.map((c) => c.ask({ op: 'arm', round, sessionId, timeoutMs: 10_000 }, 'armed')));
+    const { t0 } = await server.ask({ op: 'broadcast', sessionId, round }, 'broadcasted');
+    for (const r of await Promise.all(reports)) {
+      missing += r.missing;
+      for (const at of r.times as number[]) latencies.push(at - t0);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  latencies.sort((a, b) => a - b);
+  for (const c of clients) c.proc.send({ op: 'close' } satisfies ClientCommand);
+  const exited = new Promise((r) => server.proc.once('exit', r));
+  server.proc.send({ op: 'stop' } satisfies ServerCommand);
+  await exited;
+
+  const n = SOCKETS;
+  const rssPer = (mem.rss - base.rss) / n;
+  const livePer = (mem.heapUsed + mem.external - base.heapUsed - base.external) / n;
+  const p99 = percentile(latencies, 99);
+  return {
+    scenario: `${kind === 'ws' ? '/ws' : 'tRPC'} ${sessions === 1 ? `1 session x ${n}` : `${sessions} sessions x ${perSession}`}`,
+    'connect s': connectS.toFixed(1),
+    'RSS KB/socket': kb(rssPer),
+    'heap+ext KB/socket': kb(livePer),
+    'fan-out p50 ms': percentile(latencies, 50).toFixed(1),
+    'p99 ms': p99.toFixed(1),
+    'max ms': (latencies.at(-1) ?? NaN).toFixed(1),
+    missed: missing,
+    'event CPU us alone/crowded': cost ? `${cost.alone.toFixed(0)} / ${cost.crowded.toFixed(0)}` : '-',
+    'crowded/alone': cost ? (cost.crowded / cost.alone).toFixed(2) : '-',
+    // RSS moves with what the allocator keeps; heap + external after GC is the steadier figure: both must pass.
+    memory: Math.max(rssPer, livePer) <= GOAL_BYTES_PER_SOCKET ? 'PASS' : 'FAIL',
+    fanout: p99 < GOAL_P99_MS && missing === 0 ? 'PASS' : 'FAIL',
+  };
+}
+
+console.log(`bench:ws  ${SOCKETS} sockets, ${CLIENTS} client processes, ${ROUNDS} broadcasts per scenario; load: ${execSync('uptime').toString().trim()}`);
+const rows = [];
+// ONLY=ws1,trpc200 runs some scenarios (kind and number of sessions).
+const only = process.env.ONLY?.split(',');
+for (const kind of ['ws', 'trpc'] as const) {
+  for (const sessions of [1, SPREAD_SESSIONS]) {
+    if (only && !only.includes(`${kind}${sessions}`)) continue;
+    const row = await scenario(kind, sessions);
+    console.log(row);
+    rows.push(row);
+  }
+}
+console.table(rows);
+console.log(
+  `Goals: server memory <= ${GOAL_BYTES_PER_SOCKET / 1024} KB per socket (RSS and heap+external after GC, minus the baseline); fan-out p99 < ${GOAL_P99_MS} ms; ` +
+    'an event of a 25-socket session costs the same with 4,975 other sockets open (crowded/alone ~1).',
+);
+process.exit(0);

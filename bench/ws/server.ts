@@ -1,0 +1,106 @@
+// The server side of bench:ws, run as its own process (`node --expose-gc --import tsx`):
+// the real app on loopback, an ephemeral port and a temporary database (the
+// integration harness), plus bench-only commands over IPC from bench/ws.bench.ts.
+// Sign-ins are seeded straight into the database through the app's own schema and
+// token hashing (the join API is rate-limited per address and per game session, and
+// those limits stay as they are).
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { SIGN_IN_ABSOLUTE_MS, SIGN_IN_IDLE_MS } from '../../src/domain/rules';
+import { hashToken } from '../../src/server/auth/lucia';
+import { authSessions, gameSessions, sessionPlayers, subscriptionPlans, subscriptions, users } from '../../src/server/db/schema';
+import { sendMessage } from '../../src/server/services/communications';
+import { startTestServer } from '../../src/server/testing/harness';
+
+export type ServerCommand =
+  | { op: 'seed'; sessions: number; huntersPerSession: number }
+  | { op: 'memory' }
+  | { op: 'broadcast'; sessionId: number; round: number }
+  | { op: 'publishCost'; sessionId: number; events: number }
+  | { op: 'stop' };
+
+export type SeededSocket = { sessionId: number; cookie: string };
+
+const server = await startTestServer();
+const { deps } = server;
+const db = deps.db;
+const gmUser = { id: 'bench-gm', username: 'benchgm', email: 'benchgm@example.com', firstName: '', lastName: '', role: 'gamemaster', isGuest: false, sessionCredits: 0, accountStatus: 'active' } as const;
+db.insert(users).values({ id: gmUser.id, username: gmUser.username, email: gmUser.email, role: 'gamemaster' }).run();
+// The game master broadcasts, which needs an active plan.
+const plan = db.select().from(subscriptionPlans).get()!;
+db.insert(subscriptions).values({ userId: gmUser.id, planId: plan.id, status: 'active' }).run();
+const ctx = { db, bus: deps.bus, now: deps.now, user: gmUser };
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (message: unknown) => process.send!(message);
+
+function seedSignIns(sessionCount: number, perSession: number): SeededSocket[] {
+  const out: SeededSocket[] = [];
+  // As a fresh sign-in: idle and absolute ends ahead (so Lucia does not renew it on connect).
+  const expiresAt = Math.floor((Date.now() + SIGN_IN_IDLE_MS) / 1000);
+  const absoluteExpiresAt = Math.floor((Date.now() + SIGN_IN_ABSOLUTE_MS) / 1000);
+  db.transaction((tx) => {
+    for (let s = 0; s < sessionCount; s++) {
+      const sessionId = tx
+        .insert(gameSessions)
+        .values({ ownerId: gmUser.id, name: `bench ${s}`, password: 'bench1', maxPlayers: perSession, duration: 120, status: 'active', startTime: Date.now() })
+        .returning({ id: gameSessions.id })
+        .get().id;
+      for (let h = 0; h < perSession; h++) {
+        const userId = `g-${sessionId}-${h}`;
+        tx.insert(users).values({ id: userId, role: 'hunter', isGuest: true }).run();
+        tx.insert(sessionPlayers).values({ sessionId, userId, handle: `H${h}` }).run();
+        const token = crypto.randomBytes(20).toString('hex');
+        tx.insert(authSessions)
+          .values({ id: hashToken(token), userId, expiresAt, gameSessionId: sessionId, absoluteExpiresAt })
+          .run();
+        out.push({ sessionId, cookie: `dinohunt_session=${token}` });
+      }
+    }
+  });
+  return out;
+}
+
+function memory() {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+process.on('message', async (command: ServerCommand) => {
+  switch (command.op) {
+    case 'seed':
+      return send({ op: 'seeded', sockets: seedSignIns(command.sessions, command.huntersPerSession) });
+    case 'memory':
+      return send({ op: 'memory', ...memory() });
+    case 'broadcast': {
+      const t0 = now();
+      sendMessage(ctx, command.sessionId, { message: `round ${command.round}`, messageType: 'broadcast', recipientType: 'all' } as never);
+      return send({ op: 'broadcasted', t0, syncMs: now() - t0 });
+    }
+    case 'publishCost': {
+      // Server CPU spent on N events of one session, delivery included (the streams run on
+      // later ticks, so wait until they are idle before reading the clock).
+      await pause(200);
+      const start = process.cpuUsage();
+      for (let i = 0; i < command.events; i++) {
+        deps.bus.publish({ sessionId: command.sessionId, type: 'bench_tick', audience: 'all', payload: { i } });
+        await new Promise((r) => setImmediate(r));
+      }
+      await pause(300);
+      const used = process.cpuUsage(start);
+      return send({ op: 'cost', usPerEvent: (used.user + used.system) / command.events });
+    }
+    case 'snapshot' as string: // HEAP_SNAPSHOT=<file>: where the memory per socket goes
+      (await import('node:v8')).writeHeapSnapshot((command as unknown as { file: string }).file);
+      return send({ op: 'snapshot' });
+    case 'stop':
+      await server.close();
+      process.exit(0);
+  }
+});
+
+send({ op: 'ready', wsUrl: server.wsUrl, pid: process.pid, ...memory() });

@@ -1,0 +1,126 @@
+// The shared sign-in sweep: one query per sweep whatever the number of sockets, the
+// same verdict as isSignInLive (which every HTTP request asks), and revocation at once.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
+import { hashToken } from '../auth/lucia';
+import { createSignOuts, isSignInLive } from '../auth/sign-outs';
+import { type Db, openDatabase } from '../db/client';
+import { authSessions, gameSessions, users } from '../db/schema';
+import { createSignInSweep } from './sign-in-sweep';
+
+const NOW = 1_800_000_000_000;
+const SECONDS = NOW / 1000;
+let db: Db;
+let sessionSeq = 0;
+
+/** A sign-in (its cookie token) of a fresh user, with the given overrides. */
+function signIn(opts: {
+  expiresAt?: number;
+  absoluteExpiresAt?: number;
+  accountStatus?: string;
+  guestOf?: { status: 'active' | 'completed'; endTime?: number | null } | 'deleted';
+}) {
+  const n = ++sessionSeq;
+  const userId = `u${n}`;
+  db.insert(users).values({ id: userId, role: 'hunter', isGuest: opts.guestOf !== undefined, accountStatus: opts.accountStatus ?? 'active' }).run();
+  db.insert(users).values({ id: `gm${n}`, username: `gm${n}`, email: `gm${n}@x`, role: 'gamemaster' }).onConflictDoNothing().run();
+  let gameSessionId: number | null = null;
+  if (opts.guestOf === 'deleted') gameSessionId = 999_999;
+  else if (opts.guestOf) {
+    gameSessionId = db
+      .insert(gameSessions)
+      .values({ ownerId: `gm${n}`, name: `s${n}`, password: 'secret1', maxPlayers: 5, duration: 60, status: opts.guestOf.status, endTime: opts.guestOf.endTime ?? null })
+      .returning({ id: gameSessions.id })
+      .get().id;
+  }
+  const token = `token-${n}`;
+  db.insert(authSessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      expiresAt: opts.expiresAt ?? SECONDS + 3600,
+      absoluteExpiresAt: opts.absoluteExpiresAt ?? SECONDS + 7200,
+      gameSessionId,
+    })
+    .run();
+  return { authSessionId: token, userId };
+}
+
+beforeAll(() => {
+  db = openDatabase(':memory:');
+  db.$client.pragma('foreign_keys = OFF'); // a guest whose game session row is gone
+});
+afterAll(() => db.$client.close());
+
+describe('the shared sign-in sweep', () => {
+  it('gives the same verdict as isSignInLive for every way a sign-in ends', () => {
+    const cases = {
+      live: signIn({}),
+      idleExpired: signIn({ expiresAt: SECONDS - 1 }),
+      absoluteExpired: signIn({ absoluteExpiresAt: SECONDS }),
+      disabled: signIn({ accountStatus: 'disabled' }),
+      guestPlaying: signIn({ guestOf: { status: 'active' } }),
+      guestWithinGrace: signIn({ guestOf: { status: 'completed', endTime: NOW - GUEST_SIGN_IN_GRACE_MS + 1000 } }),
+      guestPastGrace: signIn({ guestOf: { status: 'completed', endTime: NOW - GUEST_SIGN_IN_GRACE_MS - 1000 } }),
+      guestSessionGone: signIn({ guestOf: 'deleted' }),
+    };
+    const sweep = createSignInSweep({ db, signOuts: createSignOuts(), now: () => NOW }, 60_000);
+    const ended = new Set<string>();
+    const stops = Object.entries(cases).map(([name, s]) => sweep.watch(s, () => ended.add(name)));
+    sweep.sweep();
+    for (const [name, s] of Object.entries(cases)) {
+      expect({ name, ended: ended.has(name) }).toEqual({ name, ended: !isSignInLive(db, s.authSessionId, NOW) });
+    }
+    expect([...ended].sort()).toEqual(['absoluteExpired', 'disabled', 'guestPastGrace', 'guestSessionGone', 'idleExpired']);
+    for (const stop of stops) stop();
+  });
+
+  it('asks the database once per sweep however many sockets it watches, and ends an expired one once', () => {
+    const sweep = createSignInSweep({ db, signOuts: createSignOuts(), now: () => NOW }, 60_000);
+    const signIns = Array.from({ length: 40 }, () => signIn({}));
+    const ended: number[] = [];
+    // Two sockets of the same sign-in, and 39 others.
+    const stops = [...signIns, signIns[0]!].map((s, i) => sweep.watch(s, () => ended.push(i)));
+    expect(sweep.size).toBe(40);
+
+    const statement = Object.getPrototypeOf(db.$client.prepare('SELECT 1'));
+    const all = vi.spyOn(statement, 'all');
+    const get = vi.spyOn(statement, 'get');
+    try {
+      sweep.sweep();
+      expect(all.mock.calls.length + get.mock.calls.length).toBe(1);
+      expect(ended).toEqual([]);
+
+      db.update(authSessions).set({ expiresAt: 1 }).where(eqId(signIns[0]!.authSessionId)).run();
+      sweep.sweep();
+      sweep.sweep();
+      expect(all.mock.calls.length + get.mock.calls.length).toBe(3);
+      expect(ended.sort()).toEqual([0, 40]); // both sockets of that sign-in, once each
+      expect(sweep.size).toBe(39);
+    } finally {
+      all.mockRestore();
+      get.mockRestore();
+      for (const stop of stops) stop();
+    }
+    expect(sweep.size).toBe(0);
+  });
+
+  it('ends a revoked sign-in at once, without waiting for the sweep', () => {
+    const signOuts = createSignOuts();
+    const sweep = createSignInSweep({ db, signOuts, now: () => NOW }, 60_000);
+    const a = signIn({});
+    const b = signIn({});
+    const ended: string[] = [];
+    sweep.watch(a, () => ended.push('a'));
+    const stopB = sweep.watch(b, () => ended.push('b'));
+    signOuts.revoke(a.authSessionId);
+    expect(ended).toEqual(['a']);
+    signOuts.revokeUser(b.userId);
+    expect(ended).toEqual(['a', 'b']);
+    stopB();
+    expect(sweep.size).toBe(0);
+  });
+});
+
+const eqId = (token: string) => eq(authSessions.id, hashToken(token));
