@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress';
 import { CLIENT_ROUTES } from './src/domain/client-routes';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -64,6 +65,7 @@ export default defineConfig({
     react(),
     stubXrEmulator(),
     mantineCssPerComponent(),
+    precompressPlugin(),
     // Installable app: the manifest, icons and a service worker that precaches the shell so the
     // Hunter Terminal opens without network. Only the shell is cached: the worker has no route for
     // /api, /trpc, /ws or /uploads, so those always go to the network and are never served stale.
@@ -90,7 +92,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // three.js and the AR chunk are large; they load from the network (and the HTTP cache) when used.
+        // three.js (the model viewer) and the WebXR session are large and only for the AR and model
+        // views: they load from the network (and the HTTP cache) when used, not on a first visit.
+        globIgnores: ['**/ModelViewer-*.js', '**/XrGeoSession-*.js', '**/CameraScene-*.js'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         // Only the app's own routes open the cached shell: API and upload navigations (the /api/login

@@ -124,7 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clientDir = config.clientDir;
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false });
+    // The build writes .br and .gz beside each text asset (scripts/precompress.ts): sent when accepted.
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
