@@ -5,6 +5,7 @@ import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
+import { refreshAfterSignIn } from '../../lib/refreshAfterSignIn';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas';
 import { guestHunterHome } from './destinations';
 
@@ -27,7 +28,7 @@ export function HunterSessionForm() {
       const { HunterJoinInput } = await loadSchemas();
       const answer = await apiRequest<JoinAnswer>('POST', '/api/hunter/join-session', HunterJoinInput.parse(values));
       // Whatever was read while signed out (the header's sign-in status) is stale now.
-      await (await import('../../DataProviders')).queryClient.invalidateQueries();
+      await refreshAfterSignIn((await import('../../DataProviders')).queryClient);
       notify({ title: 'Session Joined', description: `Welcome to the hunt, ${answer.hunterHandle}!` });
       navigate(guestHunterHome(answer.sessionId, answer.hunterHandle));
     } catch (error) {

@@ -7,6 +7,7 @@ import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
+import { refreshAfterSignIn } from '../../lib/refreshAfterSignIn';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas';
 import { homeForRole } from './destinations';
 
@@ -31,7 +32,7 @@ export function LoginForm() {
     try {
       const { user } = await apiRequest<LoginAnswer>('POST', '/api/auth/login', values);
       // Whatever was read while signed out (the header's sign-in status) is stale now.
-      await (await import('../../DataProviders')).queryClient.invalidateQueries();
+      await refreshAfterSignIn((await import('../../DataProviders')).queryClient);
       notify({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
       window.setTimeout(() => navigate(homeForRole(user.role)), LOGIN_REDIRECT_MS);
     } catch (error) {

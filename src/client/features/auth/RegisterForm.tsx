@@ -7,6 +7,7 @@ import { RegisterForm as RegisterFormSchema } from '../../../domain/schemas';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { notify } from '../../lib/notify';
+import { refreshAfterSignIn } from '../../lib/refreshAfterSignIn';
 import { trpc } from '../../trpc';
 
 const ROLE_OPTIONS = [
@@ -36,7 +37,7 @@ export function RegisterForm() {
     const { confirmPassword: _confirm, ...payload } = RegisterFormSchema.parse(values);
     try {
       const { user, role } = await register.mutateAsync(payload);
-      await queryClient.invalidateQueries();
+      await refreshAfterSignIn(queryClient);
       notify({
         title: 'Registration Successful',
         description: `Welcome, ${user.firstName}! Your account has been created.`,
