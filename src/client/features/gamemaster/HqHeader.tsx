@@ -19,7 +19,8 @@ export function HqHeader() {
           Mission HQ
         </Title>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      {/* Four buttons: on a phone they wrap onto a second line rather than push the page sideways. */}
+      <Group gap="xs" wrap="wrap">
         <CreditsButton />
         <Button component={Link} to="/" variant="default" size="xs" leftSection={<IconHome size={14} />}>
           Home
