@@ -129,7 +129,14 @@ test.describe('Mission HQ', () => {
     // A guest hunter scans the link: the join form opens on the Hunter Session tab, prefilled.
     const dinos: { latitude: string; longitude: string }[] = await (await page.request.get(`/api/game-sessions/${sessionId}/dinosaurs`)).json();
     const first = { lat: Number(dinos[0]!.latitude), lng: Number(dinos[0]!.longitude) };
-    const hunterContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    // No location permission (contexts inherit the config's): positions come only from the test's reports below.
+    const hunterContext = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      permissions: [],
+    });
     await routeExternalServices(hunterContext);
     const hunter = await hunterContext.newPage();
     await hunter.goto(joinUrl);
