@@ -28,6 +28,9 @@ import { appRouter } from './routers';
 import { registerPositionPurge } from './services/positions';
 import { type Scheduler, startScheduler } from './services/scheduler';
 
+/** A year, and never revalidated: the file's name changes whenever its content does. */
+const IMMUTABLE_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -125,7 +128,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     // The build writes .br and .gz beside each text asset (scripts/precompress.ts): sent when accepted.
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false, preCompressed: true });
+    const hashedAssets = path.join(clientDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Vite names everything under assets/ by its content hash: a browser may keep it for good
+      // and skip the revalidation round trip of each of a screen's modules. The rest (index.html,
+      // sw.js, the manifest, icons) keeps max-age=0 and is revalidated.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(hashedAssets)) {
+          reply.header('cache-control', IMMUTABLE_ASSET_CACHE_CONTROL);
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
@@ -136,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(isClientRoute(url) ? 200 : 404)
         .type('text/html')
         .header('Cache-Control', 'no-cache')
-        .sendFile('index.html', clientDir);
+        .sendFile('index.html', clientDir, { cacheControl: false });
     }
     return reply.status(404).send({ error: 'Not found' });
   });

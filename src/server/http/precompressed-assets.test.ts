@@ -32,6 +32,7 @@ describe('precompressed client assets', () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"Dinohunt"}');
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), SCRIPT);
     fs.writeFileSync(path.join(clientDir, 'assets', 'tiny.js'), 'export {};\n');
     precompress(clientDir);
@@ -72,5 +73,17 @@ describe('precompressed client assets', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(page.body).toString()).toBe(INDEX);
+  });
+
+  it('lets a browser keep hashed assets for good, and revalidate the page, manifest and the rest', async () => {
+    for (const encoding of ['br', undefined]) {
+      const asset = await get(`${server.url}/assets/app-abc123.js`, encoding);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const manifest = await get(`${server.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=0');
+    const page = await get(`${server.url}/gamemaster`);
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -5,10 +5,11 @@ import { Divider, Stack, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { MediaUpload, MessageComposer } from '../comms';
 import { Panel } from './Panel';
+import { memo } from 'react';
 
 const GM_RECIPIENTS = ['all', 'hunters'] as const;
 
-export function BroadcastPanel({ sessionId }: { sessionId: number | null }) {
+export const BroadcastPanel = memo(function BroadcastPanel({ sessionId }: { sessionId: number | null }) {
   return (
     <Panel title="Broadcast" icon={<IconSpeakerphone size={20} aria-hidden />} testId="broadcast">
       {sessionId === null ? (
@@ -31,4 +32,4 @@ export function BroadcastPanel({ sessionId }: { sessionId: number | null }) {
       )}
     </Panel>
   );
-}
+});

@@ -5,8 +5,9 @@ import { IconMessages } from '@tabler/icons-react';
 import { POLL_MESSAGES_GAMEMASTER_MS } from '../../../domain/rules';
 import { CommsFeed } from '../comms';
 import { Panel } from './Panel';
+import { memo } from 'react';
 
-export function CommunicationsPanel({ sessionId, maxHeight }: { sessionId: number | null; maxHeight: number | string }) {
+export const CommunicationsPanel = memo(function CommunicationsPanel({ sessionId, maxHeight }: { sessionId: number | null; maxHeight: number | string }) {
   return (
     <Panel title="Communications" icon={<IconMessages size={20} aria-hidden />} testId="communications">
       {sessionId === null ? (
@@ -18,4 +19,4 @@ export function CommunicationsPanel({ sessionId, maxHeight }: { sessionId: numbe
       )}
     </Panel>
   );
-}
+});

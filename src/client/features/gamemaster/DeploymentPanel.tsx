@@ -2,7 +2,7 @@
 // Shows the n/15 counter, Cancel, and Clear all (confirmed).
 import { Alert, Badge, Button, Center, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPaw, IconTrash, IconX } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { type DeploySelection, type DeploySelectionAction, deployCounter } from '../../../domain/deploy-selection';
 import { MAX_DINOSAURS_PER_SESSION } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
@@ -26,7 +26,7 @@ type Props = {
 
 const LIST_MAX_HEIGHT = 340;
 
-export function DeploymentPanel({ session, species, speciesLoading, deployedCount, selection, dispatch }: Props) {
+export const DeploymentPanel = memo(function DeploymentPanel({ session, species, speciesLoading, deployedCount, selection, dispatch }: Props) {
   const [clearOpen, setClearOpen] = useState(false);
   const utils = trpc.useUtils();
   const clear = trpc.deploy.clear.useMutation({
@@ -111,7 +111,7 @@ export function DeploymentPanel({ session, species, speciesLoading, deployedCoun
       />
     </DeploymentFrame>
   );
-}
+});
 
 /** The panel with its n/15 counter. */
 function DeploymentFrame({ children, session, deployedCount, full }: { children: ReactNode; session: HqSession | null; deployedCount: number; full: boolean }) {

@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { CreditsButton } from '../billing/CreditsButton';
 import { AccountLink } from '../account/AccountLink';
 import { useLogout } from '../auth/useLogout';
+import { memo } from 'react';
 
-export function HqHeader() {
+export const HqHeader = memo(function HqHeader() {
   const logout = useLogout();
   return (
     <Group component="header" justify="space-between" wrap="wrap" gap="xs" py="xs">
@@ -32,4 +33,4 @@ export function HqHeader() {
       </Group>
     </Group>
   );
-}
+});

@@ -4,7 +4,7 @@
 import { Badge, Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconTarget } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { MS_PER_SECOND, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
@@ -14,7 +14,7 @@ import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type P
 
 type Props = { sessionId: number | null; positions: PositionRow[]; totalDinosaurs: number };
 
-export function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) {
+export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) {
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
   const hunterIds = useMemo(() => {
@@ -93,7 +93,7 @@ export function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) 
       )}
     </Panel>
   );
-}
+});
 
 /** The current time, refreshed every second (for 'last seen'). */
 function useNow(): number {

@@ -4,7 +4,7 @@
 import { ActionIcon, Box, Checkbox, CopyButton, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconUsers } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { joinLink } from './joinLink';
 import { Panel } from './Panel';
 import type { HqSession } from './types';
@@ -41,7 +41,7 @@ function Credential({ label, value, testId }: { label: string; value: string; te
   );
 }
 
-export function LivePlayers({ session }: { session: HqSession | null }) {
+export const LivePlayers = memo(function LivePlayers({ session }: { session: HqSession | null }) {
   const [includePassword, setIncludePassword] = useState(false);
   if (!session) {
     return (
@@ -100,4 +100,4 @@ export function LivePlayers({ session }: { session: HqSession | null }) {
       </Stack>
     </Panel>
   );
-}
+});

@@ -3,7 +3,7 @@
 import { SubscriptionSummary } from '../billing/SubscriptionSummary';
 import { Button, Center, Collapse, Divider, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconAdjustments, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { statusBadge } from '../../../domain/countdown';
 import { CreateSessionForm } from './CreateSessionForm';
 import { Panel } from './Panel';
@@ -19,7 +19,7 @@ type Props = {
   onCreated: (session: HqSession) => void;
 };
 
-export function MissionControl({ sessions, listLoading, session, sessionLoading, onSelect, onCreated }: Props) {
+export const MissionControl = memo(function MissionControl({ sessions, listLoading, session, sessionLoading, onSelect, onCreated }: Props) {
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
   // Open by default only while there is nothing to run.
   const showForm = formOpen ?? (!listLoading && sessions.length === 0 && session === null);
@@ -75,4 +75,4 @@ export function MissionControl({ sessions, listLoading, session, sessionLoading,
       </Stack>
     </Panel>
   );
-}
+});

@@ -95,7 +95,7 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
     deployedCount: dinosaurs.length,
   });
 
-  const created = (s: HqSession) => onSelect(s.id);
+  const created = useCallback((s: HqSession) => onSelect(s.id), [onSelect]);
 
   return (
     <Box className={classes.layout}>

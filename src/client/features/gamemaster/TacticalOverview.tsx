@@ -8,6 +8,7 @@ import { LazyTacticalMap } from '../map/LazyTacticalMap';
 import type { LatLngPoint, MapDinosaur, MapHunter } from '../map/types';
 import type { SpeciesLite } from '../species/types';
 import { Panel } from './Panel';
+import { memo } from 'react';
 
 type Props = {
   /** A new session opens a fresh map, framed on its own content. */
@@ -20,7 +21,7 @@ type Props = {
   height: number | string;
 };
 
-export function TacticalOverview({ sessionId, dinosaurs, hunters, species, selecting, onMapClick, height }: Props) {
+export const TacticalOverview = memo(function TacticalOverview({ sessionId, dinosaurs, hunters, species, selecting, onMapClick, height }: Props) {
   return (
     <Panel title="Tactical Overview" icon={<IconMap2 size={20} aria-hidden />} testId="tactical-overview">
       <LazyTacticalMap
@@ -46,4 +47,4 @@ export function TacticalOverview({ sessionId, dinosaurs, hunters, species, selec
       </LazyTacticalMap>
     </Panel>
   );
-}
+});

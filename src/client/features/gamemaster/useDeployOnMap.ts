@@ -1,5 +1,6 @@
 // A click on the Tactical Overview: checked by the pure deploy rules, then sent.
 // The selection clears as soon as the click is taken (spec, section 4).
+import { useCallback, useRef } from 'react';
 import { checkDeploy, DEPLOY_NOTICES, type DeploySelection, type DeploySelectionAction } from '../../../domain/deploy-selection';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -26,7 +27,9 @@ export function useDeployOnMap({ session, selection, dispatch, speciesExists, de
       notifyHqFailure(error, DEPLOY_NOTICES.failed.title, serverReason(error, DEPLOY_NOTICES.failed.description)),
   });
 
-  return (point: LatLngPoint) => {
+  // One function for the map's lifetime (the panels are memoised), reading the latest state.
+  const latest = useRef<(point: LatLngPoint) => void>(() => {});
+  latest.current = (point: LatLngPoint) => {
     const check = checkDeploy({
       sessionId: session?.id ?? null,
       sessionStatus: session?.status,
@@ -42,4 +45,5 @@ export function useDeployOnMap({ session, selection, dispatch, speciesExists, de
     dispatch({ type: 'deployed' });
     deploy.mutate({ id: session.id, sessionId: session.id, speciesId: check.speciesId, latitude: point.lat, longitude: point.lng });
   };
+  return useCallback((point: LatLngPoint) => latest.current(point), []);
 }
