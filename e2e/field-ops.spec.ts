@@ -141,6 +141,8 @@ test('a hunter account joins by name, observes a dinosaur, radios HQ, hears a br
   }
   const readout = page.getByTestId('scanner-readout');
   await expect(readout).toContainText(species.name);
+  // Named once: the AR view under the readout shows only distance and direction.
+  await expect(page.getByTestId('ar-scanner').getByText(species.name)).toHaveCount(1);
   await expect(page.getByTestId('ar-view').getByTestId('ar-distance')).toHaveText(/^\d+(\.\d)? m$/);
   await expect(page.getByTestId('ar-view').getByTestId('ar-direction')).toHaveText(/^(N|HERE)$/);
   await expect(page.getByTestId('target-count')).toHaveText('Targets: 1');

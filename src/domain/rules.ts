@@ -277,6 +277,12 @@ export const OBSERVATION_REPEAT_MS = 2000;
 /** The hunter's last reported position must be at most this old for an observation. */
 export const OBSERVATION_POSITION_MAX_AGE_MS = 120_000;
 
+// --- tRPC batching (ours) ---
+/** The client splits a batch whose URL would pass this (path, inputs and all), well inside every server and proxy limit. */
+export const TRPC_BATCH_URL_MAX = 4000;
+/** Longest procedure list of one batched call the server routes (`/trpc/a.b,c.d,...`, Fastify's maxParamLength). */
+export const TRPC_BATCH_PATH_MAX = TRPC_BATCH_URL_MAX;
+
 // --- Security hardening (ours, OWASP ASVS 5.0 L2; docs/security.md) ---
 /** Window of AUTH_RATE_LIMIT: sign-in, registration and join attempts per client address. */
 export const AUTH_ATTEMPT_WINDOW_S = 60;

@@ -11,7 +11,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { isClientRoute } from '../domain/client-routes';
-import { MAX_MEDIA_BYTES, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
+import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
@@ -42,6 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : config.TRUST_PROXY,
     // Larger bodies are multipart uploads, which stream with their own limits.
     bodyLimit: 1024 * 1024,
+    // A tRPC batch names every procedure in one path segment (`/trpc/a.b,c.d,...`): a screen that
+    // refetches seven queries at once passes Fastify's default of 100 characters and got 414.
+    maxParamLength: TRPC_BATCH_PATH_MAX,
   });
   installErrorHandlers(app);
 

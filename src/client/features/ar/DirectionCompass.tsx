@@ -11,7 +11,8 @@ export function DirectionCompass({ target, dark = false }: { target: ArTarget; d
       role="img"
       aria-label={`Target bearing ${Math.round(target.bearing)} degrees, ${target.direction}`}
       data-testid="ar-compass"
-      style={{ position: 'relative', width: SIZE, height: SIZE, flex: 'none' }}
+      // The box grows with the bearing line under the dial, so nothing below covers it.
+      style={{ position: 'relative', width: SIZE, flex: 'none' }}
     >
       <svg width={SIZE} height={SIZE} viewBox="-50 -50 100 100" aria-hidden>
         <circle r="46" fill="#1a1b1e" stroke="#adb5bd" strokeWidth="3" />
@@ -23,7 +24,7 @@ export function DirectionCompass({ target, dark = false }: { target: ArTarget; d
           <rect x="-2.5" y="-4" width="5" height="30" fill="#ffd43b" />
         </g>
       </svg>
-      <Text size="xs" fw={600} c={dark ? 'gray.2' : 'dark.6'} ta="center" mt={-4}>
+      <Text size="xs" fw={600} c={dark ? 'gray.2' : 'dark.6'} ta="center" mt={2}>
         {Math.round(target.bearing)}° {target.direction}
       </Text>
     </Box>

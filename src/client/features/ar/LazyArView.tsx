@@ -35,7 +35,7 @@ function Message({ height, title, children }: { height: number | string; title: 
   );
 }
 
-export function LazyArView({ target, species, position, playable, observe, height = DEFAULT_HEIGHT }: ArViewProps) {
+export function LazyArView({ target, species, position, playable, observe, height = DEFAULT_HEIGHT, withName = true }: ArViewProps) {
   const { caps, mode, notice, fallBack } = useArMode();
   if (!playable) {
     return (
@@ -95,7 +95,7 @@ export function LazyArView({ target, species, position, playable, observe, heigh
           {notice}
         </Alert>
       )}
-      {target && <TargetReadout target={target} name={species?.name ?? 'Unknown species'} />}
+      {target && <TargetReadout target={target} name={withName ? (species?.name ?? 'Unknown species') : null} />}
       {body}
       {target && species && caps && <InspectUpClose target={target} species={species} caps={caps} />}
       <ObserveButton observe={observe} />

@@ -4,14 +4,17 @@ import { bearingIsReliable } from '../../../domain/ar-geometry';
 import { formatDistance } from './formatDistance';
 import type { ArTarget } from './types';
 
-export function TargetReadout({ target, name, dark = false }: { target: ArTarget; name: string; dark?: boolean }) {
+/** `name` null: the distance and direction alone, where the screen names the target elsewhere. */
+export function TargetReadout({ target, name, dark = false }: { target: ArTarget; name: string | null; dark?: boolean }) {
   const here = !bearingIsReliable(target.distance);
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="ar-readout">
+    <Group justify={name === null ? 'flex-end' : 'space-between'} wrap="nowrap" gap="xs" data-testid="ar-readout">
       {/* A long name gives way; the distance and direction are what a hunter walks by, so they never shrink. */}
-      <Text fw={700} size="lg" c={dark ? 'white' : undefined} lineClamp={1} miw={0} style={{ flex: 1 }}>
-        {name}
-      </Text>
+      {name !== null && (
+        <Text fw={700} size="lg" c={dark ? 'white' : undefined} lineClamp={1} miw={0} style={{ flex: 1 }}>
+          {name}
+        </Text>
+      )}
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <Badge size="xl" radius="sm" color="dark" variant="filled" data-testid="ar-distance">
           {formatDistance(target.distance)}

@@ -23,6 +23,8 @@ export type ArViewProps = {
   playable: boolean;
   observe: UseObserve;
   height?: number | string;
+  /** False where the screen already names the target right above the view (Field Operations' readout). */
+  withName?: boolean;
 };
 
 /** The ways of showing the target, best first; each falls back to the next. */

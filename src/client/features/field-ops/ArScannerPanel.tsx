@@ -75,6 +75,7 @@ export function ArScannerPanel({ target, playable, position, observe, onOpenSpec
           playable={playable}
           observe={observe}
           height={AR_VIEW_HEIGHT}
+          withName={false}
         />
       </Stack>
     </Panel>

@@ -1,5 +1,6 @@
-// The race behind a lost message: after a reconnect the screen refetches the feed,
-// and a live message arriving while that fetch is in flight must survive its answer.
+// The races behind a lost message: after a reconnect the screen refetches the feed, or
+// a tab just opened fetches it for the first time, and a live message arriving while
+// that fetch is in flight must survive its answer.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { createTRPCQueryUtils, getQueryKey } from '@trpc/react-query';
 import { createTRPCClient } from '@trpc/client';
@@ -65,5 +66,73 @@ describe('applyEventToCache: a message during an in-flight refetch', () => {
     const texts = (queryClient.getQueryData<ReturnType<typeof message>[]>(key) ?? []).map((m) => m.message);
     expect(texts).toEqual(['Live one', 'Back live']);
     unsubscribe();
+  });
+
+  it('fetches again when the event lands during a first fetch (no data yet), whose answer predates it', async () => {
+    const { queryClient, utils } = setUp();
+    const key = getQueryKey(trpc.comms.list, { id: SESSION }, 'query');
+    const firstAnswer = deferred<ReturnType<typeof message>[]>();
+    let calls = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: key,
+      queryFn: () => {
+        calls += 1;
+        return calls === 1 ? firstAnswer.promise : Promise.resolve([message(2, 'Live one')]);
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(queryClient.isFetching({ queryKey: key })).toBe(1);
+    expect(queryClient.getQueryData(key)).toBeUndefined();
+
+    applyEventToCache(
+      { id: 21, sessionId: SESSION, type: 'new_communication', payload: message(2, 'Live one'), timestamp: 0 } as unknown as LiveEvent,
+      utils,
+      queryClient,
+      trpc,
+    );
+    // The first answer was read before the message was written.
+    firstAnswer.resolve([]);
+
+    await vi.waitFor(() => {
+      const texts = (queryClient.getQueryData<ReturnType<typeof message>[]>(key) ?? []).map((m) => m.message);
+      expect(texts).toEqual(['Live one']);
+    });
+    expect(calls).toBe(2);
+    unsubscribe();
+  });
+});
+
+describe('applyEventToCache: what an event refetches', () => {
+  it("a session's lifecycle event refetches every session query and the session's dinosaurs, not other sessions'", async () => {
+    const { queryClient, utils } = setUp();
+    const fetched: string[] = [];
+    const watch = (name: string, key: readonly unknown[]) => {
+      const observer = new QueryObserver(queryClient, {
+        queryKey: key,
+        queryFn: () => {
+          fetched.push(name);
+          return Promise.resolve({ name });
+        },
+      });
+      return observer.subscribe(() => {});
+    };
+    const stops = [
+      watch('sessions.get', getQueryKey(trpc.sessions.get, { id: SESSION }, 'query')),
+      watch('sessions.list', getQueryKey(trpc.sessions.list, {}, 'query')),
+      watch('deploy.list', getQueryKey(trpc.deploy.list, { id: SESSION }, 'query')),
+      watch('other deploy.list', getQueryKey(trpc.deploy.list, { id: SESSION + 1 }, 'query')),
+    ];
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(fetched).toHaveLength(4);
+    fetched.length = 0;
+
+    applyEventToCache(
+      { id: 30, sessionId: SESSION, type: 'session_paused', payload: {}, timestamp: 0 } as unknown as LiveEvent,
+      utils,
+      queryClient,
+      trpc,
+    );
+    await vi.waitFor(() => expect(fetched.sort()).toEqual(['deploy.list', 'sessions.get', 'sessions.list']));
+    for (const stop of stops) stop();
   });
 });

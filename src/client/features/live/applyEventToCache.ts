@@ -2,7 +2,7 @@
 // TanStack Query cache, so blocks keep using plain queries and never poll while
 // the socket is live. Messages and hunter positions are written in place (they
 // carry the whole record); everything else is refetched by its active queries.
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { COMMS_PAGE_SIZE } from '../../../domain/rules';
@@ -18,11 +18,12 @@ type Utils = ReturnType<typeof Trpc.useUtils>;
 
 export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: QueryClient, api: typeof Trpc): void {
   const id = event.sessionId;
+  const refresh = (key: QueryKey) => refreshAfterEvent(queryClient, key);
   switch (event.type) {
     case 'new_communication':
       appendMessage(queryClient, api, id, event.payload as unknown as Message);
       // The sender's reports count moves with each message.
-      void utils.stats.hunterStats.invalidate({ sessionId: id });
+      refresh(getQueryKey(api.stats.hunterStats, { sessionId: id }));
       return;
     case 'broadcast':
       // The message itself arrives as new_communication; this one only raises the notice.
@@ -32,40 +33,60 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       return;
     case 'dinosaur_deployed':
     case 'dinosaurs_cleared':
-      void utils.deploy.list.invalidate({ id });
-      void utils.deploy.listBySession.invalidate({ sessionId: id });
-      void utils.stats.invalidate();
+      refresh(getQueryKey(api.deploy.list, { id }));
+      refresh(getQueryKey(api.deploy.listBySession, { sessionId: id }));
+      refresh(getQueryKey(api.stats));
       return;
     case 'hunter_progress':
-      void utils.stats.invalidate();
+      refresh(getQueryKey(api.stats));
       return;
     case 'hunter_joined':
-      void utils.sessions.get.invalidate({ id });
-      void utils.sessions.list.invalidate();
-      void utils.stats.sessionHunterStats.invalidate({ id });
+      refresh(getQueryKey(api.sessions.get, { id }));
+      refresh(getQueryKey(api.sessions.list));
+      refresh(getQueryKey(api.stats.sessionHunterStats, { id }));
       return;
     default:
       if (event.type.startsWith('session_')) {
-        void utils.sessions.invalidate();
+        refresh(getQueryKey(api.sessions));
         // Hunters see dinosaurs only while the session runs: their list changes with the status.
-        void utils.deploy.list.invalidate({ id });
-        void utils.deploy.listBySession.invalidate({ sessionId: id });
-        if (event.type === 'session_ended') void utils.stats.invalidate();
+        refresh(getQueryKey(api.deploy.list, { id }));
+        refresh(getQueryKey(api.deploy.listBySession, { sessionId: id }));
+        if (event.type === 'session_ended') refresh(getQueryKey(api.stats));
       }
   }
+}
+
+/**
+ * Refetches what an event changed, so that the answer that lands was read after it.
+ * `invalidateQueries` restarts a fetch in flight only when the query already has data; a
+ * FIRST fetch under way (a tab just opened) would be joined instead, and its answer, read
+ * before the event, would land as fresh. Such fetches are cancelled first (the query goes
+ * back to its empty state) and then fetched anew.
+ */
+export function refreshAfterEvent(queryClient: QueryClient, queryKey: QueryKey): void {
+  const filters = { queryKey };
+  const firstFetches = queryClient
+    .getQueryCache()
+    .findAll(filters)
+    .filter((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
+  if (firstFetches.length === 0) {
+    void queryClient.invalidateQueries(filters);
+    return;
+  }
+  void Promise.all(firstFetches.map((q) => q.cancel({ revert: true }))).then(() => queryClient.invalidateQueries(filters));
 }
 
 /** Appends a message to every cached "latest messages" list of the session (no duplicates, newest last). */
 function appendMessage(queryClient: QueryClient, api: typeof Trpc, sessionId: number, message: Message) {
   if (typeof message?.id !== 'number') {
-    void queryClient.invalidateQueries({ queryKey: getQueryKey(api.comms.list, { id: sessionId }, 'query') });
+    refreshAfterEvent(queryClient, getQueryKey(api.comms.list, { id: sessionId }, 'query'));
     return;
   }
   const lists = queryClient.getQueriesData<Message[]>({ queryKey: getQueryKey(api.comms.list, { id: sessionId }, 'query') });
   for (const [key, data] of lists) {
     const input = (key[1] as { input?: ListInput } | undefined)?.input;
     if (!data || input?.afterId !== undefined || input?.beforeId !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      refreshAfterEvent(queryClient, key);
       continue;
     }
     if (data.some((m) => m.id === message.id)) continue;
@@ -89,7 +110,7 @@ function refetchIfStale(queryClient: QueryClient, key: readonly unknown[]) {
 function updateHunterPosition(queryClient: QueryClient, utils: Utils, api: typeof Trpc, sessionId: number, payload: Record<string, unknown>) {
   const location = payload.location as { lat?: unknown; lng?: unknown } | undefined;
   if (typeof payload.userId !== 'string' || typeof location?.lat !== 'number' || typeof location.lng !== 'number') {
-    void utils.comms.hunterLocations.invalidate({ id: sessionId });
+    refreshAfterEvent(queryClient, getQueryKey(api.comms.hunterLocations, { id: sessionId }));
     return;
   }
   const next: HunterPosition = {
