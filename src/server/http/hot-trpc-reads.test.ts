@@ -3,8 +3,8 @@
 // An extra query parameter sends the same call to tRPC's handler.
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestJoin } from '../routers/sessions/test-support';
-import { type ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import type { ApiClient, TestServer } from '../testing/harness';
+import { liveSessionWorld } from './test-support';
 
 let server: TestServer;
 let gm: ApiClient;
@@ -13,14 +13,7 @@ let stranger: ApiClient;
 let sessionId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  gm = await subscribedGameMaster(server);
-  sessionId = (await gm.post('/api/game-sessions', { name: 'Hot tRPC', password: 'raptor' })).body.id;
-  await gm.post(`/api/game-sessions/${sessionId}/start`, { duration: 60 });
-  guest = await guestJoin(server, sessionId, 'raptor', 'Swift');
-  await guest.post(`/api/game-sessions/${sessionId}/location`, { lat: 48.8584, lng: 2.2945, accuracy: 5 });
-  await guest.post(`/api/game-sessions/${sessionId}/communications`, { message: 'In position', type: 'text', recipientType: 'all' });
-  stranger = await signUp(server, 'hunter');
+  ({ server, gm, guest, stranger, sessionId } = await liveSessionWorld('Hot tRPC'));
 });
 afterAll(() => server.close());
 

@@ -4,19 +4,15 @@
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_BATCH_URL_MAX } from '../../domain/rules';
-import { guestJoin } from '../routers/sessions/test-support';
-import { type ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import type { ApiClient, TestServer } from '../testing/harness';
+import { liveSessionWorld } from './test-support';
 
 let server: TestServer;
 let guest: ApiClient & { userId: string };
 let sessionId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const gm = await subscribedGameMaster(server);
-  sessionId = (await gm.post('/api/game-sessions', { name: 'Batch', password: 'raptor' })).body.id;
-  await gm.post(`/api/game-sessions/${sessionId}/start`, { duration: 60 });
-  guest = await guestJoin(server, sessionId, 'raptor', 'Batcher');
+  ({ server, guest, sessionId } = await liveSessionWorld('Batch'));
 });
 afterAll(() => server.close());
 
