@@ -6,9 +6,13 @@
 // fan-out of one game-master broadcast to every socket of its session (p50/p99/max,
 // pooled over ROUNDS broadcasts), and, spread over 200 sessions, the server CPU of an
 // event of a 25-socket session with 0 and with 4,975 other sockets open (ratio ~1 when
-// delivery is indexed by session). Run: npm run bench:ws  (SOCKETS=, CLIENTS=, ROUNDS= to vary)
+// delivery is indexed by session). Beside /ws 1 session, the floor: a bare `ws` server
+// (bench/ws/bare-server.ts) sent the app's broadcast frame over as many sockets of the
+// same client processes, its rounds interleaved with the app's, and the ratios app/bare.
+// Run: npm run bench:ws  (SOCKETS=, CLIENTS=, ROUNDS=, ONLY=, FLOOR=0, CPU_PROF=<dir>)
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import path from 'node:path';
+import type { BareCommand } from './ws/bare-server';
 import type { ClientCommand } from './ws/client';
 import type { SeededSocket, ServerCommand } from './ws/server';
 
@@ -16,6 +20,10 @@ const SOCKETS = Number(process.env.SOCKETS ?? 5000);
 const CLIENTS = Number(process.env.CLIENTS ?? 4);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SPREAD_SESSIONS = 200;
+// FLOOR=0 leaves out the bare `ws` floor measured beside /ws, 1 session.
+const FLOOR = process.env.FLOOR !== '0';
+/** The bare server's sockets wait for its frame under this pseudo session id. */
+const BARE_SESSION = 0;
 const COST_EVENTS = Number(process.env.COST_EVENTS ?? 300);
 const GOAL_BYTES_PER_SOCKET = 12 * 1024;
 const GOAL_P99_MS = 100;
@@ -48,7 +56,7 @@ function child(file: string, execArgv: string[]) {
   return {
     proc,
     next,
-    ask: (command: ServerCommand | ClientCommand, answer: string) => {
+    ask: (command: ServerCommand | ClientCommand | BareCommand, answer: string) => {
       const reply = next(answer);
       proc.send(command);
       return reply;
@@ -60,13 +68,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function scenario(kind: 'ws' | 'trpc', sessions: number) {
+  const n = SOCKETS;
   const perSession = SOCKETS / sessions;
   // CPU_PROF=<dir>: a CPU profile of each server run (read the top self-time functions).
   const profile = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
   const server = child('server.ts', ['--expose-gc', ...profile]);
   const ready = await server.next('ready');
   const { sockets } = (await server.ask({ op: 'seed', sessions, huntersPerSession: perSession }, 'seeded')) as unknown as { sockets: SeededSocket[] };
-  const base = await server.ask({ op: 'memory' }, 'memory');
+  const base0 = await server.ask({ op: 'memory' }, 'memory');
   const clients = Array.from({ length: CLIENTS }, () => child('client.ts', []));
   const openOn = async (subset: SeededSocket[]) => {
     const shares = clients.map((_, i) => subset.filter((_, j) => j % CLIENTS === i));
@@ -94,43 +103,106 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   const mem = await server.ask({ op: 'memory' }, 'memory');
   if (process.env.HEAP_SNAPSHOT) await server.ask({ op: 'snapshot', file: process.env.HEAP_SNAPSHOT } as never, 'snapshot');
 
-  const latencies: number[] = [];
-  let missing = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const sessionId = sockets[(round * perSession) % sockets.length]!.sessionId; // another session each round when spread
-    const reports = clients.map((c) => c.next('received'));
-    await Promise.all(clients.map((c) => c.ask({ op: 'arm', round, sessionId, timeoutMs: 10_000 }, 'armed')));
-    const { t0 } = await server.ask({ op: 'broadcast', sessionId, round }, 'broadcasted');
-    for (const r of await Promise.all(reports)) {
-      missing += r.missing;
-      for (const at of r.times as number[]) latencies.push(at - t0);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  // The floor (the /ws one-session scenario): a bare `ws` server in its own process, its
+  // FLOOR_SOCKETS sockets opened by the same client processes, sent the app's broadcast frame
+  // (same bytes) in rounds interleaved with the app's (alternating which goes first).
+  const floor = kind === 'ws' && sessions === 1 && FLOOR ? child('bare-server.ts', profile) : null;
+  if (floor) {
+    const { wsUrl } = await floor.next('ready');
+    const bare: SeededSocket[] = Array.from({ length: n }, () => ({ sessionId: BARE_SESSION, cookie: '' }));
+    const shares = clients.map((_, i) => bare.filter((_, j) => j % CLIENTS === i));
+    const opened = await Promise.all(clients.map((c, i) => c.ask({ op: 'open', kind, wsUrl, sockets: shares[i]!, concurrency: 50 }, 'opened')));
+    const failed = opened.reduce((f, o) => f + o.failed, 0);
+    if (failed) console.warn(`  ${failed} bare sockets failed to open`);
   }
-  latencies.sort((a, b) => a - b);
-  for (const c of clients) c.proc.send({ op: 'close' } satisfies ClientCommand);
-  const exited = new Promise((r) => server.proc.once('exit', r));
-  server.proc.send({ op: 'stop' } satisfies ServerCommand);
-  await exited;
 
-  const n = SOCKETS;
-  const rssPer = (mem.rss - base.rss) / n;
-  const livePer = (mem.heapUsed + mem.external - base.heapUsed - base.external) / n;
-  const p99 = percentile(latencies, 99);
-  return {
+  const app: Fanout = { latencies: [], missing: 0, syncMs: [] };
+  const base: Fanout = { latencies: [], missing: 0, syncMs: [] };
+  let frame = '';
+  let frameSizes: number[] = [];
+  const appRound = async (round: number) => {
+    const sessionId = sockets[(round * perSession) % sockets.length]!.sessionId; // another session each round when spread
+    const answer = await timedBroadcast(server, clients, { op: 'broadcast', sessionId, round }, sessionId, round, app);
+    frame = answer.frame;
+    frameSizes = answer.frameBytes;
+  };
+  const floorRound = (round: number) => timedBroadcast(floor!, clients, { op: 'broadcast', frame }, BARE_SESSION, round, base);
+  for (let round = 0; round < ROUNDS; round++) {
+    if (floor && round % 2 === 1) await floorRound(round);
+    await appRound(round);
+    if (floor && round % 2 === 0) await floorRound(round);
+  }
+  for (const c of clients) c.proc.send({ op: 'close' } satisfies ClientCommand);
+  const exited = [server, ...(floor ? [floor] : [])].map((s) => new Promise((r) => s.proc.once('exit', r)));
+  server.proc.send({ op: 'stop' } satisfies ServerCommand);
+  floor?.proc.send({ op: 'stop' } satisfies BareCommand);
+  await Promise.all(exited);
+  app.latencies.sort((a, b) => a - b);
+  base.latencies.sort((a, b) => a - b);
+
+  const rssPer = (mem.rss - base0.rss) / n;
+  const livePer = (mem.heapUsed + mem.external - base0.heapUsed - base0.external) / n;
+  const rows: Record<string, string | number>[] = [];
+  const p99 = percentile(app.latencies, 99);
+  rows.push({
     scenario: `${kind === 'ws' ? '/ws' : 'tRPC'} ${sessions === 1 ? `1 session x ${n}` : `${sessions} sessions x ${perSession}`}`,
     'connect s': connectS.toFixed(1),
     'RSS KB/socket': kb(rssPer),
     'heap+ext KB/socket': kb(livePer),
-    'fan-out p50 ms': percentile(latencies, 50).toFixed(1),
-    'p99 ms': p99.toFixed(1),
-    'max ms': (latencies.at(-1) ?? NaN).toFixed(1),
-    missed: missing,
+    ...fanoutColumns(app),
     'event CPU us alone/crowded': cost ? `${cost.alone.toFixed(0)} / ${cost.crowded.toFixed(0)}` : '-',
     'crowded/alone': cost ? (cost.crowded / cost.alone).toFixed(2) : '-',
     // RSS moves with what the allocator keeps; heap + external after GC is the steadier figure: both must pass.
     memory: Math.max(rssPer, livePer) <= GOAL_BYTES_PER_SOCKET ? 'PASS' : 'FAIL',
-    fanout: p99 < GOAL_P99_MS && missing === 0 ? 'PASS' : 'FAIL',
+    fanout: p99 < GOAL_P99_MS && app.missing === 0 ? 'PASS' : 'FAIL',
+  });
+  if (floor) {
+    const ratio = (p: number) => (percentile(app.latencies, p) / percentile(base.latencies, p)).toFixed(2);
+    rows.push({
+      scenario: `floor: bare ws x ${n}`,
+      ...fanoutColumns(base),
+      'app/bare p50': ratio(50),
+      'app/bare p99': ratio(99),
+      fanout: percentile(base.latencies, 99) < GOAL_P99_MS && base.missing === 0 ? 'PASS' : 'FAIL',
+    });
+    console.log(`  frames per app broadcast (bytes): ${frameSizes.join(' + ')}; the floor sends one of ${Buffer.byteLength(frame)} bytes`);
+  }
+  return rows;
+}
+
+type Fanout = { latencies: number[]; missing: number; syncMs: number[] };
+
+/** One broadcast: arms the clients, triggers it, and adds every socket's receipt time to `into`. */
+async function timedBroadcast(
+  target: ReturnType<typeof child>,
+  clients: ReturnType<typeof child>[],
+  command: ServerCommand | BareCommand,
+  sessionId: number,
+  round: number,
+  into: Fanout,
+) {
+  const reports = clients.map((c) => c.next('received'));
+  await Promise.all(clients.map((c) => c.ask({ op: 'arm', round, sessionId, timeoutMs: 10_000 }, 'armed')));
+  const answer = await target.ask(command, 'broadcasted');
+  for (const r of await Promise.all(reports)) {
+    into.missing += r.missing;
+    for (const at of r.times as number[]) into.latencies.push(at - answer.t0);
+  }
+  into.syncMs.push(answer.syncMs);
+  await new Promise((r) => setTimeout(r, 200));
+  return answer;
+}
+
+/** Its columns (latencies sorted). */
+function fanoutColumns(f: Fanout) {
+  const syncMs = [...f.syncMs].sort((a, b) => a - b);
+  return {
+    'fan-out p50 ms': percentile(f.latencies, 50).toFixed(1),
+    'p99 ms': percentile(f.latencies, 99).toFixed(1),
+    'max ms': (f.latencies.at(-1) ?? NaN).toFixed(1),
+    missed: f.missing,
+    // How long the server's own event loop was busy sending (median): the rest is the kernel and the clients.
+    'server send ms': percentile(syncMs, 50).toFixed(1),
   };
 }
 
@@ -141,9 +213,10 @@ const only = process.env.ONLY?.split(',');
 for (const kind of ['ws', 'trpc'] as const) {
   for (const sessions of [1, SPREAD_SESSIONS]) {
     if (only && !only.includes(`${kind}${sessions}`)) continue;
-    const row = await scenario(kind, sessions);
-    console.log(row);
-    rows.push(row);
+    for (const row of await scenario(kind, sessions)) {
+      console.log(row);
+      rows.push(row);
+    }
   }
 }
 console.table(rows);

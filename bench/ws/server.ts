@@ -9,6 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { SIGN_IN_ABSOLUTE_MS, SIGN_IN_IDLE_MS } from '../../src/domain/rules';
 import { hashToken } from '../../src/server/auth/lucia';
 import { authSessions, gameSessions, sessionPlayers, subscriptionPlans, subscriptions, users } from '../../src/server/db/schema';
+import type { BusEvent } from '../../src/server/realtime/bus';
+import { frameBytes } from '../../src/server/realtime/session-stream';
 import { sendMessage } from '../../src/server/services/communications';
 import { startTestServer } from '../../src/server/testing/harness';
 
@@ -77,9 +79,17 @@ process.on('message', async (command: ServerCommand) => {
     case 'memory':
       return send({ op: 'memory', ...memory() });
     case 'broadcast': {
+      // The events it publishes (new_communication, then broadcast), heard after the sockets
+      // (process-wide listeners run last): their frames, for the bare floor and the report.
+      const published: BusEvent[] = [];
+      const unsubscribe = deps.bus.subscribe((event) => published.push(event));
       const t0 = now();
       sendMessage(ctx, command.sessionId, { message: `round ${command.round}`, messageType: 'broadcast', recipientType: 'all' } as never);
-      return send({ op: 'broadcasted', t0, syncMs: now() - t0 });
+      const syncMs = now() - t0;
+      unsubscribe();
+      const frames = published.map((event) => frameBytes(event).toString());
+      const frame = frames.find((f) => f.includes('"type":"broadcast"'));
+      return send({ op: 'broadcasted', t0, syncMs, frame, frameBytes: frames.map((f) => Buffer.byteLength(f)) });
     }
     case 'publishCost': {
       // Server CPU spent on N events of one session, delivery included (the streams run on

@@ -1,0 +1,35 @@
+// The floor of bench:ws, run as its own process like the app's server (bench/ws/server.ts):
+// a bare `ws` WebSocketServer on loopback (no app, no database, no sign-in, ws's defaults
+// as the app configures them: no compression) that, on a trigger, sends one prebuilt
+// frame to every socket with ws's own send. What it measures is the machine: the write
+// system calls, the loopback, and the client processes sharing the cores.
+import { performance } from 'node:perf_hooks';
+import { WebSocketServer } from 'ws';
+
+export type BareCommand = { op: 'broadcast'; frame: string } | { op: 'stop' };
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (message: unknown) => process.send!(message);
+
+const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+// The bench clients treat a socket as ready on `subscribed`, as the app's /ws answers.
+const hello = Buffer.from(JSON.stringify({ type: 'subscribed' }));
+wss.on('connection', (socket) => socket.send(hello, { binary: false }));
+
+process.on('message', (command: BareCommand) => {
+  if (command.op === 'broadcast') {
+    const frame = Buffer.from(command.frame); // built once, as the app builds its frame once per event
+    const t0 = now();
+    for (const socket of wss.clients) socket.send(frame, { binary: false });
+    return send({ op: 'broadcasted', t0, syncMs: now() - t0 });
+  }
+  if (command.op === 'stop') {
+    for (const socket of wss.clients) socket.terminate();
+    wss.close(() => process.exit(0));
+  }
+});
+
+wss.on('listening', () => {
+  const { port } = wss.address() as { port: number };
+  send({ op: 'ready', wsUrl: `ws://127.0.0.1:${port}`, pid: process.pid });
+});
