@@ -22,6 +22,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SPREAD_SESSIONS = 200;
 // FLOOR=0 leaves out the bare `ws` floor measured beside /ws, 1 session.
 const FLOOR = process.env.FLOOR !== '0';
+/** How the bare server sends: ws's own send per socket, and the complete frame in one write per socket. */
+const FLOOR_SENDS = ['ws.send', 'one write'] as const;
 /** The bare server's sockets wait for its frame under this pseudo session id. */
 const BARE_SESSION = 0;
 const COST_EVENTS = Number(process.env.COST_EVENTS ?? 300);
@@ -103,9 +105,9 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   const mem = await server.ask({ op: 'memory' }, 'memory');
   if (process.env.HEAP_SNAPSHOT) await server.ask({ op: 'snapshot', file: process.env.HEAP_SNAPSHOT } as never, 'snapshot');
 
-  // The floor (the /ws one-session scenario): a bare `ws` server in its own process, its
-  // FLOOR_SOCKETS sockets opened by the same client processes, sent the app's broadcast frame
-  // (same bytes) in rounds interleaved with the app's (alternating which goes first).
+  // The floor (the /ws one-session scenario): a bare `ws` server in its own process, as many
+  // sockets opened by the same client processes, sent the app's broadcast frame (same bytes)
+  // in rounds interleaved with the app's, in both ways of FLOOR_SENDS.
   const floor = kind === 'ws' && sessions === 1 && FLOOR ? child('bare-server.ts', profile) : null;
   if (floor) {
     const { wsUrl } = await floor.next('ready');
@@ -117,7 +119,7 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   }
 
   const app: Fanout = { latencies: [], missing: 0, syncMs: [] };
-  const base: Fanout = { latencies: [], missing: 0, syncMs: [] };
+  const floors = FLOOR_SENDS.map((how) => ({ how, fanout: { latencies: [], missing: 0, syncMs: [] } as Fanout }));
   let frame = '';
   let frameSizes: number[] = [];
   const appRound = async (round: number) => {
@@ -126,19 +128,19 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
     frame = answer.frame;
     frameSizes = answer.frameBytes;
   };
-  const floorRound = (round: number) => timedBroadcast(floor!, clients, { op: 'broadcast', frame }, BARE_SESSION, round, base);
+  const contenders = [appRound, ...floors.map(({ how, fanout }) => (round: number) =>
+    timedBroadcast(floor!, clients, { op: 'broadcast', frame, how }, BARE_SESSION, round, fanout))];
+  if (!floor) contenders.length = 1;
   for (let round = 0; round < ROUNDS; round++) {
-    if (floor && round % 2 === 1) await floorRound(round);
-    await appRound(round);
-    if (floor && round % 2 === 0) await floorRound(round);
+    // Each round in another order (the app first in the first, for its frame).
+    for (let i = 0; i < contenders.length; i++) await contenders[(round + i) % contenders.length]!(round);
   }
   for (const c of clients) c.proc.send({ op: 'close' } satisfies ClientCommand);
   const exited = [server, ...(floor ? [floor] : [])].map((s) => new Promise((r) => s.proc.once('exit', r)));
   server.proc.send({ op: 'stop' } satisfies ServerCommand);
   floor?.proc.send({ op: 'stop' } satisfies BareCommand);
   await Promise.all(exited);
-  app.latencies.sort((a, b) => a - b);
-  base.latencies.sort((a, b) => a - b);
+  for (const f of [app, ...floors.map((x) => x.fanout)]) f.latencies.sort((a, b) => a - b);
 
   const rssPer = (mem.rss - base0.rss) / n;
   const livePer = (mem.heapUsed + mem.external - base0.heapUsed - base0.external) / n;
@@ -157,14 +159,16 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
     fanout: p99 < GOAL_P99_MS && app.missing === 0 ? 'PASS' : 'FAIL',
   });
   if (floor) {
-    const ratio = (p: number) => (percentile(app.latencies, p) / percentile(base.latencies, p)).toFixed(2);
-    rows.push({
-      scenario: `floor: bare ws x ${n}`,
-      ...fanoutColumns(base),
-      'app/bare p50': ratio(50),
-      'app/bare p99': ratio(99),
-      fanout: percentile(base.latencies, 99) < GOAL_P99_MS && base.missing === 0 ? 'PASS' : 'FAIL',
-    });
+    for (const { how, fanout } of floors) {
+      const ratio = (p: number) => (percentile(app.latencies, p) / percentile(fanout.latencies, p)).toFixed(2);
+      rows.push({
+        scenario: `floor: bare ws x ${n}, ${how}`,
+        ...fanoutColumns(fanout),
+        'app/bare p50': ratio(50),
+        'app/bare p99': ratio(99),
+        fanout: percentile(fanout.latencies, 99) < GOAL_P99_MS && fanout.missing === 0 ? 'PASS' : 'FAIL',
+      });
+    }
     console.log(`  frames per app broadcast (bytes): ${frameSizes.join(' + ')}; the floor sends one of ${Buffer.byteLength(frame)} bytes`);
   }
   return rows;

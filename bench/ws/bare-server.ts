@@ -1,12 +1,16 @@
 // The floor of bench:ws, run as its own process like the app's server (bench/ws/server.ts):
 // a bare `ws` WebSocketServer on loopback (no app, no database, no sign-in, ws's defaults
 // as the app configures them: no compression) that, on a trigger, sends one prebuilt
-// frame to every socket with ws's own send. What it measures is the machine: the write
+// frame to every socket, with ws's own send (ws frames it per socket: cork, header,
+// payload) or as one complete frame written in one call per socket (the least a server
+// can do: one write system call per socket). What it measures is the machine: the write
 // system calls, the loopback, and the client processes sharing the cores.
 import { performance } from 'node:perf_hooks';
+import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
+import { prebuiltTextFrame } from '../../src/server/realtime/frame-fanout';
 
-export type BareCommand = { op: 'broadcast'; frame: string } | { op: 'stop' };
+export type BareCommand = { op: 'broadcast'; frame: string; how: 'ws.send' | 'one write' } | { op: 'stop' };
 
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: unknown) => process.send!(message);
@@ -18,9 +22,15 @@ wss.on('connection', (socket) => socket.send(hello, { binary: false }));
 
 process.on('message', (command: BareCommand) => {
   if (command.op === 'broadcast') {
-    const frame = Buffer.from(command.frame); // built once, as the app builds its frame once per event
+    // Built once, as the app builds its frame once per event.
+    const payload = Buffer.from(command.frame);
     const t0 = now();
-    for (const socket of wss.clients) socket.send(frame, { binary: false });
+    if (command.how === 'ws.send') {
+      for (const socket of wss.clients) socket.send(payload, { binary: false });
+    } else {
+      const { wire } = prebuiltTextFrame(payload);
+      for (const socket of wss.clients) (socket as unknown as { _socket: Socket })._socket.write(wire);
+    }
     return send({ op: 'broadcasted', t0, syncMs: now() - t0 });
   }
   if (command.op === 'stop') {

@@ -85,6 +85,7 @@ process.on('message', async (command: ServerCommand) => {
       const unsubscribe = deps.bus.subscribe((event) => published.push(event));
       const t0 = now();
       sendMessage(ctx, command.sessionId, { message: `round ${command.round}`, messageType: 'broadcast', recipientType: 'all' } as never);
+      await null; // after the microtasks the publishing queued (the sockets' held writes)
       const syncMs = now() - t0;
       unsubscribe();
       const frames = published.map((event) => frameBytes(event).toString());

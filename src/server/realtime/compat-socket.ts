@@ -25,7 +25,8 @@ import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
-import { type EventSource, frameBytes, pushFeed, SignInSessions, sessionSource } from './session-stream';
+import { sendPrebuilt } from './frame-fanout';
+import { type EventSource, eventFrame, pushFeed, SignInSessions, sessionSource } from './session-stream';
 import { realtimeStatements } from './statements';
 import { releaseUpgradeResponses } from './upgraded-sockets';
 
@@ -53,9 +54,6 @@ type Frame = Record<string, unknown> & { type: string };
 function latestEventId(deps: AppDeps, sessionId: number): number {
   return (realtimeStatements(deps.db).latestEventId.get(sessionId) as { id: number }).id;
 }
-
-/** Events are written as text frames of bytes built once per event (frameBytes). */
-const TEXT = { binary: false } as const;
 
 function parseId(value: unknown, min: number): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -110,7 +108,8 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
       return false;
     }
     try {
-      socket.send(frameBytes(event), TEXT);
+      // The frame built once per event; this task's frames reach the socket in one write.
+      sendPrebuilt(socket, eventFrame(event));
       return true;
     } catch (err) {
       // Runs inside the publisher's call (bus.publish): one socket's failure stays here.

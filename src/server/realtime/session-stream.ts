@@ -9,6 +9,7 @@ import { LIVE_SESSION_STATUSES, STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE } from '.
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
 import { type BusEvent, type BusListener, type EventBus, type EventRow, toBusEvent } from './bus';
+import { type PrebuiltFrame, prebuiltTextFrame } from './frame-fanout';
 import { realtimeStatements } from './statements';
 
 export type StreamViewer = {
@@ -326,19 +327,25 @@ export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
   };
 }
 
-const frames = new WeakMap<BusEvent, Buffer>();
+const frames = new WeakMap<BusEvent, PrebuiltFrame>();
 
 /**
- * The /ws frame of an event as UTF-8 bytes, built once per event: every socket that may
- * see it (the frame is the same whoever the viewer is) is written the same Buffer.
+ * The /ws frame of an event, built once per event: its JSON as UTF-8 bytes and the complete
+ * WebSocket frame around them. Every socket that may see it (the frame is the same whoever
+ * the viewer is) is written the same bytes (sendPrebuilt).
  */
-export function frameBytes(event: BusEvent): Buffer {
-  let bytes = frames.get(event);
-  if (!bytes) {
-    bytes = Buffer.from(JSON.stringify(toFrame(event, event.sessionId ?? 0)));
-    frames.set(event, bytes);
+export function eventFrame(event: BusEvent): PrebuiltFrame {
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = prebuiltTextFrame(Buffer.from(JSON.stringify(toFrame(event, event.sessionId ?? 0))));
+    frames.set(event, frame);
   }
-  return bytes;
+  return frame;
+}
+
+/** The /ws frame's JSON of an event as UTF-8 bytes (eventFrame's payload). */
+export function frameBytes(event: BusEvent): Buffer {
+  return eventFrame(event).payload;
 }
 
 /** A /ws frame: `{ ...payload, type, sessionId, timestamp, eventId }`. */
