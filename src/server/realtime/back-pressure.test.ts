@@ -1,0 +1,42 @@
+// /ws back-pressure: a socket's send buffer is its only queue. Past WS_MAX_BUFFERED_BYTES
+// (frames held for one write count too) the server closes it with 4008, and the client
+// reconnects with lastEventId and reads what it missed from the database, losing nothing.
+import { expect, it } from 'vitest';
+import { WS_MAX_BUFFERED_BYTES } from '../../domain/rules';
+import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
+import { startTestServer, subscribedGameMaster } from '../testing/harness';
+
+it('closes a socket too far behind with 4008; reconnecting with lastEventId misses nothing', async () => {
+  const server = await startTestServer();
+  try {
+    const gm = (await subscribedGameMaster(server)) as Signed;
+    const session = createSession(server, gm.user.id);
+    const hunter = await hunterIn(server, session, 'Slowpoke');
+    const ws = WsClient.connect(server, `?sessionId=${session}`, hunter.cookie);
+    const subscribed = await ws.next((f) => f.type === 'subscribed');
+
+    // Published in one task: more than the bound is waiting for this socket.
+    const filler = 'z'.repeat(64 * 1024);
+    const count = Math.ceil((2 * WS_MAX_BUFFERED_BYTES) / filler.length);
+    const published = Array.from(
+      { length: count },
+      (_, i) => server.deps.bus.publish({ sessionId: session, type: 'bulk', audience: 'all', payload: { i, filler } }).id,
+    );
+
+    expect((await ws.closed).code).toBe(4008);
+    const delivered = ws.frames.filter((f) => f.type === 'bulk').map((f) => f.eventId as number);
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.length).toBeLessThan(count);
+    expect(delivered).toEqual(published.slice(0, delivered.length));
+    expect(ws.frames.at(-1)).toMatchObject({ type: 'error', code: 4008 });
+
+    const lastEventId = delivered.at(-1) ?? subscribed.resumeFrom;
+    const again = WsClient.connect(server, `?sessionId=${session}&lastEventId=${lastEventId}`, hunter.cookie);
+    await again.next((f) => f.type === 'bulk' && f.eventId === published.at(-1), 5000);
+    const caughtUp = again.frames.filter((f) => f.type === 'bulk').map((f) => f.eventId as number);
+    expect([...delivered, ...caughtUp]).toEqual(published);
+    again.ws.close();
+  } finally {
+    await server.close();
+  }
+});

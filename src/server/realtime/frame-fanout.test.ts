@@ -1,0 +1,112 @@
+// sendPrebuilt against real ws sockets on loopback: the frame is the one ws would build,
+// messages stay in order with ws's own sends, one task's frames leave in one write, the
+// held bytes count in bufferedAmount (the back-pressure rule), and a socket whose ws
+// sender is busy (compression) is handed to ws.send.
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { prebuiltTextFrame, sendPrebuilt } from './frame-fanout';
+
+const servers: WebSocketServer[] = [];
+const clients: WebSocket[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.terminate();
+  for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
+});
+
+/** A connected pair: the server's socket and a client collecting every text message. */
+async function pair(perMessageDeflate = false) {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate });
+  servers.push(wss);
+  await new Promise((r) => wss.once('listening', r));
+  const serverSide = new Promise<WebSocket>((r) => wss.once('connection', r));
+  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`, { perMessageDeflate });
+  clients.push(client);
+  const received: string[] = [];
+  const waiters: (() => void)[] = [];
+  client.on('message', (data, isBinary) => {
+    expect(isBinary).toBe(false);
+    received.push(String(data));
+    for (const w of waiters.splice(0)) w();
+  });
+  const socket = await serverSide;
+  await new Promise((r) => client.once('open', r));
+  const receive = async (count: number) => {
+    while (received.length < count) await new Promise<void>((r) => waiters.push(r));
+    return received.slice(0, count);
+  };
+  return { socket, tcp: (socket as unknown as { _socket: Duplex })._socket, receive };
+}
+
+/** ws's own framing (exported by ws, not declared by its types). */
+const { Sender } = WebSocket as unknown as { Sender: { frame: (data: Buffer, options: Record<string, unknown>) => Buffer[] } };
+
+const frameOf = (text: string) => prebuiltTextFrame(Buffer.from(text));
+
+describe('prebuiltTextFrame', () => {
+  it.each([0, 5, 125, 126, 200, 65535, 65536, 70_000])('is the frame ws itself sends for %i payload bytes', (size) => {
+    const payload = Buffer.alloc(size, 'a');
+    const wsFrame = Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }));
+    expect(prebuiltTextFrame(payload).wire.equals(wsFrame)).toBe(true);
+  });
+});
+
+describe('sendPrebuilt', () => {
+  it("delivers frames of every length class, in order with ws's own sends", async () => {
+    const { socket, receive } = await pair();
+    const big = 'b'.repeat(70_000);
+    socket.send('first');
+    sendPrebuilt(socket, frameOf('{"n":1}'));
+    socket.send('between');
+    sendPrebuilt(socket, frameOf(big));
+    sendPrebuilt(socket, frameOf('x'.repeat(300)));
+    await Promise.resolve();
+    socket.send('after the task');
+    expect(await receive(6)).toEqual(['first', '{"n":1}', 'between', big, 'x'.repeat(300), 'after the task']);
+  });
+
+  it('holds the socket until the end of the task, then writes its frames in one call', async () => {
+    const { socket, tcp, receive } = await pair();
+    const writes: number[] = [];
+    const plain = tcp as unknown as { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void };
+    const [write, writev] = [plain._write, plain._writev];
+    plain._write = function (this: unknown, ...args: unknown[]) {
+      writes.push(1);
+      return write.apply(this, args);
+    };
+    plain._writev = function (this: unknown, ...args: unknown[]) {
+      writes.push((args[0] as unknown[]).length);
+      return writev.apply(this, args);
+    };
+    const frames = [frameOf('{"type":"new_communication"}'), frameOf('{"type":"broadcast"}'), frameOf('{"type":"third"}')];
+    for (const f of frames) sendPrebuilt(socket, f);
+    expect(writes).toEqual([]);
+    // Held bytes count toward bufferedAmount, which the back-pressure rule reads.
+    expect(socket.bufferedAmount).toBe(frames.reduce((n, f) => n + f.wire.length, 0));
+    await Promise.resolve();
+    expect(writes).toEqual([3]);
+    expect(tcp.writableCorked).toBe(0);
+    expect(await receive(3)).toEqual(['{"type":"new_communication"}', '{"type":"broadcast"}', '{"type":"third"}']);
+  });
+
+  it('holds many sockets at once and releases every one', async () => {
+    const pairs = await Promise.all(Array.from({ length: 20 }, () => pair()));
+    const frame = frameOf('{"type":"broadcast"}');
+    for (const p of pairs) sendPrebuilt(p.socket, frame);
+    for (const p of pairs) sendPrebuilt(p.socket, frame);
+    expect(pairs.every((p) => p.tcp.writableCorked === 1)).toBe(true);
+    await Promise.resolve();
+    expect(pairs.every((p) => p.tcp.writableCorked === 0)).toBe(true);
+    for (const p of pairs) expect(await p.receive(2)).toEqual(['{"type":"broadcast"}', '{"type":"broadcast"}']);
+  });
+
+  it('hands frames to ws.send when the connection compresses (ws orders them with its queue)', async () => {
+    const { socket, receive } = await pair(true);
+    const text = JSON.stringify({ type: 'broadcast', message: 'y'.repeat(2000) });
+    socket.send(text); // compressed asynchronously: ws queues what follows
+    sendPrebuilt(socket, frameOf('{"n":2}'));
+    sendPrebuilt(socket, frameOf(text));
+    expect(await receive(3)).toEqual([text, '{"n":2}', text]);
+  });
+});
