@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as wsModule from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import { prebuiltTextFrame, sendPrebuilt } from './frame-fanout';
 
@@ -40,7 +41,7 @@ async function pair(perMessageDeflate = false) {
 }
 
 /** ws's own framing (exported by ws, not declared by its types). */
-const { Sender } = WebSocket as unknown as { Sender: { frame: (data: Buffer, options: Record<string, unknown>) => Buffer[] } };
+const { Sender } = wsModule as unknown as { Sender: { frame: (data: Buffer, options: Record<string, unknown>) => Buffer[] } };
 
 const frameOf = (text: string) => prebuiltTextFrame(Buffer.from(text));
 
