@@ -6,7 +6,8 @@
 // payload: unmasked, uncompressed, as a server sends it) is built once per event, and
 // each socket's TCP stream is held (corked) until the end of the current task, so the
 // frames of one step (a broadcast publishes new_communication and broadcast) reach each
-// socket in ONE write instead of one per frame.
+// socket in ONE write instead of one per frame. A socket holding HOLD_MAX_BYTES or more
+// is written at once (a long backlog at connect flows to the kernel as it did with ws.send).
 //
 // ws's bookkeeping stays right: bytes go to the same TCP stream ws writes to, so
 // `bufferedAmount` counts them (back-pressure), and they are written directly only
@@ -48,9 +49,16 @@ type WsInternals = {
 const SENDER_IDLE = 0;
 
 /**
+ * A held socket is written as soon as this much waits: enough to join the few frames of one
+ * step, small enough that a burst (a catch-up of thousands of events) is not kept in memory
+ * until the task ends, where it would meet the back-pressure bound sooner than it used to.
+ */
+export const HOLD_MAX_BYTES = 16 * 1024;
+
+/**
  * Sends `frame` on an OPEN socket (the caller checks readyState and back-pressure, as for
- * ws.send). The socket's TCP writes are held until the end of the current task, then go
- * out in one system call with whatever else this task sent it.
+ * ws.send). The socket's TCP writes are held until the end of the current task (or until
+ * HOLD_MAX_BYTES wait), then go out in one system call with whatever else this task sent it.
  */
 export function sendPrebuilt(socket: WebSocket, frame: PrebuiltFrame): void {
   const ws = socket as unknown as WsInternals;
@@ -66,6 +74,7 @@ export function sendPrebuilt(socket: WebSocket, frame: PrebuiltFrame): void {
     Object.keys(ws._extensions).length === 0;
   if (direct) tcp.write(frame.wire);
   else socket.send(frame.payload, { binary: false });
+  if (tcp && tcp.writableLength >= HOLD_MAX_BYTES) release(tcp);
 }
 
 let held = new Set<Duplex>();
@@ -76,6 +85,11 @@ function holdUntilEndOfTask(tcp: Duplex): void {
   if (held.size === 0) queueMicrotask(releaseHeld);
   tcp.cork();
   held.add(tcp);
+}
+
+/** Writes a held stream now (it is held again by its next frame). */
+function release(tcp: Duplex): void {
+  if (held.delete(tcp)) tcp.uncork();
 }
 
 function releaseHeld(): void {
