@@ -77,7 +77,7 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   const server = child('server.ts', ['--expose-gc', ...profile]);
   const ready = await server.next('ready');
   const { sockets } = (await server.ask({ op: 'seed', sessions, huntersPerSession: perSession }, 'seeded')) as unknown as { sockets: SeededSocket[] };
-  const base0 = await server.ask({ op: 'memory' }, 'memory');
+  const baseline = await server.ask({ op: 'memory' }, 'memory');
   const clients = Array.from({ length: CLIENTS }, () => child('client.ts', []));
   const openOn = async (subset: SeededSocket[]) => {
     const shares = clients.map((_, i) => subset.filter((_, j) => j % CLIENTS === i));
@@ -142,8 +142,8 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   await Promise.all(exited);
   for (const f of [app, ...floors.map((x) => x.fanout)]) f.latencies.sort((a, b) => a - b);
 
-  const rssPer = (mem.rss - base0.rss) / n;
-  const livePer = (mem.heapUsed + mem.external - base0.heapUsed - base0.external) / n;
+  const rssPer = (mem.rss - baseline.rss) / n;
+  const livePer = (mem.heapUsed + mem.external - baseline.heapUsed - baseline.external) / n;
   const rows: Record<string, string | number>[] = [];
   const p99 = percentile(app.latencies, 99);
   rows.push({
