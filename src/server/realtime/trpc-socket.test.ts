@@ -150,6 +150,39 @@ describe('comms.events over the socket', () => {
     expect(got.map((e) => e.data.payload.n)).toEqual([10, 11, 12, 13, 14]);
   });
 
+  it('closes a socket too far behind with 4008; reconnecting with lastEventId reads the rest from the database', async () => {
+    const hunter = await hunterIn(server, session, 'Slow');
+    const raw = rawSocket(hunter.cookie);
+    await raw.opened;
+    const subscribe = (socket: { send: (m: unknown) => void }, lastEventId?: string) =>
+      socket.send({ id: 1, method: 'subscription', params: { path: 'comms.events', input: { json: { sessionId: session } }, lastEventId } });
+    subscribe(raw);
+    await until(() => raw.frames.length === 1, 'started');
+    // The client stops reading: the server's send buffer fills past WS_MAX_BUFFERED_BYTES.
+    (raw.ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket.pause();
+    const big = 'x'.repeat(64 * 1024);
+    const published = Array.from({ length: 250 }, (_, n) => server.deps.bus.publish({ sessionId: session, type: 'big', payload: { n, big } }));
+    (raw.ws as unknown as { _socket: { resume: () => void } })._socket.resume();
+    expect((await raw.closed).code).toBe(4008);
+    const received = raw.frames.slice(1) as { result: { id: string } }[];
+    expect(received.length).toBeLessThan(published.length);
+
+    // As the client does: reconnect from the last event received until every event is in
+    // (a backlog larger than the bound comes in parts, each socket closed with 4008 in turn).
+    for (let attempt = 0; attempt < 30 && received.length < published.length; attempt++) {
+      const again = rawSocket(hunter.cookie);
+      let closedWith = 0;
+      void again.closed.then((closed) => (closedWith = closed.code));
+      await again.opened;
+      subscribe(again, received.at(-1)!.result.id);
+      const missing = published.length - received.length;
+      await until(() => closedWith !== 0 || again.frames.length - 1 === missing, 'the rest, or a close');
+      received.push(...(again.frames.slice(1) as { result: { id: string } }[]));
+      if (received.length < published.length) expect(closedWith).toBe(4008);
+    }
+    expect(received.map((f) => Number(f.result.id))).toEqual(published.map((e) => e.id));
+  });
+
   it('resumes from a lastEventId given in the input (a client that stored it)', async () => {
     const hunter = await hunterIn(server, session, 'Stored');
     const first = publish(20);
