@@ -320,6 +320,27 @@ describe('keep-alive and shutdown', () => {
     await until(() => raw.texts.includes('PONG'), 'PONG');
   });
 
+  it("keeps the web client's lazy, pinging socket open while it subscribes, and lets it close after", async () => {
+    const hunter = await hunterIn(server, session, 'WebClient');
+    let opens = 0;
+    let closes = 0;
+    const { trpc } = socketClient(hunter.cookie, {
+      // As src/client/trpc.ts, faster (and idle for less than a ping: a PONG counts as activity).
+      lazy: { enabled: true, closeMs: 100 },
+      keepAlive: { enabled: true, intervalMs: 150, pongTimeoutMs: 100 },
+      onOpen: () => opens++,
+      onClose: () => closes++,
+    });
+    const got: Tracked[] = [];
+    const subscription = trpc.comms.events.subscribe({ sessionId: session }, { onData: (e) => got.push(e as never) });
+    await sleep(700); // four pings, each answered in time
+    publish(40);
+    await until(() => got.length === 1, 'event');
+    expect([opens, closes]).toEqual([1, 0]);
+    subscription.unsubscribe();
+    await until(() => closes === 1, 'the idle socket closed');
+  });
+
   it('closes the socket with 1012 when the server stops, and the client reconnects', async () => {
     const own = await startTestServer();
     const owner = (await subscribedGameMaster(own)) as Signed;

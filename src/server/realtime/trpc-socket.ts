@@ -38,7 +38,9 @@ import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission,
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
 
 type RequestId = string | number;
-type CreateContext = (opts: { req: { headers: { cookie?: string | undefined }; ip: string }; res: unknown; info?: unknown }) => Promise<Context>;
+/** What a connection needs of its upgrade request to build its context (the cookie, the client address). */
+type Upgrade = { headers: { cookie?: string | undefined }; ip: string };
+type CreateContext = (opts: { req: Upgrade; res: unknown; info?: unknown }) => Promise<Context>;
 type OnError = (opts: { error: TRPCError; path: string | undefined; type: string; ctx: Context | undefined; input: unknown }) => void;
 
 export type TrpcSocketOptions = {
@@ -107,17 +109,18 @@ class TrpcConnection implements KeptAlive {
   }
 
   /** Builds the context now, or once the connectionParams message arrives. */
-  start(req: { headers: { cookie?: string | undefined }; ip: string }, wantsParams: boolean): void {
+  start(req: Upgrade, wantsParams: boolean): void {
     this.upgrade = req;
-    if (!wantsParams) this.ready = this.buildContext(() => null);
+    if (!wantsParams) this.buildContext(() => null);
   }
 
-  private upgrade: { headers: { cookie?: string | undefined }; ip: string } | null = null;
+  /** What the context needs of the upgrade request, until it is built. */
+  private upgrade: Upgrade | null = null;
 
-  private buildContext(connectionParams: () => unknown): Promise<void> {
+  private buildContext(connectionParams: () => unknown): void {
     const req = this.upgrade!;
-    this.upgrade = null; // only the context keeps what it needs of the upgrade
-    return (async () => {
+    this.upgrade = null;
+    const building = (async () => {
       try {
         const info = { connectionParams: connectionParams(), calls: [], isBatchCall: false, accept: null, type: 'unknown', url: null };
         this.ctx = await this.opts.createContext({ req, res: this.socket, info });
@@ -128,8 +131,12 @@ class TrpcConnection implements KeptAlive {
         this.respond({ id: null, error: this.errorShape(error, undefined, 'unknown', undefined) });
         setImmediate(() => this.socket.close());
       }
-      this.ready = null;
     })();
+    this.ready = building;
+    // Registered before any request waits on it, so requests that waited run after this.
+    void building.then(() => {
+      if (this.ready === building) this.ready = null;
+    });
   }
 
   private onMessage(data: Buffer, isBinary: boolean): void {
@@ -144,7 +151,7 @@ class TrpcConnection implements KeptAlive {
     }
     if (!this.ready && !this.ctx && !this.ctxError) {
       // The first message after the upgrade of ?connectionParams=1.
-      this.ready = this.buildContext(() => {
+      this.buildContext(() => {
         let message: unknown;
         try {
           message = JSON.parse(data.toString('utf8'));
