@@ -64,7 +64,9 @@ export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: Tr
   deps.lifetime.signal.addEventListener('abort', () => {
     for (const connection of connections) connection.endFeeds();
     setImmediate(() => {
-      for (const connection of connections) connection.endSubscriptions(new AppError(503, 'Server restarting'));
+      for (const connection of connections) {
+        if (connection.isOpen()) connection.endSubscriptions(new AppError(503, 'Server restarting'));
+      }
     });
   });
   app.get('/trpc', { websocket: true }, (socket, request) => {
@@ -349,7 +351,7 @@ class TrpcConnection implements KeptAlive {
     this.afterFeedEnded();
   }
 
-  private isOpen(): boolean {
+  isOpen(): boolean {
     return this.socket.readyState === this.socket.OPEN;
   }
 
