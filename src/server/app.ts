@@ -24,6 +24,7 @@ import { changesState, originAllowed } from './http/origin';
 import { registerPlainRoutes } from './http/routes';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
+import { registerTrpcSocket } from './realtime/trpc-socket';
 import { appRouter } from './routers';
 import { registerPositionPurge } from './services/positions';
 import { type Scheduler, startScheduler } from './services/scheduler';
@@ -86,9 +87,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    useWSS: true,
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5000 },
     trpcOptions: { router: appRouter, createContext, onError: onTrpcError },
+  });
+  // tRPC's WebSocket (subscriptions; any call a client sends over it) is served by our own handler.
+  registerTrpcSocket(app, deps, {
+    router: appRouter,
+    createContext,
+    onError: onTrpcError,
+    keepAlive: { pingMs: 30_000, pongWaitMs: 5000 },
   });
   registerHotTrpcReads(app, '/trpc', { createContext, onError: onTrpcError });
 

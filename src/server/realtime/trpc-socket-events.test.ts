@@ -1,0 +1,44 @@
+// comms.events frames (trpc-socket-events.ts): built once per event, and held to what
+// tRPC's own adapter writes for a tracked event.
+import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { describe, expect, it } from 'vitest';
+import { appRouter } from '../routers';
+import type { BusEvent } from './bus';
+import { toStreamEvent } from './session-stream';
+import { dataFrameHead, eventFrame } from './trpc-socket-events';
+
+describe('shared event frames', () => {
+  const event: BusEvent = {
+    id: 42,
+    sessionId: 3,
+    type: 'new_communication',
+    audience: 'all',
+    payload: { message: 'hello "world"', at: 5 },
+    createdAt: 1000,
+  };
+  const transformer = appRouter._def._config.transformer.output;
+
+  it("are what tRPC's adapter writes for a tracked event", () => {
+    for (const [id, jsonrpc] of [
+      [1, undefined],
+      ['sub-a', '2.0'],
+    ] as const) {
+      const frame = String(eventFrame(event, dataFrameHead(id, jsonrpc), transformer));
+      const tracked = { id: String(event.id), data: toStreamEvent(event, 3) };
+      const theirs = transformTRPCResponse(appRouter._def._config, {
+        id,
+        jsonrpc,
+        result: { type: 'data', id: String(event.id), data: tracked } as never,
+      });
+      expect(JSON.parse(frame)).toEqual(JSON.parse(JSON.stringify(theirs)));
+    }
+  });
+
+  it('are built once per event and subscription id, then shared', () => {
+    const head = dataFrameHead(1, undefined);
+    const first = eventFrame(event, head, transformer);
+    expect(eventFrame(event, head, transformer)).toBe(first);
+    for (let i = 2; i < 20; i++) eventFrame(event, dataFrameHead(i, undefined), transformer);
+    expect(typeof eventFrame(event, dataFrameHead(99, undefined), transformer)).toBe('string'); // past the few kept
+  });
+});

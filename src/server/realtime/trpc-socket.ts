@@ -1,0 +1,373 @@
+// tRPC's WebSocket protocol at /trpc, served by us rather than by @trpc/server's ws
+// adapter, which keeps per subscription a chain of async iterators, promises and abort
+// signals and serialises each event once per subscription. This speaks what
+// @trpc/client 11's createWSClient/wsLink speak (the adapter's own behaviour, message
+// for message): an optional connectionParams message first (?connectionParams=1),
+// requests `{ id, method: 'query' | 'mutation' | 'subscription', params: { path, input,
+// lastEventId? } }` (alone or in an array), `subscription.stop`, answers `started` /
+// `data` (tracked: with the event id, which the client resends as lastEventId when it
+// reconnects) / `stopped` / errors shaped by the router's errorFormatter, and 'PING' /
+// 'PONG' keep-alive both ways. comms.events, the only subscription, runs as /ws does
+// (trpc-socket-events.ts): synchronous backlog then live, frames built once per event,
+// the send buffer as the only queue. Queries and mutations go through callProcedure
+// with the connection's context, built once at connect from the cookie (longLived).
+import {
+  type AnyRouter,
+  callProcedure,
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  isAsyncIterable,
+  isObject,
+  parseConnectionParamsFromUnknown,
+  parseTRPCMessage,
+  type TRPCClientOutgoingMessage,
+  TRPCError,
+  type TRPCResponse,
+  type TRPCResponseMessage,
+  transformTRPCResponse,
+} from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { WS_MAX_BUFFERED_BYTES } from '../../domain/rules';
+import type { Context } from '../context';
+import type { AppDeps } from '../deps';
+import { AppError, unauthorized } from '../errors';
+import type { BusEvent } from './bus';
+import { pushFeed, sessionSource } from './session-stream';
+import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
+import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
+
+type RequestId = string | number;
+/** What a connection needs of its upgrade request to build its context (the cookie, the client address). */
+type Upgrade = { headers: { cookie?: string | undefined }; ip: string };
+type CreateContext = (opts: { req: Upgrade; res: unknown; info?: unknown }) => Promise<Context>;
+type OnError = (opts: { error: TRPCError; path: string | undefined; type: string; ctx: Context | undefined; input: unknown }) => void;
+
+export type TrpcSocketOptions = {
+  router: AnyRouter;
+  createContext: CreateContext;
+  onError?: OnError;
+  keepAlive: KeepAliveOptions;
+};
+
+/** Close code of a socket too far behind (as /ws): the client reconnects with lastEventId. */
+export const TRPC_SOCKET_TOO_SLOW = 4008;
+
+const TEXT = { binary: false } as const;
+
+export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: TrpcSocketOptions): void {
+  const keepAlive = createKeepAlive(opts.keepAlive);
+  const connections = new Set<TrpcConnection>();
+  // The server is stopping: feeds stop now; app.ts's preClose closes every socket with 1012
+  // right after, and the client resumes with its last event id. A socket somehow still open
+  // a moment later hears why its subscriptions ended.
+  deps.lifetime.signal.addEventListener('abort', () => {
+    for (const connection of connections) connection.endFeeds();
+    setImmediate(() => {
+      for (const connection of connections) {
+        if (connection.isOpen()) connection.endSubscriptions(new AppError(503, 'Server restarting'));
+      }
+    });
+  });
+  app.get('/trpc', { websocket: true }, (socket, request) => {
+    // @fastify/websocket's 'error' listener holds the upgrade's request and reply for the
+    // socket's whole life (see compat-socket.ts); ours logs and ends the socket without them.
+    for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
+    const connection = new TrpcConnection(deps, opts, socket);
+    connections.add(connection);
+    keepAlive.add(connection);
+    socket.on('close', () => {
+      connections.delete(connection);
+      keepAlive.delete(connection);
+      connection.release();
+    });
+    socket.on('error', (err) => {
+      deps.log.warn(`tRPC socket error: ${String(err)}`);
+      socket.terminate();
+    });
+    const wantsParams = new URL(request.url, 'http://x').searchParams.get('connectionParams') === '1';
+    connection.start({ headers: { cookie: request.headers.cookie }, ip: request.ip }, wantsParams);
+  });
+}
+
+/** One socket's state: its context, its comms.events subscriptions and its keep-alive marks. */
+class TrpcConnection implements KeptAlive {
+  heardAt = Date.now();
+  pingedAt = 0;
+  private ctx: Context | undefined;
+  /** Pending while the context is built: requests wait for it, in order. */
+  private ready: Promise<void> | null = null;
+  private ctxError: TRPCError | null = null;
+  /** comms.events subscriptions by request id: how to stop each feed (null once stopped). */
+  private readonly feeds = new Map<RequestId, (() => void) | null>();
+  private stopWatchingSignIn: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly opts: TrpcSocketOptions,
+    readonly socket: WebSocket,
+  ) {
+    socket.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
+  }
+
+  /** Builds the context now, or once the connectionParams message arrives. */
+  start(req: Upgrade, wantsParams: boolean): void {
+    this.upgrade = req;
+    if (!wantsParams) this.buildContext(() => null);
+  }
+
+  /** What the context needs of the upgrade request, until it is built. */
+  private upgrade: Upgrade | null = null;
+
+  private buildContext(connectionParams: () => unknown): void {
+    const req = this.upgrade!;
+    this.upgrade = null;
+    const building = (async () => {
+      try {
+        const info = { connectionParams: connectionParams(), calls: [], isBatchCall: false, accept: null, type: 'unknown', url: null };
+        this.ctx = await this.opts.createContext({ req, res: this.socket, info });
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        this.ctxError = error;
+        this.reportError(error, undefined, 'unknown', undefined);
+        this.respond({ id: null, error: this.errorShape(error, undefined, 'unknown', undefined) });
+        setImmediate(() => this.socket.close());
+      }
+    })();
+    this.ready = building;
+    // Registered before any request waits on it, so requests that waited run after this.
+    void building.then(() => {
+      if (this.ready === building) this.ready = null;
+    });
+  }
+
+  private onMessage(data: Buffer, isBinary: boolean): void {
+    heard(this);
+    if (!isBinary) {
+      const text = data.length === 4 ? data.toString() : '';
+      if (text === 'PONG') return;
+      if (text === 'PING') {
+        this.send('PONG');
+        return;
+      }
+    }
+    if (!this.ready && !this.ctx && !this.ctxError) {
+      // The first message after the upgrade of ?connectionParams=1.
+      this.buildContext(() => {
+        let message: unknown;
+        try {
+          message = JSON.parse(data.toString('utf8'));
+          if (!isObject(message)) throw new Error('Message was not an object');
+        } catch (cause) {
+          throw new TRPCError({ code: 'PARSE_ERROR', message: 'Malformed TRPCConnectionParamsMessage', cause });
+        }
+        return parseConnectionParamsFromUnknown((message as { data?: unknown }).data);
+      });
+      return;
+    }
+    let messages: TRPCClientOutgoingMessage[];
+    try {
+      if (isBinary) throw new Error('jsonEncoder received binary data. JSON uses text frames.');
+      const parsed: unknown = JSON.parse(data.toString('utf8'));
+      const transformer = this.opts.router._def._config.transformer;
+      messages = (Array.isArray(parsed) ? parsed : [parsed]).map((raw) => parseTRPCMessage(raw, transformer));
+    } catch (cause) {
+      const error = new TRPCError({ code: 'PARSE_ERROR', cause });
+      this.respond({ id: null, error: this.errorShape(error, undefined, 'unknown', undefined) });
+      return;
+    }
+    messages.forEach((message, index) => {
+      if (this.ready) void this.ready.then(() => this.handle(message, index));
+      else this.handle(message, index);
+    });
+  }
+
+  private handle(message: TRPCClientOutgoingMessage, batchIndex: number): void {
+    const { id, jsonrpc } = message;
+    if (id === null) {
+      const error = new TRPCError({ code: 'PARSE_ERROR', message: '`id` is required' });
+      this.reportError(error, undefined, 'unknown', undefined);
+      this.respond({ id, jsonrpc, error: this.errorShape(error, undefined, 'unknown', undefined) });
+      return;
+    }
+    if (message.method === 'subscription.stop') {
+      this.stopSubscription(id);
+      return;
+    }
+    const { path, lastEventId } = message.params;
+    let { input } = message.params;
+    const type = message.method;
+    // As tRPC's adapter: a reconnecting client's lastEventId joins the input.
+    if (lastEventId !== undefined) {
+      if (isObject(input)) input = { ...input, lastEventId };
+      else input ??= { lastEventId };
+    }
+    const failed = (cause: unknown) => {
+      const error = getTRPCErrorFromUnknown(cause);
+      this.reportError(error, path, type, input);
+      this.respond({ id, jsonrpc, error: this.errorShape(error, path, type, input) });
+    };
+    if (this.ctxError) {
+      failed(this.ctxError);
+      return;
+    }
+    if (type === 'subscription' && path === EVENTS_PATH) {
+      this.subscribeEvents(id, jsonrpc, input).catch(failed);
+      return;
+    }
+    this.call(id, jsonrpc, path, type, input, batchIndex).catch(failed);
+  }
+
+  /** A query or mutation (or an unknown subscription, answered with tRPC's error). */
+  private async call(
+    id: RequestId,
+    jsonrpc: '2.0' | undefined,
+    path: string,
+    type: 'query' | 'mutation' | 'subscription',
+    input: unknown,
+    batchIndex: number,
+  ): Promise<void> {
+    const result = await callProcedure({ router: this.opts.router, path, getRawInput: async () => input, ctx: this.ctx, type, signal: undefined, batchIndex });
+    if (type === 'subscription') {
+      // Every subscription of the router is served above (a test holds the router to it).
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `Subscription ${path} is not served over this socket` });
+    }
+    if (isAsyncIterable(result)) {
+      throw new TRPCError({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: `Cannot return an async iterable or observable from a ${type} procedure with WebSockets`,
+      });
+    }
+    this.respond({ id, jsonrpc, result: { type: 'data', data: result } });
+  }
+
+  private async subscribeEvents(id: RequestId, jsonrpc: '2.0' | undefined, input: unknown): Promise<void> {
+    const admitted = (await callProcedure({
+      router: eventsAdmission,
+      path: 'events',
+      getRawInput: async () => input,
+      ctx: this.ctx,
+      type: 'query',
+      signal: undefined,
+      batchIndex: 0,
+    })) as Admitted;
+    if (!this.isOpen()) return;
+    if (this.feeds.has(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` });
+    this.feeds.set(id, null);
+    this.respond({ id, jsonrpc, result: { type: 'started' } });
+
+    const end = (cause: unknown) => this.endSubscription(id, jsonrpc, cause, input);
+    let start: ReturnType<typeof eventsStart>;
+    try {
+      start = eventsStart(this.deps.db, admitted);
+    } catch (cause) {
+      end(cause);
+      return;
+    }
+    if (this.deps.lifetime.signal.aborted) {
+      end(new AppError(503, 'Server restarting'));
+      return;
+    }
+    this.watchSignIn(admitted);
+    const head = dataFrameHead(id, jsonrpc);
+    const transformer = this.opts.router._def._config.transformer.output;
+    const deliver = (event: BusEvent): boolean => {
+      if (!this.isOpen()) return false;
+      if (this.socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+        // The send buffer is this socket's only queue: past the bound the client
+        // reconnects and resumes from its last event id, reading the database.
+        this.socket.close(TRPC_SOCKET_TOO_SLOW, 'Too far behind: reconnect with lastEventId');
+        return false;
+      }
+      try {
+        this.socket.send(eventFrame(event, head, transformer), TEXT);
+        return true;
+      } catch (err) {
+        // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
+        this.deps.log.error(`tRPC socket send failed: ${String(err)}`);
+        return false;
+      }
+    };
+    const source = sessionSource(this.deps.bus, admitted.input.sessionId, start.viewer);
+    const stop = pushFeed(source, start.lastEventId, deliver);
+    if (this.feeds.has(id)) this.feeds.set(id, stop);
+    else stop(); // ended while its backlog was written
+  }
+
+  /** One watch per connection while it has subscriptions: a sign-in that ends ends them all. */
+  private watchSignIn(admitted: Admitted): void {
+    if (this.stopWatchingSignIn) return;
+    this.stopWatchingSignIn = this.deps.signInSweep.watch({ authSessionId: admitted.authSession.id, userId: admitted.user.id }, () => {
+      this.stopWatchingSignIn = null;
+      this.endSubscriptions(unauthorized('Signed out'));
+    });
+  }
+
+  /** The client's `subscription.stop`: the feed ends and the client hears `stopped`. */
+  private stopSubscription(id: RequestId): void {
+    if (!this.feeds.has(id)) return;
+    this.feeds.get(id)?.();
+    this.feeds.delete(id);
+    this.afterFeedEnded();
+    this.respond({ id, result: { type: 'stopped' } });
+  }
+
+  /** A subscription ends with an error, then `stopped`, as tRPC's adapter ends one. */
+  private endSubscription(id: RequestId, jsonrpc: '2.0' | undefined, cause: unknown, input: unknown): void {
+    if (!this.feeds.has(id)) return;
+    this.feeds.get(id)?.();
+    this.feeds.delete(id);
+    this.afterFeedEnded();
+    const error = getTRPCErrorFromUnknown(cause);
+    this.reportError(error, EVENTS_PATH, 'subscription', input);
+    this.respond({ id, jsonrpc, error: this.errorShape(error, EVENTS_PATH, 'subscription', input) });
+    this.respond({ id, jsonrpc, result: { type: 'stopped' } });
+  }
+
+  /** Every subscription of this socket ends with `cause` (a sign-in that ended, a server stopping). */
+  endSubscriptions(cause: unknown): void {
+    for (const id of [...this.feeds.keys()]) this.endSubscription(id, undefined, cause, undefined);
+  }
+
+  /** Stops writing events, and nothing else (the socket is about to close). */
+  endFeeds(): void {
+    for (const [id, stop] of this.feeds) {
+      stop?.();
+      this.feeds.set(id, null);
+    }
+  }
+
+  private afterFeedEnded(): void {
+    if (this.feeds.size === 0 && this.stopWatchingSignIn) {
+      this.stopWatchingSignIn();
+      this.stopWatchingSignIn = null;
+    }
+  }
+
+  /** The socket closed: everything it held goes. */
+  release(): void {
+    this.endFeeds();
+    this.feeds.clear();
+    this.afterFeedEnded();
+  }
+
+  isOpen(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  private send(text: string): void {
+    if (this.isOpen()) this.socket.send(text);
+  }
+
+  private respond(response: TRPCResponseMessage): void {
+    this.send(JSON.stringify(transformTRPCResponse(this.opts.router._def._config, response as TRPCResponse)));
+  }
+
+  private errorShape(error: TRPCError, path: string | undefined, type: string, input: unknown) {
+    return getErrorShape({ config: this.opts.router._def._config, error, type: type as never, path, input, ctx: this.ctx });
+  }
+
+  private reportError(error: TRPCError, path: string | undefined, type: string, input: unknown): void {
+    this.opts.onError?.({ error, path, type, ctx: this.ctx, input });
+  }
+}
