@@ -7,6 +7,7 @@ import { badRequest } from '../errors';
 import { EventsRequest } from '../routers/comms.types';
 import { authedProcedure, router } from '../trpc';
 import type { BusEvent } from './bus';
+import { type PrebuiltFrame, prebuiltTextFrame } from './frame-fanout';
 import { sharedStreamEvent, streamViewer, type StreamViewer } from './session-stream';
 
 export const EVENTS_PATH = 'comms.events';
@@ -44,7 +45,7 @@ export function dataFrameHead(id: string | number, jsonrpc: '2.0' | undefined): 
 }
 
 /** An event's serialised data, and its frames by subscription head (most clients use the same ids). */
-type SharedFrames = { tail: string; byHead: Map<string, Buffer> };
+type SharedFrames = { tail: string; byHead: Map<string, PrebuiltFrame> };
 
 /** A few distinct heads per event are kept (the web client's ids repeat); others are built per socket. */
 const MAX_HEADS_PER_EVENT = 8;
@@ -54,10 +55,10 @@ const sharedFrames = new WeakMap<BusEvent, SharedFrames>();
 /**
  * The data frame of an event for a subscription, as tRPC writes a tracked event:
  * `result: { type: 'data', id, data: serialize({ id, data: streamEvent }) }`. The data
- * is serialised (superjson) once per event; the frame's bytes are shared by every
- * subscription whose head is the same.
+ * is serialised (superjson) once per event; the complete WebSocket frame (for
+ * sendPrebuilt, as /ws) is shared by every subscription whose head is the same.
  */
-export function eventFrame(event: BusEvent, head: string, transformer: DataTransformer): Buffer | string {
+export function eventFrame(event: BusEvent, head: string, transformer: DataTransformer): PrebuiltFrame {
   let shared = sharedFrames.get(event);
   if (!shared) {
     const id = String(event.id);
@@ -67,8 +68,7 @@ export function eventFrame(event: BusEvent, head: string, transformer: DataTrans
   }
   const known = shared.byHead.get(head);
   if (known) return known;
-  if (shared.byHead.size >= MAX_HEADS_PER_EVENT) return head + shared.tail;
-  const bytes = Buffer.from(head + shared.tail);
-  shared.byHead.set(head, bytes);
-  return bytes;
+  const frame = prebuiltTextFrame(Buffer.from(head + shared.tail));
+  if (shared.byHead.size < MAX_HEADS_PER_EVENT) shared.byHead.set(head, frame);
+  return frame;
 }

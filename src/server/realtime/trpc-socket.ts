@@ -33,6 +33,7 @@ import type { Context } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import type { BusEvent } from './bus';
+import { sendPrebuilt } from './frame-fanout';
 import { pushFeed, sessionSource } from './session-stream';
 import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
@@ -52,8 +53,6 @@ export type TrpcSocketOptions = {
 
 /** Close code of a socket too far behind (as /ws): the client reconnects with lastEventId. */
 export const TRPC_SOCKET_TOO_SLOW = 4008;
-
-const TEXT = { binary: false } as const;
 
 export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: TrpcSocketOptions): void {
   const keepAlive = createKeepAlive(opts.keepAlive);
@@ -280,7 +279,7 @@ class TrpcConnection implements KeptAlive {
         return false;
       }
       try {
-        this.socket.send(eventFrame(event, head, transformer), TEXT);
+        sendPrebuilt(this.socket, eventFrame(event, head, transformer));
         return true;
       } catch (err) {
         // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
