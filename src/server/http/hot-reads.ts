@@ -1,8 +1,8 @@
 // The polled REST reads of a live game (issue #15), served by their own Fastify routes
 // instead of trpc-to-openapi's catch-all: no URL, AbortSignal or caller proxy per request,
-// and no walk through every procedure's path pattern. The procedure is the same one, so
-// its middlewares (sign-in, roles, ownership), its zod input and output schemas, its
-// errors and its body are the same too; the document does not change (routes here are
+// and no walk through every procedure's path pattern. The answer (hot-reads-answers.ts)
+// runs the procedure's own rules (sign-in, roles, ownership), zod input and output schemas
+// and errors, so the body is the same too; the document does not change (routes here are
 // not described again: the procedures already are).
 //
 // What trpc-to-openapi 3.3 does per request (adapters/node-http/core), kept here:
@@ -26,6 +26,7 @@ import {
 } from 'trpc-to-openapi';
 import type { Context } from '../context';
 import { appRouter } from '../routers';
+import { HOT_ANSWERS } from './hot-reads-answers';
 
 /** The procedures a Hunter Terminal and a game master's screens poll every few seconds. */
 export const HOT_READS = [
@@ -72,15 +73,8 @@ export function registerHotReads(app: FastifyInstance, { createContext, onError 
         const end = request.url.indexOf('?');
         Object.assign(input, rawParams.exec(end === -1 ? request.url : request.url.slice(0, end))?.groups);
         ctx = await createContext({ req: request, res: reply });
-        const data = await procedure({
-          path: procedurePath,
-          getRawInput: async () => input,
-          ctx,
-          type: 'query',
-          signal: undefined,
-          batchIndex: 0,
-        });
-        return reply.code(200).header('Content-Type', 'application/json').send(JSON.stringify(data));
+        const answer = HOT_ANSWERS[procedurePath](ctx, input);
+        return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
         const error = getErrorFromUnknown(cause);
         onError({ error });

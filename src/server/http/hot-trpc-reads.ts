@@ -1,6 +1,7 @@
 // The same polled reads over tRPC (`GET /trpc/<procedure>?input=...`, one call, no batch),
 // answered without tRPC's Fetch adapter: no Request, Headers, AbortController or Response
-// per call. Same procedure, same superjson body, status and headers as
+// per call. Same answer as the REST door (hot-reads-answers.ts: the procedure's own rules
+// and schemas), same superjson body, status and headers as
 // @trpc/server 11's resolveResponse gives a single query. Anything else (a batch, HEAD,
 // streaming or connection parameters, input that is not JSON) goes to tRPC's own handler.
 import type { AnyProcedure } from '@trpc/server';
@@ -15,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { appRouter } from '../routers';
 import { HOT_READS } from './hot-reads';
+import { HOT_ANSWERS, trpcBody } from './hot-reads-answers';
 
 type Options = {
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
@@ -49,29 +51,24 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { cre
         return fastifyRequestHandler({ router: appRouter, createContext, onError, req: request, res: reply, path } as never);
       }
       let ctx: Context | undefined;
-      let response: object;
+      let status = 200;
+      let body: Buffer;
       try {
         ctx = await createContext({ req: request, res: reply });
-        const data = await procedure({
-          path,
-          getRawInput: async () => call.input,
-          ctx,
-          type: 'query',
-          signal: undefined,
-          batchIndex: 0,
-        });
-        response = { result: { data } };
+        body = trpcBody(HOT_ANSWERS[path](ctx, call.input));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         onError({ error, path });
-        response = { error: getErrorShape({ config, ctx, error, input: call.input, path, type: 'query' }) };
+        const response = { error: getErrorShape({ config, ctx, error, input: call.input, path, type: 'query' }) };
+        status = getHTTPStatusCode(response as never);
+        body = Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never)));
       }
       return reply
-        .code(getHTTPStatusCode(response as never))
+        .code(status)
         .header('vary', 'trpc-accept, accept')
         .header('content-type', 'application/json')
         // A Buffer: Fastify would add `; charset=utf-8` to a string's type, which tRPC's answer has not.
-        .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never))));
+        .send(body);
     });
   }
 }

@@ -23,6 +23,7 @@ import {
 import { distanceMeters } from '../../domain/scanner';
 import type { Db } from '../db/client';
 import { prepared } from './prepared';
+import type { ReadCache } from './read-cache';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden } from '../errors';
 import { gameSessions } from '../db/schema';
@@ -201,6 +202,7 @@ export function purgeExpiredPositions(
   db: Db,
   now: number,
   uploadsDir: string,
+  readCache?: Pick<ReadCache, 'dropSession'>,
 ): { sessions: number; positions: number; mediaFiles: number } {
   const cutoff = now - GPS_RETENTION_MS;
   const c = db.$client;
@@ -251,6 +253,8 @@ export function purgeExpiredPositions(
     }
   });
   purge(ended.map((r) => r.id));
+  // No session event tells the cached reads (positions, marked locations, media links).
+  for (const { id } of ended) readCache?.dropSession(id);
   // Files go once no row points at them any more (a failed removal leaves an orphan, never a broken link).
   for (const url of mediaUrls) {
     const relative = url.replace(/^\/uploads\//, '');
@@ -263,14 +267,14 @@ export function purgeExpiredPositions(
 /** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
 export function registerPositionPurge(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config' | 'readCache'>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     try {
       const abandoned = endAbandonedSessions(deps);
       if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
-      const { sessions, positions, mediaFiles } = purgeExpiredPositions(deps.db, deps.now(), deps.config.UPLOADS_DIR);
+      const { sessions, positions, mediaFiles } = purgeExpiredPositions(deps.db, deps.now(), deps.config.UPLOADS_DIR, deps.readCache);
       if (positions > 0 || mediaFiles > 0) {
         deps.log.info(`Retention: deleted ${positions} positions and ${mediaFiles} media files of ${sessions} sessions`);
       }
