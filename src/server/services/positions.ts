@@ -175,14 +175,18 @@ export type HunterPositionDto = {
   timestamp: number;
 };
 
-/** The latest position of every hunter of the session who reported one (game master's live map). */
+/**
+ * The latest position of every hunter of the session who reported one (game master's live map).
+ * The retention purge clears the position but keeps its time (it dates the session's last
+ * activity): such a hunter has no position to show.
+ */
 export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] {
   const rows = prepared(db, 'latest-positions', (d) =>
     d.$client.prepare(
       `SELECT user_id AS userId, id AS playerId, handle AS hunterName, last_lat AS lat, last_lng AS lng,
               last_accuracy AS accuracy, last_precision AS precision, distance_traveled_m AS distanceTraveled,
               last_position_at AS timestamp
-         FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL ORDER BY id`,
+         FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL AND last_lat IS NOT NULL ORDER BY id`,
     ),
   )
     .all(sessionId) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
