@@ -2,9 +2,10 @@
 // serving the same bodies in the same run, interleaved; the same reads over tRPC; a fixed
 // rate; and cost growth (100k positions and events in a session).
 // Run: npm run bench:http   (ROUND_S=5 seconds a round; PROFILE=dir writes the server's
-// .cpuprofile there; CONNECTIONS=25; PHASES=rest,trpc,fixed,growth runs only those; READ_CACHE=off
-// answers every read without the read cache, to measure the uncached cost). The server runs in a child process (this same file,
-// BENCH_HTTP_ROLE=server) so autocannon here does not share its event loop.
+// .cpuprofile there; CONNECTIONS=25; PHASES=rest,trpc,fixed,growth runs only those, and
+// PHASES=app the app's REST hot mix alone, for a profile; READ_CACHE=off answers every read
+// without the read cache, for the uncached cost). The server runs in a child process (this
+// same file, BENCH_HTTP_ROLE=server) so autocannon here does not share its event loop.
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -246,6 +247,12 @@ async function main() {
   await load(setup.url, setup.hot, 'trpc', { seconds: 2 });
   await load(setup.bareUrl, setup.hot, 'rest', { seconds: 2 });
 
+  // PHASES=app: the REST hot mix on the app alone (for a CPU profile without the bare server's share).
+  if (PHASES.has('app')) {
+    const runs = [];
+    for (let round = 0; round < ROUNDS; round++) runs.push(await load(setup.url, setup.hot, 'rest'));
+    console.log(`REST hot mix alone: ${runs.map((r) => fmt(r.rps)).join('/')} req/s`);
+  }
   const none = { a: { rps: 0, p50: 0, p99: 0, failed: 0, all: '-' }, b: { rps: 0, p50: 0, p99: 0, failed: 0, all: '-' } };
   const restVsBare = PHASES.has('rest')
     ? await interleaved(

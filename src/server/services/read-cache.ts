@@ -3,7 +3,7 @@
 // listener drops the session's answers in O(1); the rare writes that publish no session
 // event (species catalogue, account deletion, retention purge) clear everything.
 // Only answers are kept: who may read them is checked on every request, before the cache.
-// See docs/decisions/014-polled-read-cache.md.
+// See docs/decisions/600-polled-read-cache.md.
 import type { BusEvent, EventBus } from '../realtime/bus';
 
 /** An answer as the doors send it: validated by the output schema when it was computed. */
