@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5000 },
     trpcOptions: { router: appRouter, createContext, onError: onTrpcError },
   });
-  registerHotTrpcReads(app, '/trpc', { createContext, onError: onTrpcError });
+  registerHotTrpcReads(app, '/trpc', { deps, createContext, onError: onTrpcError });
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onRestError = ({ error }: { error: { code: string } }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
   };
-  registerHotReads(app, { createContext, onError: onRestError });
+  registerHotReads(app, { deps, onError: onRestError });
   await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));

@@ -48,7 +48,7 @@ export const createCallerFactory = t.createCallerFactory;
  * A WebSocket connection's context outlives requests: a sign-in that has ended since it
  * connected (logout, deleted account, expiry) counts as signed out.
  */
-export function signInEndedSince(ctx: Context): boolean {
+export function signInEndedSince(ctx: Pick<Context, 'longLived' | 'authSession' | 'db' | 'now'>): boolean {
   return ctx.longLived && ctx.authSession !== null && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now());
 }
 

@@ -15,7 +15,8 @@ import { TRPCError } from '@trpc/server';
 import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { User } from 'lucia';
 import type { ListMessagesInput } from '../../domain/comms-schemas';
-import type { Context } from '../context';
+import type { SignIn } from '../context';
+import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import { commsAccess } from '../services/comms-access';
 import { messagesViewer, visibleMessages } from '../services/communications';
@@ -29,7 +30,23 @@ import { GAME_MASTER_ROLES, requireOwnedSession, requireRole, requireSignIn, sig
 import type { HOT_READS } from './hot-reads';
 
 type Schema = { parse(value: unknown): unknown };
-type Answer = (ctx: Context, rawInput: unknown) => CachedAnswer;
+/**
+ * What a hot read needs of its request: a few deps and the sign-in, validated for this request
+ * (context.ts signInOf). Not a whole tRPC context, which copies every dep on every request.
+ */
+export type HotCall = Pick<AppDeps, 'db' | 'bus' | 'now' | 'readCache'> & SignIn & { longLived: false };
+type Answer = (call: HotCall, rawInput: unknown) => CachedAnswer;
+
+/** The hot call of an HTTP request: never long-lived (a WebSocket's context is). */
+export const hotCall = (deps: AppDeps, signIn: SignIn): HotCall => ({
+  db: deps.db,
+  bus: deps.bus,
+  now: deps.now,
+  readCache: deps.readCache,
+  user: signIn.user,
+  authSession: signIn.authSession,
+  longLived: false,
+});
 
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
 
@@ -63,24 +80,24 @@ function answerOf(schema: Schema, data: unknown): CachedAnswer {
 const SIGNED_OUT = { user: null, authSession: null };
 
 /** publicProcedure then authedProcedure: the signed-in caller, or 401. */
-function signedIn(ctx: Context): User {
+function signedIn(ctx: HotCall): User {
   return requireSignIn(signInEndedSince(ctx) ? SIGNED_OUT : ctx).user;
 }
 
 /** gameMasterProcedure's rules after the sign-in: role, then subscription. */
-function gameMaster(ctx: Context): User {
+function gameMaster(ctx: HotCall): User {
   const user = signedIn(ctx);
   requireRole(user, GAME_MASTER_ROLES);
   requireSubscription(ctx, user);
   return user;
 }
 
-/** The services' context: deps and the caller (no copy of the whole request context). */
-const serviceCtx = (ctx: Context, user: User) => ({ db: ctx.db, bus: ctx.bus, now: ctx.now, user });
+/** The services' context: deps and the caller. */
+const serviceCtx = (ctx: HotCall, user: User) => ({ db: ctx.db, bus: ctx.bus, now: ctx.now, user });
 
 /** The kept answer for `key`, or the one `compute` gives (kept for the next read). */
 function cachedAnswer(
-  ctx: Context,
+  ctx: HotCall,
   sessionId: number,
   key: string,
   compute: () => CachedAnswer,
@@ -103,10 +120,10 @@ const ranking = schemasOf('stats.sessionHunterStats');
 const tracking = schemasOf('comms.hunterLocations');
 
 /** The session's ranking (GM hunter-stats; a hunter's stats tell their place in it). */
-const rankingAnswer = (ctx: Context, sessionId: number) =>
+const rankingAnswer = (ctx: HotCall, sessionId: number) =>
   cachedAnswer(ctx, sessionId, 'ranking', () => answerOf(ranking.output, sessionHunterStats(ctx, sessionId)));
 
-function dinosaurList(ctx: Context, user: User, sessionId: number, output: Schema): CachedAnswer {
+function dinosaurList(ctx: HotCall, user: User, sessionId: number, output: Schema): CachedAnswer {
   const c = serviceCtx(ctx, user);
   if (!mayListDinosaurs(c, sessionId)) return answerOf(output, []);
   return cachedAnswer(ctx, sessionId, 'dinosaurs', () => answerOf(output, deployedDinosaurs(c, sessionId)));

@@ -13,12 +13,15 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../context';
+import { type Context, signInOf } from '../context';
+import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import { HOT_READS } from './hot-reads';
-import { HOT_ANSWERS, trpcBody } from './hot-reads-answers';
+import { HOT_ANSWERS, hotCall, trpcBody } from './hot-reads-answers';
 
 type Options = {
+  deps: AppDeps;
+  /** For the calls tRPC's own handler takes (batches, HEAD, ...). */
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
   onError: (opts: { error: { code: string }; path?: string }) => void;
 };
@@ -38,7 +41,7 @@ function plainCallInput(request: FastifyRequest): { input: unknown } | undefined
   return { input };
 }
 
-export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { createContext, onError }: Options): void {
+export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { deps, createContext, onError }: Options): void {
   const config = appRouter._def._config;
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const path of HOT_READS) {
@@ -50,16 +53,16 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { cre
       if (!call) {
         return fastifyRequestHandler({ router: appRouter, createContext, onError, req: request, res: reply, path } as never);
       }
-      let ctx: Context | undefined;
       let status = 200;
       let body: Buffer;
       try {
-        ctx = await createContext({ req: request, res: reply });
-        body = trpcBody(HOT_ANSWERS[path](ctx, call.input));
+        const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), call.input));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         onError({ error, path });
-        const response = { error: getErrorShape({ config, ctx, error, input: call.input, path, type: 'query' }) };
+        // The error formatter reads only the error (no context).
+        const response = { error: getErrorShape({ config, ctx: undefined, error, input: call.input, path, type: 'query' }) };
         status = getHTTPStatusCode(response as never);
         body = Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never)));
       }

@@ -7,9 +7,15 @@ import { type CachedAnswer, createReadCache } from './read-cache';
 
 function fakeBus() {
   const listeners: BusListener[] = [];
-  const bus = { subscribe: (l: BusListener) => (listeners.push(l), () => {}) } as unknown as EventBus;
-  const emit = (sessionId: number | null, type = 'new_communication') =>
-    listeners.forEach((l) => l({ id: 1, sessionId, type, audience: 'all', payload: {}, createdAt: 0 } satisfies BusEvent));
+  const subscribe = (listener: BusListener) => {
+    listeners.push(listener);
+    return () => {};
+  };
+  const bus = { subscribe } as unknown as EventBus;
+  const emit = (sessionId: number | null, type = 'new_communication') => {
+    const event: BusEvent = { id: 1, sessionId, type, audience: 'all', payload: {}, createdAt: 0 };
+    for (const listener of listeners) listener(event);
+  };
   return { bus, emit };
 }
 
