@@ -99,12 +99,13 @@ export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 export const hunterProcedure = roleProcedure('hunter');
+/** Who may call game-master procedures (gameMasterProcedure and the hot reads' lean path). */
+export const GAME_MASTER_ROLES: readonly Role[] = ['gamemaster', 'admin'];
 /**
  * Game-master procedures: game masters with an active subscription, and admins
  * (who may act on any session and need no subscription). A game master without
  * one gets 403 'Subscription Required'; anyone else 403.
  */
-export const GAME_MASTER_ROLES: readonly Role[] = ['gamemaster', 'admin'];
 export const gameMasterProcedure = roleProcedure(...GAME_MASTER_ROLES).use(({ ctx, next }) => {
   requireSubscription(ctx, ctx.user);
   return next();
