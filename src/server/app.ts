@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: onTrpcError,
     keepAlive: { pingMs: 30_000, pongWaitMs: 5000 },
   });
-  registerHotTrpcReads(app, '/trpc', { createContext, onError: onTrpcError });
+  registerHotTrpcReads(app, '/trpc', { deps, createContext, onError: onTrpcError });
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onRestError = ({ error }: { error: { code: string } }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
   };
-  registerHotReads(app, { createContext, onError: onRestError });
+  registerHotReads(app, { deps, onError: onRestError });
   await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));

@@ -8,6 +8,7 @@ import { createEventBus, type EventBus } from './realtime/bus';
 import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
+import { createReadCache, type ReadCache } from './services/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
 
 export type AppDeps = {
@@ -29,6 +30,8 @@ export type AppDeps = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Stripe, or the no-payment default when STRIPE_* are not set. */
   payments: PaymentProvider;
+  /** The polled reads' answers per game session, dropped by the session's events (issue #15). */
+  readCache: ReadCache;
 };
 
 export function createDeps(config: Config, log: AppDeps['log'] = console): AppDeps {
@@ -36,11 +39,12 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
   const signOuts = createSignOuts();
+  const bus = createEventBus(db, now);
   const deps: AppDeps = {
     config,
     db,
     lucia: createLucia(db, secure),
-    bus: createEventBus(db, now),
+    bus,
     signOuts,
     // Reads deps.now at each sweep (tests move the clock).
     signInSweep: createSignInSweep({ db, signOuts, now: () => deps.now() }),
@@ -50,6 +54,7 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
     now,
     log,
     payments: createPaymentProvider(config),
+    readCache: createReadCache(bus),
   };
   return deps;
 }

@@ -2,13 +2,14 @@
 // every procedure says who may call it.
 import { initTRPC } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
+import type { Session, User } from 'lucia';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { positiveId } from '../domain/decimal';
 import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
-import { gameSessions } from './db/schema';
+import { type GameSessionRow, gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
 import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
@@ -44,14 +45,16 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Every procedure starts here. A WebSocket connection's context outlives requests:
- * a sign-in that has ended since it connected (logout, deleted account, expiry)
- * counts as signed out.
+ * A WebSocket connection's context outlives requests: a sign-in that has ended since it
+ * connected (logout, deleted account, expiry) counts as signed out.
  */
+export function signInEndedSince(ctx: Pick<Context, 'longLived' | 'authSession' | 'db' | 'now'>): boolean {
+  return ctx.longLived && ctx.authSession !== null && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now());
+}
+
+/** Every procedure starts here (signInEndedSince). */
 export const publicProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.longLived && ctx.authSession && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now())) {
-    return next({ ctx: { ...ctx, user: null, authSession: null } });
-  }
+  if (signInEndedSince(ctx)) return next({ ctx: { ...ctx, user: null, authSession: null } });
   return next();
 });
 
@@ -65,16 +68,26 @@ export const passwordAttempt = t.middleware(async ({ ctx, next }) => {
   return next();
 });
 
+/** No sign-in: 401. The rules below are functions so the hot reads' lean path runs the same ones. */
+export function requireSignIn(ctx: Pick<Context, 'user' | 'authSession'>): { user: User; authSession: Session } {
+  if (!ctx.user || !ctx.authSession) throw unauthorized();
+  return { user: ctx.user, authSession: ctx.authSession };
+}
+
 /** Anyone signed in, including a guest hunter bound to one game session. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.authSession) throw unauthorized();
   // tRPC merges this into ctx itself: spreading ctx here too copied every field twice per call.
-  return next({ ctx: { user: ctx.user, authSession: ctx.authSession } });
+  return next({ ctx: requireSignIn(ctx) });
 });
+
+/** A role the caller does not hold: 403. */
+export function requireRole(user: User, roles: readonly Role[]): void {
+  if (!roles.includes(user.role)) throw forbidden('You do not have permission to do this');
+}
 
 export function roleProcedure(...roles: Role[]) {
   return authedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role)) throw forbidden('You do not have permission to do this');
+    requireRole(ctx.user, roles);
     return next();
   });
 }
@@ -86,12 +99,14 @@ export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 export const hunterProcedure = roleProcedure('hunter');
+/** Who may call game-master procedures (gameMasterProcedure and the hot reads' lean path). */
+export const GAME_MASTER_ROLES: readonly Role[] = ['gamemaster', 'admin'];
 /**
  * Game-master procedures: game masters with an active subscription, and admins
  * (who may act on any session and need no subscription). A game master without
  * one gets 403 'Subscription Required'; anyone else 403.
  */
-export const gameMasterProcedure = roleProcedure('gamemaster', 'admin').use(({ ctx, next }) => {
+export const gameMasterProcedure = roleProcedure(...GAME_MASTER_ROLES).use(({ ctx, next }) => {
   requireSubscription(ctx, ctx.user);
   return next();
 });
@@ -119,11 +134,16 @@ const sessionByIdQuery = (db: Context['db']) =>
  * on any) and, being a game master, hold an active subscription. Loads the session once and hands it on as `ctx.gameSession`.
  */
 export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).use(async ({ ctx, input, next }) => {
-  const gameSession = sessionByIdQuery(ctx.db).get({ id: input.id });
+  return next({ ctx: { gameSession: requireOwnedSession(ctx, ctx.user, input.id) } });
+});
+
+/** The session, when the caller owns it or is an admin: 404 when it does not exist, else 403. */
+export function requireOwnedSession(ctx: Pick<Context, 'db'>, user: User, sessionId: number): GameSessionRow {
+  const gameSession = sessionByIdQuery(ctx.db).get({ id: sessionId });
   if (!gameSession) throw notFound('Session not found');
-  if (gameSession.ownerId !== ctx.user.id && ctx.user.role !== 'admin') {
+  if (gameSession.ownerId !== user.id && user.role !== 'admin') {
     throw forbidden('You do not own this session');
   }
-  return next({ ctx: { gameSession } });
-});
+  return gameSession;
+}
 

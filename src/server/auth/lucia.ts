@@ -10,7 +10,8 @@ import type { PublicUser } from '../services/accounts';
 
 /** What the database keeps of a sign-in token: its SHA-256 (hex), so a copy of the database holds no usable token. */
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+  // One-shot crypto.hash (no Hash object per call): every request hashes its cookie's token.
+  return crypto.hash('sha256', token, 'hex');
 }
 
 /**

@@ -1,8 +1,8 @@
 // The polled REST reads of a live game (issue #15), served by their own Fastify routes
 // instead of trpc-to-openapi's catch-all: no URL, AbortSignal or caller proxy per request,
-// and no walk through every procedure's path pattern. The procedure is the same one, so
-// its middlewares (sign-in, roles, ownership), its zod input and output schemas, its
-// errors and its body are the same too; the document does not change (routes here are
+// and no walk through every procedure's path pattern. The answer (hot-reads-answers.ts)
+// runs the procedure's own rules (sign-in, roles, ownership), zod input and output schemas
+// and errors, so the body is the same too; the document does not change (routes here are
 // not described again: the procedures already are).
 //
 // What trpc-to-openapi 3.3 does per request (adapters/node-http/core), kept here:
@@ -13,7 +13,7 @@
 // through to the catch-all, which answers it exactly as before.
 import type { AnyProcedure } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   coerceSchema,
   getErrorFromUnknown,
@@ -24,8 +24,10 @@ import {
   unwrapZodType,
   zodSupportsCoerce,
 } from 'trpc-to-openapi';
-import type { Context } from '../context';
+import { signInOf } from '../context';
+import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
+import { HOT_ANSWERS, hotCall } from './hot-reads-answers';
 
 /** The procedures a Hunter Terminal and a game master's screens poll every few seconds. */
 export const HOT_READS = [
@@ -39,7 +41,7 @@ export const HOT_READS = [
 ] as const;
 
 type Options = {
-  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
+  deps: AppDeps;
   onError: (opts: { error: { code: string } }) => void;
 };
 
@@ -47,7 +49,7 @@ type OpenApiMeta = { openapi: { method: string; path: string } };
 
 const DIGITS = '^\\d+$';
 
-export function registerHotReads(app: FastifyInstance, { createContext, onError }: Options): void {
+export function registerHotReads(app: FastifyInstance, { deps, onError }: Options): void {
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const procedurePath of HOT_READS) {
     const procedure = procedures[procedurePath];
@@ -63,7 +65,6 @@ export function registerHotReads(app: FastifyInstance, { createContext, onError 
 
     app.get(url, async (request, reply) => {
       let input: Record<string, unknown> | undefined;
-      let ctx: Context | undefined;
       try {
         input = {};
         for (const [key, value] of Object.entries(request.query as Record<string, string | string[]>)) {
@@ -71,16 +72,9 @@ export function registerHotReads(app: FastifyInstance, { createContext, onError 
         }
         const end = request.url.indexOf('?');
         Object.assign(input, rawParams.exec(end === -1 ? request.url : request.url.slice(0, end))?.groups);
-        ctx = await createContext({ req: request, res: reply });
-        const data = await procedure({
-          path: procedurePath,
-          getRawInput: async () => input,
-          ctx,
-          type: 'query',
-          signal: undefined,
-          batchIndex: 0,
-        });
-        return reply.code(200).header('Content-Type', 'application/json').send(JSON.stringify(data));
+        const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+        const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
+        return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
         const error = getErrorFromUnknown(cause);
         onError({ error });
@@ -90,7 +84,7 @@ export function registerHotReads(app: FastifyInstance, { createContext, onError 
           type: 'query',
           path: procedurePath,
           input,
-          ctx,
+          ctx: undefined, // the error formatter reads only the error
         }) as Record<string, unknown>;
         const invalidInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
         const body = {

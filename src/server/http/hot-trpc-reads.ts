@@ -1,6 +1,7 @@
 // The same polled reads over tRPC (`GET /trpc/<procedure>?input=...`, one call, no batch),
 // answered without tRPC's Fetch adapter: no Request, Headers, AbortController or Response
-// per call. Same procedure, same superjson body, status and headers as
+// per call. Same answer as the REST door (hot-reads-answers.ts: the procedure's own rules
+// and schemas), same superjson body, status and headers as
 // @trpc/server 11's resolveResponse gives a single query. Anything else (a batch, HEAD,
 // streaming or connection parameters, input that is not JSON) goes to tRPC's own handler.
 import type { AnyProcedure } from '@trpc/server';
@@ -12,11 +13,15 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../context';
+import { type Context, signInOf } from '../context';
+import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import { HOT_READS } from './hot-reads';
+import { HOT_ANSWERS, hotCall, trpcBody } from './hot-reads-answers';
 
 type Options = {
+  deps: AppDeps;
+  /** For the calls tRPC's own handler takes (batches, HEAD, ...). */
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
   onError: (opts: { error: { code: string }; path?: string }) => void;
 };
@@ -36,7 +41,7 @@ function plainCallInput(request: FastifyRequest): { input: unknown } | undefined
   return { input };
 }
 
-export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { createContext, onError }: Options): void {
+export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { deps, createContext, onError }: Options): void {
   const config = appRouter._def._config;
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const path of HOT_READS) {
@@ -48,30 +53,25 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { cre
       if (!call) {
         return fastifyRequestHandler({ router: appRouter, createContext, onError, req: request, res: reply, path } as never);
       }
-      let ctx: Context | undefined;
-      let response: object;
+      let status = 200;
+      let body: Buffer;
       try {
-        ctx = await createContext({ req: request, res: reply });
-        const data = await procedure({
-          path,
-          getRawInput: async () => call.input,
-          ctx,
-          type: 'query',
-          signal: undefined,
-          batchIndex: 0,
-        });
-        response = { result: { data } };
+        const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), call.input));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         onError({ error, path });
-        response = { error: getErrorShape({ config, ctx, error, input: call.input, path, type: 'query' }) };
+        // The error formatter reads only the error (no context).
+        const response = { error: getErrorShape({ config, ctx: undefined, error, input: call.input, path, type: 'query' }) };
+        status = getHTTPStatusCode(response as never);
+        body = Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never)));
       }
       return reply
-        .code(getHTTPStatusCode(response as never))
+        .code(status)
         .header('vary', 'trpc-accept, accept')
         .header('content-type', 'application/json')
         // A Buffer: Fastify would add `; charset=utf-8` to a string's type, which tRPC's answer has not.
-        .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never))));
+        .send(body);
     });
   }
 }

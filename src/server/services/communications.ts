@@ -232,9 +232,13 @@ export function sendMessage(ctx: CommsCtx, sessionId: number, input: SendMessage
  * given). With afterId: the first `limit` messages after it (polling for new ones).
  */
 export function listMessages(ctx: Pick<CommsCtx, 'db' | 'user'>, sessionId: number, query: ListMessagesInput = {}): MessageDto[] {
-  const access = commsAccess(ctx, sessionId);
+  return visibleMessages(ctx, commsAccess(ctx, sessionId), query);
+}
+
+/** The page of messages `access` may see (listMessages once the caller's part is known). */
+export function visibleMessages(ctx: Pick<CommsCtx, 'db' | 'user'>, access: CommsAccess, query: ListMessagesInput = {}): MessageDto[] {
   const params: ListParams = {
-    sessionId,
+    sessionId: access.sessionId,
     afterId: query.afterId ?? 0,
     beforeId: query.beforeId ?? Number.MAX_SAFE_INTEGER,
     all: access.seesAll ? 1 : 0,
@@ -244,6 +248,14 @@ export function listMessages(ctx: Pick<CommsCtx, 'db' | 'user'>, sessionId: numb
   const s = statements(ctx.db);
   if (query.afterId !== undefined) return s.oldestFirst.all(params).map(toDto);
   return s.newestFirst.all(params).reverse().map(toDto);
+}
+
+/**
+ * Who sees the same page of messages: the owner and admins see all (one view), a hunter
+ * sees what all hunters see plus their own messages (a view of their own).
+ */
+export function messagesViewer(ctx: Pick<CommsCtx, 'user'>, access: CommsAccess): string {
+  return access.seesAll ? '*' : ctx.user.id;
 }
 
 /** For tests and benchmarks: the query plans of the list statements. */

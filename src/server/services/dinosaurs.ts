@@ -89,9 +89,18 @@ const HUNTER_VISIBLE = new Set<string>(HUNTER_VISIBLE_STATUSES);
  * anyone else gets 403.
  */
 export function listDinosaurs(ctx: SessionsCtx & { user: User }, sessionId: number): DinosaurOutput[] {
+  return mayListDinosaurs(ctx, sessionId) ? deployedDinosaurs(ctx, sessionId) : [];
+}
+
+/** listDinosaurs' rule: false when the caller is a hunter and the session is not live (403/404 thrown). */
+export function mayListDinosaurs(ctx: SessionsCtx & { user: User }, sessionId: number): boolean {
   const access = requireSessionAccess(ctx, sessionId);
   const session = refreshSession(ctx, access.gameSession);
-  if (access.role === 'player' && !HUNTER_VISIBLE.has(session.status)) return [];
+  return access.role !== 'player' || HUNTER_VISIBLE.has(session.status);
+}
+
+/** Every dinosaur of the session, whoever asks (the same list for every viewer allowed to see it). */
+export function deployedDinosaurs(ctx: Pick<AppDeps, 'db'>, sessionId: number): DinosaurOutput[] {
   return (listQuery(ctx.db).all({ sessionId }) as DinosaurRow[]).map(toOutput);
 }
 

@@ -15,7 +15,7 @@ import { removeUpload } from '../storage/uploads';
 import { endSession } from './game-sessions';
 import { uploadsRoot } from './species';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now' | 'readCache'>;
 
 export type GameMasterOutput = {
   id: string;
@@ -135,6 +135,8 @@ export async function deleteUser(
     if (guestIds.length > 0) tx.delete(users).where(inArray(users.id, guestIds)).run();
     if (ownedIds.length > 0) tx.delete(events).where(inArray(events.sessionId, ownedIds)).run();
   });
+  // Their rows leave other sessions' lists and rankings too, without a session event.
+  ctx.readCache.clear();
   // Their sign-ins went with the rows; their open sockets close now.
   for (const id of [userId, ...guestIds]) ctx.signOuts.revokeUser(id);
 

@@ -1,8 +1,9 @@
 // Hunter statistics, computed from stored events: observation attempts and
 // successes, messages sent, and the distance the positions service accumulates
 // from stored positions. Each read is one prepared statement over indexed rows.
-import { requireSessionAccess } from './session-access';
+import { type PlayerRow, requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
+import type { GameSessionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
@@ -76,24 +77,62 @@ export function hunterStats(
   ctx: SessionsCtx & { user: User },
   input: { sessionId: number; hunterId?: string | undefined },
 ): HunterStatsOutput {
+  const target = hunterStatsTarget(ctx, input);
+  return statsOf(ctx, target.session, target.userId);
+}
+
+export type StatsTarget = {
+  session: GameSessionRow;
+  userId: string;
+  /** The caller's own row when the caller is a hunter of the session (reads their own stats). */
+  ownPlayer: PlayerRow | null;
+};
+
+/** Whose stats the caller may read: 404 when the session or hunter is unknown, 403 without a part in it. */
+export function hunterStatsTarget(
+  ctx: SessionsCtx & { user: User },
+  input: { sessionId: number; hunterId?: string | undefined },
+): StatsTarget {
   const access = requireSessionAccess(ctx, input.sessionId);
   const session = refreshSession(ctx, access.gameSession);
   const userId = access.role === 'player' ? ctx.user.id : input.hunterId;
   if (!userId) throw notFound('Hunter not found in this session');
-  const row = statsQuery(ctx.db).get(input.sessionId, userId) as StatsRow | undefined;
+  return { session, userId, ownPlayer: access.role === 'player' ? access.player : null };
+}
+
+/** Minutes the hunter has been in the running session (from joining or the start, whichever is later). */
+function minutesInSession(session: GameSessionRow, joinedAt: number, now: number): number {
+  const from = session.startTime === null ? null : Math.max(session.startTime, joinedAt);
+  const to = session.endTime ?? now;
+  return from === null ? 0 : Math.max(0, Math.floor((to - from) / 60_000));
+}
+
+/**
+ * What statsOf reads from the hunter's own row and the clock, which the request reads fresh
+ * (the access check loads the row): a cached answer holds only while these are unchanged.
+ * Everything else it reads (observations, messages, the ranking) changes with a session event.
+ */
+export function ownStatsFingerprint(session: GameSessionRow, player: PlayerRow, now: number): string {
+  const minutes = minutesInSession(session, player.joinedAt, now);
+  return `${minutes}|${player.distanceTraveledM}|${player.dartsRemaining}|${player.dartsUsed}|${player.handle}`;
+}
+
+/** One hunter's stats in the session; `ranking` is the session's (sessionHunterStats). */
+export function statsOf(
+  ctx: Pick<AppDeps, 'db' | 'now'>,
+  session: GameSessionRow,
+  userId: string,
+  ranking: HunterProgressRow[] = sessionHunterStats(ctx, session.id),
+): HunterStatsOutput {
+  const row = statsQuery(ctx.db).get(session.id, userId) as StatsRow | undefined;
   if (!row) throw notFound('Hunter not found in this session');
 
   // Only the hunter's own place is told: other hunters' figures stay with headquarters.
-  const ranking = sessionHunterStats(ctx, input.sessionId);
-  const now = ctx.now();
-  const from = session.startTime === null ? null : Math.max(session.startTime, row.joinedAt);
-  const to = session.endTime ?? now;
-  const minutes = from === null ? 0 : Math.max(0, Math.floor((to - from) / 60_000));
   return {
     hunterId: row.userId,
     hunterName: row.handle,
     dinosaursObserved: row.successes,
-    totalObservationTime: minutes,
+    totalObservationTime: minutesInSession(session, row.joinedAt, ctx.now()),
     reportsSubmitted: row.reports,
     photosTaken: row.photos,
     distanceTraveled: Math.round(row.distanceTraveledM),

@@ -23,6 +23,7 @@ import {
 import { distanceMeters } from '../../domain/scanner';
 import type { Db } from '../db/client';
 import { prepared } from './prepared';
+import type { ReadCache } from './read-cache';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden } from '../errors';
 import { gameSessions } from '../db/schema';
@@ -174,14 +175,18 @@ export type HunterPositionDto = {
   timestamp: number;
 };
 
-/** The latest position of every hunter of the session who reported one (game master's live map). */
+/**
+ * The latest position of every hunter of the session who reported one (game master's live map).
+ * The retention purge clears the position but keeps its time (it dates the session's last
+ * activity): such a hunter has no position to show.
+ */
 export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] {
   const rows = prepared(db, 'latest-positions', (d) =>
     d.$client.prepare(
       `SELECT user_id AS userId, id AS playerId, handle AS hunterName, last_lat AS lat, last_lng AS lng,
               last_accuracy AS accuracy, last_precision AS precision, distance_traveled_m AS distanceTraveled,
               last_position_at AS timestamp
-         FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL ORDER BY id`,
+         FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL AND last_lat IS NOT NULL ORDER BY id`,
     ),
   )
     .all(sessionId) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
@@ -201,6 +206,7 @@ export function purgeExpiredPositions(
   db: Db,
   now: number,
   uploadsDir: string,
+  readCache?: Pick<ReadCache, 'dropSession'>,
 ): { sessions: number; positions: number; mediaFiles: number } {
   const cutoff = now - GPS_RETENTION_MS;
   const c = db.$client;
@@ -251,6 +257,8 @@ export function purgeExpiredPositions(
     }
   });
   purge(ended.map((r) => r.id));
+  // No session event tells the cached reads (positions, marked locations, media links).
+  for (const { id } of ended) readCache?.dropSession(id);
   // Files go once no row points at them any more (a failed removal leaves an orphan, never a broken link).
   for (const url of mediaUrls) {
     const relative = url.replace(/^\/uploads\//, '');
@@ -263,14 +271,14 @@ export function purgeExpiredPositions(
 /** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
 export function registerPositionPurge(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config' | 'readCache'>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     try {
       const abandoned = endAbandonedSessions(deps);
       if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
-      const { sessions, positions, mediaFiles } = purgeExpiredPositions(deps.db, deps.now(), deps.config.UPLOADS_DIR);
+      const { sessions, positions, mediaFiles } = purgeExpiredPositions(deps.db, deps.now(), deps.config.UPLOADS_DIR, deps.readCache);
       if (positions > 0 || mediaFiles > 0) {
         deps.log.info(`Retention: deleted ${positions} positions and ${mediaFiles} media files of ${sessions} sessions`);
       }

@@ -2,7 +2,7 @@
 // joined it. Every per-session read and write starts here, with one prepared,
 // indexed query (primary key + unique (session_id, user_id)): the polled reads
 // of a live game pay for nothing more.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
 import { type GameSessionRow, gameSessions, sessionPlayers } from '../db/schema';
@@ -29,27 +29,41 @@ export function findPlayer(db: Db, sessionId: number, userId: string): PlayerRow
     .get();
 }
 
+const SESSION_KEYS = Object.keys(getTableColumns(gameSessions));
+const PLAYER_KEYS = Object.keys(getTableColumns(sessionPlayers));
+/** Where the player's id is in the row: null when the left join found no player. */
+const PLAYER_ID = SESSION_KEYS.length + PLAYER_KEYS.indexOf('id');
+const columnsOf = (alias: string, table: typeof gameSessions | typeof sessionPlayers) =>
+  Object.values(getTableColumns(table)).map((column) => `${alias}.${column.name}`);
+
+/** `keys` paired with the row's values from `from` on: the object drizzle would return. */
+function rowObject<T>(keys: string[], values: unknown[], from: number): T {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) row[keys[i]!] = values[from + i];
+  return row as T;
+}
+
+// Plain SQLite rows as arrays, named here: better-sqlite3 building objects of 40 named
+// columns, or drizzle mapping them, cost about twice the query on every poll.
 const accessQuery = (db: Db) =>
   prepared(db, 'session-access', (d) =>
-    d
-      .select({ session: gameSessions, player: sessionPlayers })
-      .from(gameSessions)
-      .leftJoin(
-        sessionPlayers,
-        and(eq(sessionPlayers.sessionId, gameSessions.id), eq(sessionPlayers.userId, sql.placeholder('userId'))),
+    d.$client
+      .prepare<[string, number], unknown[]>(
+        `SELECT ${[...columnsOf('gs', gameSessions), ...columnsOf('sp', sessionPlayers)].join(', ')}
+           FROM game_sessions gs
+           LEFT JOIN session_players sp ON sp.session_id = gs.id AND sp.user_id = ?
+          WHERE gs.id = ?`,
       )
-      .where(eq(gameSessions.id, sql.placeholder('sessionId')))
-      .prepare(),
+      .raw(true),
   );
 
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function requireSessionAccess(ctx: { db: Db; user: User }, sessionId: number): SessionAccess {
-  const row = accessQuery(ctx.db).get({ sessionId, userId: ctx.user.id }) as
-    | { session: GameSessionRow; player: PlayerRow | null }
-    | undefined;
+  const row = accessQuery(ctx.db).get(ctx.user.id, sessionId);
   if (!row) throw notFound('Session not found');
-  if (row.session.ownerId === ctx.user.id) return { gameSession: row.session, role: 'owner', player: null };
-  if (ctx.user.role === 'admin') return { gameSession: row.session, role: 'admin', player: null };
-  if (!row.player) throw forbidden('You are not part of this session');
-  return { gameSession: row.session, role: 'player', player: row.player };
+  const session = rowObject<GameSessionRow>(SESSION_KEYS, row, 0);
+  if (session.ownerId === ctx.user.id) return { gameSession: session, role: 'owner', player: null };
+  if (ctx.user.role === 'admin') return { gameSession: session, role: 'admin', player: null };
+  if (row[PLAYER_ID] === null) throw forbidden('You are not part of this session');
+  return { gameSession: session, role: 'player', player: rowObject<PlayerRow>(PLAYER_KEYS, row, SESSION_KEYS.length) };
 }

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { gltfProblem, readGltfJson } from '../storage/model-content';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 
-type Ctx = Pick<AppDeps, 'db' | 'config'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'readCache'>;
 
 export type SpeciesOutput = {
   id: number;
@@ -187,6 +187,8 @@ export async function updateSpecies(
     .where(eq(dinosaurSpecies.id, id))
     .returning()
     .get();
+  // Deployed dinosaurs show the species' name and model: no session event tells the cached lists.
+  ctx.readCache.clear();
   if (model && existing.modelPath && existing.modelPath !== model.relativePath) {
     await removeUpload(uploadsRoot(ctx), existing.modelPath);
   }
@@ -218,6 +220,7 @@ export async function deleteSpecies(ctx: Ctx, id: number): Promise<{ success: tr
       .run();
     tx.delete(dinosaurSpecies).where(eq(dinosaurSpecies.id, id)).run();
   });
+  ctx.readCache.clear();
   await removeUpload(uploadsRoot(ctx), existing.modelPath);
   return { success: true, id };
 }

@@ -1,0 +1,118 @@
+// The polled reads' answers (issue #15), kept per game session until that session's next
+// event. Every state change of a session publishes one bus event, so one process-wide
+// listener drops the session's answers in O(1); the rare writes that publish no session
+// event (species catalogue, account deletion, retention purge) clear everything.
+// Only answers are kept: who may read them is checked on every request, before the cache.
+// See docs/decisions/600-polled-read-cache.md.
+import type { BusEvent, EventBus } from '../realtime/bus';
+
+/** An answer as the doors send it: validated by the output schema when it was computed. */
+export type CachedAnswer = {
+  /** The output-validated data. */
+  data: unknown;
+  /** JSON of `data`: the REST body. */
+  json: string;
+  /** The tRPC body (superjson envelope), built by the first tRPC read that needs it. */
+  trpc?: Buffer;
+  /** What the answer was computed from that the request itself reads fresh (a hit must match it). */
+  fingerprint?: string;
+};
+
+type Entry = { answer: CachedAnswer; bytes: number; movesWithPositions: boolean };
+type Bucket = Map<string, Entry>;
+
+export type ReadCacheLimits = {
+  /** Sessions holding answers; past it the session filled longest ago is dropped. */
+  maxSessions: number;
+  /** Answers per session (per viewer and query); past it the oldest is dropped. */
+  maxAnswersPerSession: number;
+  /** JSON bytes held in all; past it whole sessions are dropped, oldest first. */
+  maxBytes: number;
+};
+
+export const READ_CACHE_LIMITS: ReadCacheLimits = { maxSessions: 500, maxAnswersPerSession: 100, maxBytes: 32 * 1024 * 1024 };
+
+/** A hunter's new position changes only what is computed from positions (tracking, distances). */
+const POSITION_EVENT = 'hunter_location';
+
+export type ReadCache = {
+  /** False: every read computes its answer (the bench measures the uncached cost this way). */
+  enabled: boolean;
+  get(sessionId: number, key: string): CachedAnswer | undefined;
+  /** `movesWithPositions`: the answer is computed from hunters' positions (dropped by hunter_location too). */
+  set(sessionId: number, key: string, answer: CachedAnswer, opts?: { movesWithPositions?: boolean }): void;
+  /** Drops one session's answers. */
+  dropSession(sessionId: number): void;
+  /** Drops every answer: a write that changes what reads return without a session event. */
+  clear(): void;
+  /** For tests: sessions and answers held, and bytes. */
+  size(): { sessions: number; answers: number; bytes: number };
+};
+
+export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CACHE_LIMITS): ReadCache {
+  // Insertion order is the eviction order (a session's bucket is re-inserted when it refills).
+  const sessions = new Map<number, Bucket>();
+  let bytes = 0;
+
+  const dropSession = (sessionId: number) => {
+    const bucket = sessions.get(sessionId);
+    if (!bucket) return;
+    for (const entry of bucket.values()) bytes -= entry.bytes;
+    sessions.delete(sessionId);
+  };
+
+  const onEvent = (event: BusEvent) => {
+    if (event.sessionId === null) return cache.clear();
+    if (event.type !== POSITION_EVENT) return dropSession(event.sessionId);
+    const bucket = sessions.get(event.sessionId);
+    if (!bucket) return;
+    for (const [key, entry] of bucket) {
+      if (!entry.movesWithPositions) continue;
+      bytes -= entry.bytes;
+      bucket.delete(key);
+    }
+  };
+
+  const cache: ReadCache = {
+    enabled: true,
+    get(sessionId, key) {
+      if (!cache.enabled) return undefined;
+      return sessions.get(sessionId)?.get(key)?.answer;
+    },
+    set(sessionId, key, answer, opts) {
+      if (!cache.enabled) return;
+      let bucket = sessions.get(sessionId);
+      if (!bucket) {
+        if (sessions.size >= limits.maxSessions) dropSession(sessions.keys().next().value as number);
+        bucket = new Map();
+        sessions.set(sessionId, bucket);
+      }
+      const old = bucket.get(key);
+      if (old) {
+        bytes -= old.bytes;
+        bucket.delete(key);
+      } else if (bucket.size >= limits.maxAnswersPerSession) {
+        const [oldestKey, oldest] = bucket.entries().next().value as [string, Entry];
+        bytes -= oldest.bytes;
+        bucket.delete(oldestKey);
+      }
+      // JSON text and the tRPC body that may join it: about twice the JSON.
+      const entry = { answer, bytes: answer.json.length * 2, movesWithPositions: opts?.movesWithPositions ?? false };
+      bucket.set(key, entry);
+      bytes += entry.bytes;
+      while (bytes > limits.maxBytes && sessions.size > 0) dropSession(sessions.keys().next().value as number);
+    },
+    dropSession,
+    clear() {
+      sessions.clear();
+      bytes = 0;
+    },
+    size() {
+      let answers = 0;
+      for (const bucket of sessions.values()) answers += bucket.size;
+      return { sessions: sessions.size, answers, bytes };
+    },
+  };
+  bus.subscribe(onEvent);
+  return cache;
+}
