@@ -7,6 +7,8 @@ import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
 import type { PublicUser } from '../services/accounts';
+import { SignInCache } from './sign-in-cache';
+import { signInGeneration } from './sign-in-cache-generation';
 
 /** What the database keeps of a sign-in token: its SHA-256 (hex), so a copy of the database holds no usable token. */
 export function hashToken(token: string): string {
@@ -111,13 +113,16 @@ type SignInRow = {
   isGuest: number;
   sessionCredits: number;
   accountStatus: string;
-  /** 1 while the account is active and, for a guest, its game session has not ended more than the grace ago. */
-  accountLive: number;
+  /** A guest's game session: null when it does not exist (any more). */
+  gameId: number | null;
+  gameStatus: string | null;
+  /** Milliseconds since the epoch, like the app's clock. */
+  gameEndTime: number | null;
 };
 
-const signInStatements = new WeakMap<Database.Database, Database.Statement<[number, number, string], SignInRow>>();
+const signInStatements = new WeakMap<Database.Database, Database.Statement<[string], SignInRow>>();
 
-/** Session, user and the rest of isSignInLive's rule (sign-outs.ts) in one primary-key lookup, prepared once. */
+/** Session, user and a guest's game session in one primary-key lookup, prepared once; no clock in it, so it can be cached. */
 function signInStatement(db: Db) {
   let statement = signInStatements.get(db.$client);
   if (!statement) {
@@ -125,9 +130,7 @@ function signInStatement(db: Db) {
       `SELECT s.user_id AS userId, s.expires_at AS expiresAt, s.game_session_id AS gameSessionId,
               s.absolute_expires_at AS absoluteExpiresAt, u.username, u.email, u.first_name AS firstName,
               u.last_name AS lastName, u.role, u.is_guest AS isGuest, u.session_credits AS sessionCredits,
-              u.account_status AS accountStatus,
-              (u.account_status = 'active' AND (u.is_guest = 0 OR (g.id IS NOT NULL
-                 AND (g.status <> 'completed' OR COALESCE(g.end_time, 0) + ? > ?)))) AS accountLive
+              u.account_status AS accountStatus, g.id AS gameId, g.status AS gameStatus, g.end_time AS gameEndTime
          FROM auth_sessions s JOIN users u ON u.id = s.user_id
          LEFT JOIN game_sessions g ON g.id = s.game_session_id
         WHERE s.id = ?`,
@@ -135,6 +138,36 @@ function signInStatement(db: Db) {
     signInStatements.set(db.$client, statement);
   }
   return statement;
+}
+
+const signInCaches = new WeakMap<Database.Database, SignInCache<SignInRow>>();
+
+/**
+ * The sign-in row for this token hash: from the connection's cache (emptied by any write to
+ * the tables it reads, see sign-in-cache-generation.ts), else from the database. Misses are
+ * not cached; a connection without the triggers caches nothing.
+ */
+function signInRow(db: Db, tokenHash: string): SignInRow | undefined {
+  const client = db.$client;
+  const generation = signInGeneration(client);
+  if (generation === undefined) return signInStatement(db).get(tokenHash);
+  let cache = signInCaches.get(client);
+  if (!cache) {
+    cache = new SignInCache<SignInRow>(() => signInGeneration(client) ?? Number.NaN);
+    signInCaches.set(client, cache);
+  }
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const row = signInStatement(db).get(tokenHash);
+  if (row) cache.set(tokenHash, row, generation);
+  return row;
+}
+
+/** isSignInLive's account rule (sign-outs.ts): an active account and, for a guest, a game session not ended more than the grace ago. */
+function accountLive(row: SignInRow, nowMs: number): boolean {
+  if (row.accountStatus !== 'active') return false;
+  if (row.isGuest === 0) return true;
+  return row.gameId !== null && (row.gameStatus !== 'completed' || (row.gameEndTime ?? 0) + GUEST_SIGN_IN_GRACE_MS > nowMs);
 }
 
 export type SignInCheck = { session: Session; user: User } | { session: null; user: null };
@@ -145,11 +178,14 @@ export type SignInCheck = { session: Session; user: User } | { session: null; us
  * same order: an idle-expired sign-in (Lucia's clock) is deleted; one in the second half of
  * its idle window is renewed (capped at its absolute end) and comes back `fresh`; then the
  * app's clock (`nowMs`, which tests move) checks the idle and absolute ends, the account's
- * status and a guest's game session, and a sign-in that fails is deleted. Nothing is cached,
- * so a sign-out, a disabled or deleted account, or an ended game session counts at once.
+ * status and a guest's game session, and a sign-in that fails is deleted. Only the database
+ * row is cached (signInRow), never the verdict: every rule runs on every request, and any write
+ * to the row's tables (a sign-out, a disabled or deleted account, an ended game session, a
+ * renewal) empties the cache before the next request reads it.
  */
 export async function validateSignIn(db: Db, lucia: AppLucia, token: string, nowMs: number): Promise<SignInCheck> {
-  const row = signInStatement(db).get(GUEST_SIGN_IN_GRACE_MS, nowMs, hashToken(token));
+  const tokenHash = hashToken(token);
+  const row = signInRow(db, tokenHash);
   if (!row) return { session: null, user: null };
   const realNow = Date.now();
   let expiresAt = new Date(row.expiresAt * 1000);
@@ -163,10 +199,10 @@ export async function validateSignIn(db: Db, lucia: AppLucia, token: string, now
     fresh = true;
     expiresAt = new Date(realNow + SIGN_IN_IDLE_MS);
     storedExpirySeconds = Math.min(Math.floor(expiresAt.getTime() / 1000), row.absoluteExpiresAt);
-    renewStatement(db).run(storedExpirySeconds, hashToken(token));
+    renewStatement(db).run(storedExpirySeconds, tokenHash);
   }
   const nowSeconds = Math.floor(nowMs / 1000);
-  if (!(storedExpirySeconds > nowSeconds && row.absoluteExpiresAt > nowSeconds && row.accountLive === 1)) {
+  if (!(storedExpirySeconds > nowSeconds && row.absoluteExpiresAt > nowSeconds && accountLive(row, nowMs))) {
     await lucia.invalidateSession(token);
     return { session: null, user: null };
   }
