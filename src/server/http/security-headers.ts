@@ -1,6 +1,7 @@
 // Helmet's security headers (CSP, HSTS, nosniff, frame and referrer rules, ...) on every
 // answer. @fastify/helmet 13 rebuilds helmet's middleware (parsing the CSP directives) on
-// every request; the same helmet, built once with the same options, sets the same headers.
+// every request; the same helmet, run once with the same options, gives the same headers,
+// which are then set as a precomputed list (none of these options varies per request).
 import type { FastifyInstance } from 'fastify';
 // The same version @fastify/helmet depends on (its test compares the headers).
 import helmet from 'helmet';
@@ -28,9 +29,33 @@ export const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   crossOriginEmbedderPolicy: false,
 };
 
+type HeaderOperation = { set: [name: string, value: string] } | { remove: string };
+
+/** What helmet does to a response with these options, recorded once on a stand-in response. */
+export function helmetHeaderOperations(options: Parameters<typeof helmet>[0]): HeaderOperation[] {
+  const operations: HeaderOperation[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => operations.push({ set: [name, value] }),
+    removeHeader: (name: string) => operations.push({ remove: name }),
+  };
+  let finished = false;
+  helmet(options)({} as never, recorder as never, (err?: unknown) => {
+    if (err) throw err;
+    finished = true;
+  });
+  // Helmet's middleware is synchronous; if a later version were not, fail at start-up rather than send no headers.
+  if (!finished) throw new Error('helmet did not finish synchronously: its headers cannot be precomputed');
+  return operations;
+}
+
 export function installSecurityHeaders(app: FastifyInstance): void {
-  const setHeaders = helmet(SECURITY_HEADERS);
-  app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  const operations = helmetHeaderOperations(SECURITY_HEADERS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const operation of operations) {
+      if ('set' in operation) raw.setHeader(operation.set[0], operation.set[1]);
+      else raw.removeHeader(operation.remove);
+    }
+    done();
   });
 }
