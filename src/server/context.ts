@@ -70,8 +70,9 @@ export type SignIn = { user: User | null; authSession: Session | null };
 export async function signInOf(deps: AppDeps, cookieHeader: string | undefined, setCookie: (c: string) => void): Promise<SignIn> {
   const sessionId = readSessionId(deps, cookieHeader);
   if (!sessionId) return { user: null, authSession: null };
-  // One prepared lookup: Lucia's idle expiry and renewal plus the rest of the sign-in rule
-  // (absolute lifetime, account status, a guest's ended game session); an ended sign-in is deleted.
+  // One prepared lookup, its row cached until any write to its tables (decision 601): Lucia's idle expiry
+  // and renewal plus the rest of the sign-in rule (absolute lifetime, account status, a guest's ended
+  // game session), run on every request; an ended sign-in is deleted.
   const { user, session: authSession } = await validateSignIn(deps.db, deps.lucia, sessionId, deps.now());
   if (authSession?.fresh) setCookie(deps.lucia.createSessionCookie(authSession.id).serialize());
   if (!authSession) setCookie(deps.lucia.createBlankSessionCookie().serialize());
