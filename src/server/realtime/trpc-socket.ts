@@ -93,6 +93,8 @@ export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: Tr
 class TrpcConnection implements KeptAlive {
   heardAt = Date.now();
   pingedAt = 0;
+  /** What the context needs of the upgrade request, until it is built. */
+  private upgrade: Upgrade | null = null;
   private ctx: Context | undefined;
   /** Pending while the context is built: requests wait for it, in order. */
   private ready: Promise<void> | null = null;
@@ -114,9 +116,6 @@ class TrpcConnection implements KeptAlive {
     this.upgrade = req;
     if (!wantsParams) this.buildContext(() => null);
   }
-
-  /** What the context needs of the upgrade request, until it is built. */
-  private upgrade: Upgrade | null = null;
 
   private buildContext(connectionParams: () => unknown): void {
     const req = this.upgrade!;

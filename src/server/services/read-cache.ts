@@ -1,7 +1,8 @@
 // The polled reads' answers (issue #15), kept per game session until that session's next
 // event. Every state change of a session publishes one bus event, so one process-wide
 // listener drops the session's answers in O(1); the rare writes that publish no session
-// event (species catalogue, account deletion, retention purge) clear everything.
+// event drop answers themselves: species edits and account deletion clear everything, the
+// retention purge drops the sessions it purged.
 // Only answers are kept: who may read them is checked on every request, before the cache.
 // See docs/decisions/600-polled-read-cache.md.
 import type { BusEvent, EventBus } from '../realtime/bus';
