@@ -5,6 +5,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { installSignInInvalidation } from '../auth/sign-in-cache-generation';
 import * as schema from './schema';
+import { installSessionRowGenerations } from './session-row-generation';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -23,5 +24,7 @@ export function openDatabase(file: string): Db {
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   // After the migrations (the triggers name main tables): any write to a sign-in's rows empties the sign-in cache.
   installSignInInvalidation(sqlite);
+  // Likewise any write to a game session's rows or its players' drops that session's cached access rows.
+  installSessionRowGenerations(sqlite);
   return db as Db;
 }

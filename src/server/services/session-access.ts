@@ -1,13 +1,15 @@
 // Who is the caller to a game session? The owner, an admin, or a hunter who
 // joined it. Every per-session read and write starts here, with one prepared,
-// indexed query (primary key + unique (session_id, user_id)): the polled reads
-// of a live game pay for nothing more.
+// indexed query (primary key + unique (session_id, user_id)), whose row is kept
+// until the session's rows are next written (session-access-cache.ts): the polled
+// reads of a live game pay for nothing more.
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
 import { type GameSessionRow, gameSessions, sessionPlayers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { prepared } from './prepared';
+import { cachedSessionAccessRow } from './session-access-cache';
 
 export type PlayerRow = typeof sessionPlayers.$inferSelect;
 
@@ -59,7 +61,8 @@ const accessQuery = (db: Db) =>
 
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function requireSessionAccess(ctx: { db: Db; user: User }, sessionId: number): SessionAccess {
-  const row = accessQuery(ctx.db).get(ctx.user.id, sessionId);
+  const userId = ctx.user.id;
+  const row = cachedSessionAccessRow(ctx.db.$client, sessionId, userId, () => accessQuery(ctx.db).get(userId, sessionId));
   if (!row) throw notFound('Session not found');
   const session = rowObject<GameSessionRow>(SESSION_KEYS, row, 0);
   if (session.ownerId === ctx.user.id) return { gameSession: session, role: 'owner', player: null };
