@@ -145,7 +145,7 @@ const signInCaches = new WeakMap<Database.Database, SignInCache<SignInRow>>();
 /**
  * The sign-in row for this token hash: from the connection's cache (emptied by any write to
  * the tables it reads, see sign-in-cache-generation.ts), else from the database. Misses are
- * not cached; a connection without the triggers caches nothing.
+ * not cached, nor rows read inside a transaction; a connection without the triggers caches nothing.
  */
 function signInRow(db: Db, tokenHash: string): SignInRow | undefined {
   const client = db.$client;
@@ -159,7 +159,8 @@ function signInRow(db: Db, tokenHash: string): SignInRow | undefined {
   const cached = cache.get(tokenHash);
   if (cached) return cached;
   const row = signInStatement(db).get(tokenHash);
-  if (row) cache.set(tokenHash, row, generation);
+  // Not kept when read inside a transaction: a rollback would undo what it saw without moving the generation.
+  if (row && !client.inTransaction) cache.set(tokenHash, row, generation);
   return row;
 }
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { createSession } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { hashToken } from './lucia';
+import { hashToken, validateSignIn } from './lucia';
 import { SignInCache } from './sign-in-cache';
 import { SIGN_IN_TABLES, signInGeneration } from './sign-in-cache-generation';
 
@@ -148,6 +148,19 @@ describe('a warm cache never outlives a change to the sign-in', () => {
     const otherId = hashToken(token(other));
     server.deps.db.update(authSessions).set({ expiresAt: nowS() - 1 }).where(eq(authSessions.id, otherId)).run();
     expect((await other.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('a row read inside a transaction that rolls back is not kept', async () => {
+    const hunter = await signUp(server, 'hunter');
+    await warm(hunter);
+    const sqlite = server.deps.db.$client;
+    const check = () => validateSignIn(server.deps.db, server.deps.lucia, token(hunter), Date.now());
+    sqlite.exec('BEGIN');
+    sqlite.prepare('UPDATE users SET first_name = ? WHERE id = ?').run('Rolled back', hunter.user.id);
+    const inside = await check();
+    sqlite.exec('ROLLBACK');
+    expect(inside.user?.firstName).toBe('Rolled back');
+    expect((await check()).user?.firstName).not.toBe('Rolled back');
   });
 });
 
