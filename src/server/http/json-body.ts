@@ -37,7 +37,8 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     done(null, parsed);
   });
   // trpc-to-openapi needs a JSON content type on bodies; tools often send none on empty POSTs.
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks (here and in method-rules.ts, app.ts): an async one costs every request a promise and a microtask turn.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (
       request.url.startsWith('/api/') &&
       !request.headers['content-type'] &&
@@ -45,5 +46,6 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     ) {
       request.headers['content-type'] = 'application/json';
     }
+    done();
   });
 }

@@ -38,9 +38,9 @@ export function installMethodRules(app: FastifyInstance, document: () => OpenAPI
   // document paths: the verdict is worked out on its first request and kept, per route and method.
   // Only catch-all routes ('*': trpc-to-openapi's, the 404 handler) are matched per request.
   const byRoute = new Map<string, Verdict | undefined>();
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/')) return;
+    if (!path.startsWith('/api/')) return done();
     compiled ??= compile(document());
     const route = request.routeOptions.url;
     const key = route && !route.includes('*') ? `${request.method} ${route}` : undefined;
@@ -52,12 +52,15 @@ export function installMethodRules(app: FastifyInstance, document: () => OpenAPI
     }
     if (found) {
       const allow = found.allow;
-      return reply
+      // Answered here: the chain stops without done().
+      reply
         .status(405)
         .header('Allow', allow.join(', '))
         .send({ error: `Method ${request.method} is not allowed here; use ${allow.join(', ')}` });
+      return;
     }
     // The REST handler knows GET procedures only; Node drops the body of a HEAD answer itself.
     if (request.method === 'HEAD') request.raw.method = 'GET';
+    done();
   });
 }
