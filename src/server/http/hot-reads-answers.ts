@@ -28,6 +28,7 @@ import { latestPositions } from '../services/positions';
 import type { CachedAnswer } from '../services/read-cache';
 import { GAME_MASTER_ROLES, requireOwnedSession, requireRole, requireSignIn, signInEndedSince } from '../trpc';
 import type { HOT_READS } from './hot-reads';
+import { type HotInput, ValidatedInputs } from './hot-input';
 
 type Schema = { parse(value: unknown): unknown };
 /**
@@ -35,7 +36,7 @@ type Schema = { parse(value: unknown): unknown };
  * (context.ts signInOf). Not a whole tRPC context, which copies every dep on every request.
  */
 export type HotCall = Pick<AppDeps, 'db' | 'bus' | 'now' | 'readCache'> & SignIn & { longLived: false };
-type Answer = (call: HotCall, rawInput: unknown) => CachedAnswer;
+type Answer = (call: HotCall, input: HotInput) => CachedAnswer;
 
 /** The hot call of an HTTP request: never long-lived (a WebSocket's context is). */
 export const hotCall = (deps: AppDeps, signIn: SignIn): HotCall => ({
@@ -57,10 +58,13 @@ function schemasOf(path: string): { input: Schema; output: Schema } {
   return { input: def.inputs[0]!, output: def.output };
 }
 
+/** Valid inputs, once per URL (hot-input.ts). */
+const validatedInputs = new ValidatedInputs();
+
 /** tRPC's input middleware: a failed parse is BAD_REQUEST with the zod error as its cause. */
-function parseInput<T>(schema: Schema, raw: unknown): T {
+function parseInput<T>(schema: Schema, input: HotInput): T {
   try {
-    return schema.parse(raw) as T;
+    return validatedInputs.parse(schema, input) as T;
   } catch (cause) {
     throw new TRPCError({ code: 'BAD_REQUEST', cause });
   }

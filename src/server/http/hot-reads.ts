@@ -64,16 +64,18 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
     if (zodSupportsCoerce && instanceofZodTypeObject(schema)) coerceSchema(schema);
 
     app.get(url, async (request, reply) => {
-      let input: Record<string, unknown> | undefined;
-      try {
-        input = {};
+      const readInput = () => {
+        const input: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(request.query as Record<string, string | string[]>)) {
           if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
         }
         const end = request.url.indexOf('?');
-        Object.assign(input, rawParams.exec(end === -1 ? request.url : request.url.slice(0, end))?.groups);
+        return Object.assign(input, rawParams.exec(end === -1 ? request.url : request.url.slice(0, end))?.groups);
+      };
+      try {
         const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
-        const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
+        // The URL determines the input: validated once per URL (hot-input.ts).
+        const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), { url: request.url, read: readInput });
         return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
         const error = getErrorFromUnknown(cause);
@@ -83,7 +85,7 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
           error,
           type: 'query',
           path: procedurePath,
-          input,
+          input: readInput(),
           ctx: undefined, // the error formatter reads only the error
         }) as Record<string, unknown>;
         const invalidInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';

@@ -57,7 +57,8 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { dep
       let body: Buffer;
       try {
         const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
-        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), call.input));
+        // The URL determines the input: validated once per URL (hot-input.ts).
+        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), { url: request.url, read: () => call.input }));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         onError({ error, path });
