@@ -166,17 +166,33 @@ describe('what a write drops', () => {
 });
 
 describe('SessionAccessCache', () => {
-  it('misses on another generation, and keeps at most `max` rows, dropping the least recently used', () => {
-    const cache = new SessionAccessCache(2);
+  it('misses on another generation, and keeps at most `max` entries, dropping the oldest', () => {
+    const cache = new SessionAccessCache<number[]>(2);
     cache.set('1 a', [1], 5);
     expect(cache.get('1 a', 6)).toBeUndefined();
     expect(cache.size).toBe(0);
     cache.set('1 a', [1], 6);
     cache.set('1 b', [2], 6);
-    expect(cache.get('1 a', 6)).toEqual([1]); // now the most recently used
-    cache.set('1 c', [3], 6);
-    expect(cache.get('1 b', 6)).toBeUndefined();
     expect(cache.get('1 a', 6)).toEqual([1]);
+    cache.set('1 c', [3], 6);
+    expect(cache.get('1 a', 6)).toBeUndefined();
+    expect(cache.get('1 b', 6)).toEqual([2]);
     expect(cache.get('1 c', 6)).toEqual([3]);
+  });
+
+  it('hands every caller the same frozen rows: none can change what the next one reads', () => {
+    const gm = person('gm', 'gamemaster');
+    const hunter = person('hunter');
+    const id = session(gm.id);
+    join(id, hunter.id);
+    const first = warm(hunter, id);
+    expect(access(hunter, id).gameSession).toBe(first.gameSession);
+    expect(() => {
+      (first.gameSession as { status: string }).status = 'completed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (first.player as { dartsUsed: number }).dartsUsed = 9;
+    }).toThrow(TypeError);
+    expect(access(hunter, id).gameSession.status).toBe('preparing');
   });
 });

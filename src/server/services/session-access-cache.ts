@@ -1,34 +1,36 @@
-// The session-access lookup's rows (game session joined with the caller's player row), kept per
+// The session-access lookup's rows (game session and the caller's player row), kept per
 // connection and keyed by (session, user), each with the session's write generation it was read
-// at (db/session-row-generation.ts). Only the row is kept, never the verdict: who owns the
-// session, the caller's role and whether they joined are decided from it on every call. A write
+// at (db/session-row-generation.ts). Only the rows are kept, never the verdict: who owns the
+// session, the caller's role and whether they joined are decided from them on every call. A write
 // to the session's rows, by any code path, makes the next call read the database again.
 import type Database from 'better-sqlite3';
 import { sessionRowGeneration } from '../db/session-row-generation';
 
-/** At most this many rows are kept; the least recently used one goes first. */
+/** At most this many entries are kept; past it the oldest goes first. */
 export const SESSION_ACCESS_CACHE_MAX = 20_000;
 
-type Entry = { row: unknown[]; generation: number };
+type Entry<T> = { rows: T; generation: number };
 
-export class SessionAccessCache {
-  private readonly entries = new Map<string, Entry>();
+/**
+ * First in, first out: a live session's entries last until its next position report anyway,
+ * so keeping the most recently used ones is not worth a Map re-insertion on every hit.
+ */
+export class SessionAccessCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(private readonly max = SESSION_ACCESS_CACHE_MAX) {}
 
-  get(key: string, generation: number): unknown[] | undefined {
+  get(key: string, generation: number): T | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
+    if (entry.generation === generation) return entry.rows;
     this.entries.delete(key);
-    if (entry.generation !== generation) return undefined;
-    // Map keeps insertion order: re-inserting marks the row as the most recently used.
-    this.entries.set(key, entry);
-    return entry.row;
+    return undefined;
   }
 
-  set(key: string, row: unknown[], generation: number): void {
+  set(key: string, rows: T, generation: number): void {
     this.entries.delete(key);
-    this.entries.set(key, { row, generation });
+    this.entries.set(key, { rows, generation });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
   }
 
@@ -37,33 +39,34 @@ export class SessionAccessCache {
   }
 }
 
-const caches = new WeakMap<Database.Database, SessionAccessCache>();
+const caches = new WeakMap<Database.Database, SessionAccessCache<unknown>>();
 
 /**
- * The row `read` gives for (session, user), from the cache when the session's rows have not
- * been written since. Not kept: a missing session, a connection without the triggers, and a
- * row read inside a transaction (a rollback would undo what it saw without moving the generation).
+ * The rows `read` gives for (session, user), from the cache when the session's rows have not
+ * been written since. Not kept: a missing session, a connection without the triggers, and rows
+ * read inside a transaction (a rollback would undo what they saw without moving the generation).
+ * `read` returns frozen rows: a hit hands the same objects to every caller.
  */
-export function cachedSessionAccessRow(
+export function cachedSessionRows<T>(
   sqlite: Database.Database,
   sessionId: number,
   userId: string,
-  read: () => unknown[] | undefined,
-): unknown[] | undefined {
+  read: () => T | undefined,
+): T | undefined {
   const generation = sessionRowGeneration(sqlite, sessionId);
   if (generation === undefined) return read();
-  let cache = caches.get(sqlite);
+  let cache = caches.get(sqlite) as SessionAccessCache<T> | undefined;
   if (!cache) {
-    cache = new SessionAccessCache();
+    cache = new SessionAccessCache<T>();
     caches.set(sqlite, cache);
   }
   const key = `${sessionId} ${userId}`;
   const hit = cache.get(key, generation);
-  if (hit) return hit;
-  const row = read();
-  if (row && !sqlite.inTransaction) cache.set(key, row, generation);
-  return row;
+  if (hit !== undefined) return hit;
+  const rows = read();
+  if (rows !== undefined && !sqlite.inTransaction) cache.set(key, rows, generation);
+  return rows;
 }
 
-/** How many rows this connection keeps (tests). */
+/** How many entries this connection keeps (tests). */
 export const sessionAccessCacheSize = (sqlite: Database.Database) => caches.get(sqlite)?.size ?? 0;

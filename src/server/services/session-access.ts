@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { type GameSessionRow, gameSessions, sessionPlayers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { prepared } from './prepared';
-import { cachedSessionAccessRow } from './session-access-cache';
+import { cachedSessionRows } from './session-access-cache';
 
 export type PlayerRow = typeof sessionPlayers.$inferSelect;
 
@@ -59,14 +59,26 @@ const accessQuery = (db: Db) =>
       .raw(true),
   );
 
+/** The session and the caller's player row (null: not joined), frozen: cached ones are shared. */
+type AccessRows = { gameSession: GameSessionRow; player: PlayerRow | null };
+
+function readAccessRows(db: Db, userId: string, sessionId: number): AccessRows | undefined {
+  const row = accessQuery(db).get(userId, sessionId);
+  if (!row) return undefined;
+  return Object.freeze({
+    gameSession: Object.freeze(rowObject<GameSessionRow>(SESSION_KEYS, row, 0)),
+    player: row[PLAYER_ID] === null ? null : Object.freeze(rowObject<PlayerRow>(PLAYER_KEYS, row, SESSION_KEYS.length)),
+  });
+}
+
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function requireSessionAccess(ctx: { db: Db; user: User }, sessionId: number): SessionAccess {
   const userId = ctx.user.id;
-  const row = cachedSessionAccessRow(ctx.db.$client, sessionId, userId, () => accessQuery(ctx.db).get(userId, sessionId));
-  if (!row) throw notFound('Session not found');
-  const session = rowObject<GameSessionRow>(SESSION_KEYS, row, 0);
-  if (session.ownerId === ctx.user.id) return { gameSession: session, role: 'owner', player: null };
+  const rows = cachedSessionRows(ctx.db.$client, sessionId, userId, () => readAccessRows(ctx.db, userId, sessionId));
+  if (!rows) throw notFound('Session not found');
+  const session = rows.gameSession;
+  if (session.ownerId === userId) return { gameSession: session, role: 'owner', player: null };
   if (ctx.user.role === 'admin') return { gameSession: session, role: 'admin', player: null };
-  if (row[PLAYER_ID] === null) throw forbidden('You are not part of this session');
-  return { gameSession: session, role: 'player', player: rowObject<PlayerRow>(PLAYER_KEYS, row, SESSION_KEYS.length) };
+  if (rows.player === null) throw forbidden('You are not part of this session');
+  return { gameSession: session, role: 'player', player: rows.player };
 }
