@@ -133,6 +133,12 @@ function dinosaurList(ctx: HotCall, user: User, sessionId: number, output: Schem
   return cachedAnswer(ctx, sessionId, 'dinosaurs', () => answerOf(output, deployedDinosaurs(c, sessionId)));
 }
 
+/** A hunter's stats, their place read from the session's ranking. */
+function statsAnswer(ctx: HotCall, at: Pick<HotCall, 'db' | 'now'>, target: ReturnType<typeof hunterStatsTarget>): CachedAnswer {
+  const ranking = rankingAnswer(ctx, target.session.id).data as HunterProgressRow[];
+  return answerOf(stats.output, statsOf(at, target.session, target.userId, ranking));
+}
+
 export const HOT_ANSWERS: Record<(typeof HOT_READS)[number], Answer> = {
   'comms.list': (ctx, raw) => {
     const user = signedIn(ctx);
@@ -164,12 +170,10 @@ export const HOT_ANSWERS: Record<(typeof HOT_READS)[number], Answer> = {
     // One clock reading for the fingerprint and the answer (minutes in the session).
     const now = ctx.now();
     const at = { db: ctx.db, now: () => now };
-    const compute = () =>
-      answerOf(stats.output, statsOf(at, target.session, target.userId, rankingAnswer(ctx, sessionId).data as HunterProgressRow[]));
     // A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
-    if (!target.ownPlayer) return compute();
+    if (!target.ownPlayer) return statsAnswer(ctx, at, target);
     const fingerprint = ownStatsFingerprint(target.session, target.ownPlayer, now);
-    return cachedAnswer(ctx, sessionId, `stats|${target.userId}`, compute, { fingerprint });
+    return cachedAnswer(ctx, sessionId, `stats|${target.userId}`, () => statsAnswer(ctx, at, target), { fingerprint });
   },
   'stats.sessionHunterStats': (ctx, raw) => {
     const user = gameMaster(ctx);

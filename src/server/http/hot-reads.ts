@@ -13,7 +13,7 @@
 // through to the catch-all, which answers it exactly as before.
 import type { AnyProcedure } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   coerceSchema,
   getErrorFromUnknown,
@@ -27,6 +27,7 @@ import {
 import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
+import type { HotInput } from './hot-input';
 import { HOT_ANSWERS, hotCall } from './hot-reads-answers';
 
 /** The procedures a Hunter Terminal and a game master's screens poll every few seconds. */
@@ -49,6 +50,30 @@ type OpenApiMeta = { openapi: { method: string; path: string } };
 
 const DIGITS = '^\\d+$';
 
+/**
+ * The catch-all's input: { ...query (first value of each non-empty key), ...path parameters (raw) }.
+ * A class, not a closure per request: tsx (keepNames) names every named closure as it is created.
+ */
+class RestInput implements HotInput {
+  readonly url: string;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly rawParams: RegExp,
+  ) {
+    this.url = request.url;
+  }
+
+  read(): Record<string, unknown> {
+    const input: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.request.query as Record<string, string | string[]>)) {
+      if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    }
+    const end = this.url.indexOf('?');
+    return Object.assign(input, this.rawParams.exec(end === -1 ? this.url : this.url.slice(0, end))?.groups);
+  }
+}
+
 export function registerHotReads(app: FastifyInstance, { deps, onError }: Options): void {
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   for (const procedurePath of HOT_READS) {
@@ -64,18 +89,11 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
     if (zodSupportsCoerce && instanceofZodTypeObject(schema)) coerceSchema(schema);
 
     app.get(url, async (request, reply) => {
-      const readInput = () => {
-        const input: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(request.query as Record<string, string | string[]>)) {
-          if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
-        }
-        const end = request.url.indexOf('?');
-        return Object.assign(input, rawParams.exec(end === -1 ? request.url : request.url.slice(0, end))?.groups);
-      };
+      // The URL determines the input: validated once per URL (hot-input.ts).
+      const input = new RestInput(request, rawParams);
       try {
         const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
-        // The URL determines the input: validated once per URL (hot-input.ts).
-        const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), { url: request.url, read: readInput });
+        const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
         return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
         const error = getErrorFromUnknown(cause);
@@ -85,7 +103,7 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
           error,
           type: 'query',
           path: procedurePath,
-          input: readInput(),
+          input: input.read(),
           ctx: undefined, // the error formatter reads only the error
         }) as Record<string, unknown>;
         const invalidInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Context, signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
+import type { HotInput } from './hot-input';
 import { HOT_READS } from './hot-reads';
 import { HOT_ANSWERS, hotCall, trpcBody } from './hot-reads-answers';
 
@@ -41,6 +42,18 @@ function plainCallInput(request: FastifyRequest): { input: unknown } | undefined
   return { input };
 }
 
+/** The deserialized `input` of a plain call (a class, not a closure per request: tsx's keepNames names those). */
+class TrpcInput implements HotInput {
+  constructor(
+    readonly url: string,
+    private readonly input: unknown,
+  ) {}
+
+  read(): unknown {
+    return this.input;
+  }
+}
+
 export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { deps, createContext, onError }: Options): void {
   const config = appRouter._def._config;
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
@@ -58,7 +71,7 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { dep
       try {
         const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
         // The URL determines the input: validated once per URL (hot-input.ts).
-        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), { url: request.url, read: () => call.input }));
+        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), new TrpcInput(request.url, call.input)));
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         onError({ error, path });
