@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Session, User } from 'lucia';
 import { validateSignIn } from './auth/lucia';
+import { sessionCookieValue } from './auth/session-cookie';
 import type { AppDeps } from './deps';
 
 export type Context = AppDeps & {
@@ -24,7 +25,8 @@ export type Context = AppDeps & {
 /** A Cookie header that cannot be decoded (a stray `%`, from a script) is no sign-in, not a 500. */
 function readSessionId(deps: AppDeps, cookieHeader: string | undefined): string | null {
   try {
-    return deps.lucia.readSessionCookie(cookieHeader ?? '');
+    // Lucia's readSessionCookie, without a Map of every cookie per request (session-cookie.ts).
+    return sessionCookieValue(cookieHeader ?? '', deps.lucia.sessionCookieName);
   } catch {
     return null;
   }
