@@ -1,8 +1,9 @@
 // The hot polling reads of a live 25-hunter session (issue #15), against a bare Fastify
 // serving the same bodies in the same run, interleaved; the same reads over tRPC; a fixed
-// rate; and cost growth (100k positions and events in a session).
+// rate; the mix while the session's hunters move and talk; and cost growth (100k positions
+// and events in a session).
 // Run: npm run bench:http   (ROUND_S=5 seconds a round; PROFILE=dir writes the server's
-// .cpuprofile there; CONNECTIONS=25; PHASES=rest,trpc,fixed,growth runs only those, and
+// .cpuprofile there; CONNECTIONS=25; PHASES=rest,live,trpc,fixed,growth runs only those, and
 // PHASES=app the app's REST hot mix alone, for a profile; READ_CACHE=off answers every read
 // without the read cache, for the uncached cost). The server runs in a child process (this
 // same file, BENCH_HTTP_ROLE=server) so autocannon here does not share its event loop.
@@ -26,7 +27,7 @@ const GROWTH_POSITIONS = 100_000;
 const GROWTH_EVENTS = 100_000;
 const GROWTH_MESSAGES = 20_000;
 /** Which phases to run (all by default): a profile of one phase alone reads more clearly. */
-const PHASES = new Set((process.env.PHASES ?? 'rest,trpc,fixed,growth').split(','));
+const PHASES = new Set((process.env.PHASES ?? 'rest,live,trpc,fixed,growth').split(','));
 
 /** The part of autocannon's API used here (it ships no types). */
 type Autocannon = (opts: Record<string, unknown>) => Promise<{
@@ -42,6 +43,9 @@ type Read = { path: string; cookie: string; trpc: string };
 type Setup = {
   url: string;
   bareUrl: string;
+  /** The hot session's id and its hunters' cookies: the live phase moves them while the mix runs. */
+  hotSession: number;
+  hunterCookies: string[];
   /** The hot mix: every guest's polls, weighted by how often the terminal polls them. */
   hot: Read[];
   /** Cost growth: the same reads on a small session and on one with 100k positions and events. */
@@ -175,7 +179,14 @@ async function serve() {
   const address = bare.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
 
-  const setup: Setup = { url: server.url, bareUrl: `http://127.0.0.1:${address.port}`, hot: hotReads, growth };
+  const setup: Setup = {
+    url: server.url,
+    bareUrl: `http://127.0.0.1:${address.port}`,
+    hotSession: hot.id,
+    hunterCookies: hot.hunters.map((h) => h.cookie),
+    hot: hotReads,
+    growth,
+  };
   process.send?.({ type: 'ready', setup });
   process.on('message', async (message: { type: string }) => {
     if (message.type !== 'exit') return;
@@ -208,6 +219,46 @@ async function load(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * A live game while `run` measures: every hunter reports a position every POSITION_EVERY_MS
+ * (spread evenly) and a message every MESSAGE_EVERY_MS, through the real API. Each position
+ * drops the tracking answer and the session's access rows; each message drops the session's answers.
+ */
+const POSITION_EVERY_MS = 2_000;
+const MESSAGE_EVERY_MS = 10_000;
+async function whileHuntersMove<T>(setup: Setup, run: () => Promise<T>): Promise<{ result: T; writes: number; failed: number }> {
+  const hunters = setup.hunterCookies;
+  let writes = 0;
+  let failed = 0;
+  let step = 0;
+  const post = (cookie: string, path: string, body: object) =>
+    fetch(setup.url + path, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .then((res) => {
+        writes++;
+        if (res.status !== 200) failed++;
+        return res.arrayBuffer();
+      })
+      .catch(() => {
+        failed++;
+      });
+  const positions = setInterval(() => {
+    step++;
+    const h = step % hunters.length;
+    const lat = 48.8584 + h * 1e-5 + (step % 50) * 2e-5;
+    void post(hunters[h]!, `/api/game-sessions/${setup.hotSession}/location`, { lat, lng: 2.2945, accuracy: 5 });
+  }, POSITION_EVERY_MS / hunters.length);
+  const messages = setInterval(() => {
+    const h = step % hunters.length;
+    void post(hunters[h]!, `/api/game-sessions/${setup.hotSession}/communications`, { message: 'Tracks by the river', type: 'text', recipientType: 'all' });
+  }, MESSAGE_EVERY_MS / hunters.length);
+  try {
+    return { result: await run(), writes, failed };
+  } finally {
+    clearInterval(positions);
+    clearInterval(messages);
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -262,6 +313,15 @@ async function main() {
         () => load(setup.bareUrl, setup.hot, 'rest'),
       )
     : none;
+  // The same pairing while the hunters move and talk (not in the goal's figure: the bare server's bodies do not change).
+  const live = PHASES.has('live')
+    ? await whileHuntersMove(setup, () =>
+        interleaved(
+          () => load(setup.url, setup.hot, 'rest'),
+          () => load(setup.bareUrl, setup.hot, 'rest'),
+        ),
+      )
+    : undefined;
   const trpcVsRest = PHASES.has('trpc')
     ? await interleaved(
         () => load(setup.url, setup.hot, 'trpc'),
@@ -304,6 +364,12 @@ async function main() {
   console.table([
     { run: 'REST hot mix (app)', 'req/s': fmt(restVsBare.a.rps), rounds: restVsBare.a.all, 'p50 ms': restVsBare.a.p50, 'p99 ms': restVsBare.a.p99, failed: restVsBare.a.failed },
     { run: 'bare Fastify, same bodies', 'req/s': fmt(restVsBare.b.rps), rounds: restVsBare.b.all, 'p50 ms': restVsBare.b.p50, 'p99 ms': restVsBare.b.p99, failed: restVsBare.b.failed },
+    ...(live
+      ? [
+          { run: 'REST hot mix, hunters moving', 'req/s': fmt(live.result.a.rps), rounds: live.result.a.all, 'p50 ms': live.result.a.p50, 'p99 ms': live.result.a.p99, failed: live.result.a.failed },
+          { run: 'bare Fastify (paired)', 'req/s': fmt(live.result.b.rps), rounds: live.result.b.all, 'p50 ms': live.result.b.p50, 'p99 ms': live.result.b.p99, failed: live.result.b.failed },
+        ]
+      : []),
     { run: 'tRPC hot mix (app)', 'req/s': fmt(trpcVsRest.a.rps), rounds: trpcVsRest.a.all, 'p50 ms': trpcVsRest.a.p50, 'p99 ms': trpcVsRest.a.p99, failed: trpcVsRest.a.failed },
     { run: 'REST hot mix (app, paired)', 'req/s': fmt(trpcVsRest.b.rps), rounds: trpcVsRest.b.all, 'p50 ms': trpcVsRest.b.p50, 'p99 ms': trpcVsRest.b.p99, failed: trpcVsRest.b.failed },
   ]);
@@ -319,6 +385,11 @@ async function main() {
     });
     console.log(`Fixed rate: ${FIXED_RATE} req/s for ${FIXED_S} s, open loop, ${FIXED_CONNECTIONS} connections (latency from when each request was due)`);
     console.table([row('REST hot mix (app)', fixed.app), row('bare Fastify, same bodies', fixed.bare)]);
+  }
+  if (live) {
+    console.log(
+      `Hunters moving: ${live.writes} writes (${live.failed} failed) while measured, a position every ${POSITION_EVERY_MS / 1000} s and a message every ${MESSAGE_EVERY_MS / 1000} s per hunter; REST / bare ${fmt(live.result.a.rps / live.result.b.rps, 3)}`,
+    );
   }
   console.log('Goals');
   console.table([
