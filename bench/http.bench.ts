@@ -93,7 +93,8 @@ async function liveSession(gm: ApiClient, species: number[], tag: string) {
 }
 
 async function serve() {
-  const server = await startTestServer();
+  // LOG_LEVEL=info: the server logs as `npm start` does by default (the tests' servers are silent).
+  const server = await startTestServer(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {});
   server.deps.readCache.enabled = process.env.READ_CACHE !== 'off';
   const gm = await subscribedGameMaster(server);
   const species = [addSpecies(server, 0.5, 'Benchosaurus'), addSpecies(server, 0.7, 'Loadodon')];

@@ -39,8 +39,10 @@ export function installMethodRules(app: FastifyInstance, document: () => OpenAPI
   // Only catch-all routes ('*': trpc-to-openapi's, the 404 handler) are matched per request.
   const byRoute = new Map<string, Verdict | undefined>();
   app.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/')) return done();
+    const url = request.url;
+    if (!url.startsWith('/api/')) return done();
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     compiled ??= compile(document());
     const route = request.routeOptions.url;
     const key = route && !route.includes('*') ? `${request.method} ${route}` : undefined;
