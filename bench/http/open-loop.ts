@@ -29,6 +29,8 @@ const CRLF2 = Buffer.from('\r\n\r\n');
 /** One keep-alive connection: one request in flight at a time (no pipelining), as a browser polls. */
 class Connection {
   busy: Pending | null = null;
+  /** Set before the run's end closes the socket: that close is no failure. */
+  stopped = false;
   private buffer: Buffer = Buffer.alloc(0);
   private socket!: net.Socket;
 
@@ -36,7 +38,9 @@ class Connection {
     private readonly host: string,
     private readonly port: number,
     private readonly onAnswer: (sent: Pending, status: number) => void,
-    private readonly onFailure: (sent: Pending | null) => void,
+    private readonly onFailure: (lost: Pending | null) => void,
+    /** A new socket replaced a closed one: ready for the next request. */
+    private readonly onReconnected: () => void,
   ) {
     this.connect();
   }
@@ -61,12 +65,13 @@ class Connection {
       this.busy = null;
       this.onFailure(lost);
       // A refused connection is retried a little later rather than in a tight loop.
-      setTimeout(() => this.stopped || this.connect(), lost ? 0 : 10);
+      setTimeout(() => {
+        if (this.stopped) return;
+        this.connect();
+        this.onReconnected();
+      }, lost ? 0 : 10);
     });
   }
-
-  /** Set before the run's end closes the socket: that close is no failure. */
-  stopped = false;
 
   private read(chunk: Buffer): void {
     this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
@@ -143,7 +148,9 @@ export async function openLoop(opts: {
       (lost) => {
         errors++;
         if (lost) lostRequests++;
-        // The replacement socket is idle at once: writes queue until it connects.
+      },
+      () => {
+        // Writes to the new socket wait in it until it connects.
         idle.push(connection);
         dispatch();
       },
