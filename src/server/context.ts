@@ -59,7 +59,7 @@ export async function createContextInner(
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
   const setHeader = opts.setHeader ?? (() => {});
-  const { user, authSession } = await signInOf(deps, opts.cookieHeader, setCookie);
+  const { user, authSession } = signInOf(deps, opts.cookieHeader, setCookie);
   return { ...deps, user, authSession, setCookie, setHeader, ip: opts.ip ?? '', longLived: opts.longLived ?? false };
 }
 
@@ -69,13 +69,13 @@ export type SignIn = { user: User | null; authSession: Session | null };
  * The request's sign-in, validated now (every context starts here; the hot polled reads call it
  * alone, without building a whole context). A renewed sign-in gets a fresh cookie, an ended one a blank one.
  */
-export async function signInOf(deps: AppDeps, cookieHeader: string | undefined, setCookie: (c: string) => void): Promise<SignIn> {
+export function signInOf(deps: AppDeps, cookieHeader: string | undefined, setCookie: (c: string) => void): SignIn {
   const sessionId = readSessionId(deps, cookieHeader);
   if (!sessionId) return { user: null, authSession: null };
   // One prepared lookup, its row cached until any write to its tables (decision 601): Lucia's idle expiry
   // and renewal plus the rest of the sign-in rule (absolute lifetime, account status, a guest's ended
   // game session), run on every request; an ended sign-in is deleted.
-  const { user, session: authSession } = await validateSignIn(deps.db, deps.lucia, sessionId, deps.now());
+  const { user, session: authSession } = validateSignIn(deps.db, sessionId, deps.now());
   if (authSession?.fresh) setCookie(deps.lucia.createSessionCookie(authSession.id).serialize());
   if (!authSession) setCookie(deps.lucia.createBlankSessionCookie().serialize());
   return { user, authSession };

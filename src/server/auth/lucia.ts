@@ -184,14 +184,14 @@ export type SignInCheck = { session: Session; user: User } | { session: null; us
  * to the row's tables (a sign-out, a disabled or deleted account, an ended game session, a
  * renewal) empties the cache before the next request reads it.
  */
-export async function validateSignIn(db: Db, lucia: AppLucia, token: string, nowMs: number): Promise<SignInCheck> {
+export function validateSignIn(db: Db, token: string, nowMs: number): SignInCheck {
   const tokenHash = hashToken(token);
   const row = signInRow(db, tokenHash);
   if (!row) return { session: null, user: null };
   const realNow = Date.now();
   let expiresAt = new Date(row.expiresAt * 1000);
   if (expiresAt.getTime() <= realNow) {
-    await lucia.invalidateSession(token);
+    deleteStatement(db).run(tokenHash);
     return { session: null, user: null };
   }
   let fresh = false;
@@ -204,7 +204,7 @@ export async function validateSignIn(db: Db, lucia: AppLucia, token: string, now
   }
   const nowSeconds = Math.floor(nowMs / 1000);
   if (!(storedExpirySeconds > nowSeconds && row.absoluteExpiresAt > nowSeconds && accountLive(row, nowMs))) {
-    await lucia.invalidateSession(token);
+    deleteStatement(db).run(tokenHash);
     return { session: null, user: null };
   }
   return {
@@ -228,6 +228,18 @@ export async function validateSignIn(db: Db, lucia: AppLucia, token: string, now
       id: row.userId,
     } as User,
   };
+}
+
+const deleteStatements = new WeakMap<Database.Database, Database.Statement<[string]>>();
+
+/** Lucia's invalidateSession (the adapter's deleteSession above), prepared and synchronous: the whole check stays synchronous. */
+function deleteStatement(db: Db) {
+  let statement = deleteStatements.get(db.$client);
+  if (!statement) {
+    statement = db.$client.prepare('DELETE FROM auth_sessions WHERE id = ?');
+    deleteStatements.set(db.$client, statement);
+  }
+  return statement;
 }
 
 const renewStatements = new WeakMap<Database.Database, Database.Statement<[number, string]>>();

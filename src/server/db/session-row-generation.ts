@@ -6,18 +6,35 @@
 // leaves every other session's generation alone.
 import type Database from 'better-sqlite3';
 
-type Generations = {
+/** One connection's generations. */
+export class SessionRowGenerations {
   /** The last generation handed out (each write takes the next one). */
-  last: number;
-  bySession: Map<number, number>;
+  private last = 0;
+  private readonly bySession = new Map<number, number>();
   /** What a session not in bySession reads: moved past every handed-out value when the map is emptied. */
-  floor: number;
-};
+  private floor = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** The session's generation now. */
+  of(sessionId: number): number {
+    return this.bySession.get(sessionId) ?? this.floor;
+  }
+
+  /** A write to the session's rows (the triggers' function). */
+  moved(sessionId: number): void {
+    if (this.bySession.size >= this.max) {
+      this.bySession.clear();
+      this.floor = ++this.last;
+    }
+    this.bySession.set(sessionId, ++this.last);
+  }
+}
 
 /** Sessions remembered before the map is emptied (every cached entry then misses once). */
 export const SESSION_GENERATIONS_MAX = 100_000;
 
-const generations = new WeakMap<Database.Database, Generations>();
+const generations = new WeakMap<Database.Database, SessionRowGenerations>();
 
 /** The tables whose rows a session-access lookup reads, and the column naming the game session. */
 export const SESSION_ROW_TABLES = [
@@ -30,15 +47,10 @@ export const SESSION_ROW_TABLES = [
  * connection: every connection the app opens calls this, after the migrations).
  */
 export function installSessionRowGenerations(sqlite: Database.Database, max = SESSION_GENERATIONS_MAX): void {
-  const state: Generations = { last: 0, bySession: new Map(), floor: 0 };
+  const state = new SessionRowGenerations(max);
   generations.set(sqlite, state);
   sqlite.function('dinohunt_session_rows_changed', { deterministic: false }, (sessionId: unknown) => {
-    if (typeof sessionId !== 'number' && typeof sessionId !== 'bigint') return null;
-    if (state.bySession.size >= max) {
-      state.bySession.clear();
-      state.floor = ++state.last;
-    }
-    state.bySession.set(Number(sessionId), ++state.last);
+    if (typeof sessionId === 'number' || typeof sessionId === 'bigint') state.moved(Number(sessionId));
     return null;
   });
   for (const { table, sessionColumn } of SESSION_ROW_TABLES) {
@@ -58,9 +70,12 @@ export function installSessionRowGenerations(sqlite: Database.Database, max = SE
   }
 }
 
-/** The session's generation on this connection; undefined without the triggers (then nothing may be cached). */
+/** This connection's generations; undefined without the triggers (then nothing may be cached). */
+export function sessionRowGenerations(sqlite: Database.Database): SessionRowGenerations | undefined {
+  return generations.get(sqlite);
+}
+
+/** The session's generation on this connection; undefined without the triggers. */
 export function sessionRowGeneration(sqlite: Database.Database, sessionId: number): number | undefined {
-  const state = generations.get(sqlite);
-  if (!state) return undefined;
-  return state.bySession.get(sessionId) ?? state.floor;
+  return generations.get(sqlite)?.of(sessionId);
 }

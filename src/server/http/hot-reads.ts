@@ -88,13 +88,14 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
     const schema = unwrapZodType(getInputOutputParsers(procedure as never).inputParser as never, true);
     if (zodSupportsCoerce && instanceofZodTypeObject(schema)) coerceSchema(schema);
 
-    app.get(url, async (request, reply) => {
+    // Synchronous from end to end (the sign-in check, the rules, the cached answer): no promise per request.
+    app.get(url, (request, reply) => {
       // The URL determines the input: validated once per URL (hot-input.ts).
       const input = new RestInput(request, rawParams);
       try {
-        const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+        const signIn = signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
         const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
-        return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
+        reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
         const error = getErrorFromUnknown(cause);
         onError({ error });
@@ -113,7 +114,7 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
           code: error.code,
           issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
         };
-        return reply
+        reply
           .code(TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
           .header('Content-Type', 'application/json')
           .send(JSON.stringify(body));

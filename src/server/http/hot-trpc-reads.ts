@@ -61,7 +61,8 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { dep
     const procedure = procedures[path];
     if (procedure?._def.type !== 'query') throw new Error(`${path} is not a query`);
     // HEAD stays with tRPC's handler (it answers 204).
-    app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, async (request, reply) => {
+    // A plain call is answered synchronously (no promise per request); tRPC's handler returns its own.
+    app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, (request, reply) => {
       const call = plainCallInput(request);
       if (!call) {
         return fastifyRequestHandler({ router: appRouter, createContext, onError, req: request, res: reply, path } as never);
@@ -69,7 +70,7 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { dep
       let status = 200;
       let body: Buffer;
       try {
-        const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+        const signIn = signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
         // The URL determines the input: validated once per URL (hot-input.ts).
         body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), new TrpcInput(request.url, call.input)));
       } catch (cause) {
@@ -80,7 +81,7 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { dep
         status = getHTTPStatusCode(response as never);
         body = Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never)));
       }
-      return reply
+      reply
         .code(status)
         .header('vary', 'trpc-accept, accept')
         .header('content-type', 'application/json')

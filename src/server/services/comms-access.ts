@@ -31,11 +31,14 @@ export type PlayerPosition = {
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): CommsAccess {
   const access = requireSessionAccess(ctx, sessionId);
-  const base = { sessionId, ownerId: access.gameSession.ownerId, status: access.gameSession.status };
-  if (access.role !== 'player') return { ...base, role: access.role, seesAll: true, player: null };
+  const { ownerId, status } = access.gameSession;
+  // Object literals, not spreads of a shared base: this runs on every message poll.
+  if (access.role !== 'player') return { sessionId, ownerId, status, role: access.role, seesAll: true, player: null };
   const p = access.player;
   return {
-    ...base,
+    sessionId,
+    ownerId,
+    status,
     role: 'player',
     seesAll: false,
     player: {

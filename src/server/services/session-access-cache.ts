@@ -4,7 +4,7 @@
 // session, the caller's role and whether they joined are decided from them on every call. A write
 // to the session's rows, by any code path, makes the next call read the database again.
 import type Database from 'better-sqlite3';
-import { sessionRowGeneration } from '../db/session-row-generation';
+import { type SessionRowGenerations, sessionRowGenerations } from '../db/session-row-generation';
 
 /** At most this many entries are kept; past it the oldest goes first. */
 export const SESSION_ACCESS_CACHE_MAX = 20_000;
@@ -39,7 +39,9 @@ export class SessionAccessCache<T> {
   }
 }
 
-const caches = new WeakMap<Database.Database, SessionAccessCache<unknown>>();
+/** Per connection: its generations and its cache, or null for a connection without the triggers. */
+type ConnectionCache = { generations: SessionRowGenerations; cache: SessionAccessCache<unknown> } | null;
+const caches = new WeakMap<Database.Database, ConnectionCache>();
 
 /**
  * The rows `read` gives for (session, user), from the cache when the session's rows have not
@@ -53,13 +55,15 @@ export function cachedSessionRows<T>(
   userId: string,
   read: () => T | undefined,
 ): T | undefined {
-  const generation = sessionRowGeneration(sqlite, sessionId);
-  if (generation === undefined) return read();
-  let cache = caches.get(sqlite) as SessionAccessCache<T> | undefined;
-  if (!cache) {
-    cache = new SessionAccessCache<T>();
-    caches.set(sqlite, cache);
+  let connection = caches.get(sqlite);
+  if (connection === undefined) {
+    const generations = sessionRowGenerations(sqlite);
+    connection = generations ? { generations, cache: new SessionAccessCache() } : null;
+    caches.set(sqlite, connection);
   }
+  if (connection === null) return read();
+  const cache = connection.cache as SessionAccessCache<T>;
+  const generation = connection.generations.of(sessionId);
   const key = `${sessionId} ${userId}`;
   const hit = cache.get(key, generation);
   if (hit !== undefined) return hit;
@@ -69,4 +73,4 @@ export function cachedSessionRows<T>(
 }
 
 /** How many entries this connection keeps (tests). */
-export const sessionAccessCacheSize = (sqlite: Database.Database) => caches.get(sqlite)?.size ?? 0;
+export const sessionAccessCacheSize = (sqlite: Database.Database) => caches.get(sqlite)?.cache.size ?? 0;
