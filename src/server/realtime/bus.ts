@@ -31,10 +31,22 @@ export type PublishInput = {
   payload: Record<string, unknown>;
 };
 
-export type BusListener = (event: BusEvent) => void;
+/**
+ * Hears an event. `endOfStep` is true when the listener has now heard every event of a
+ * publishAll step, in a row (a socket writes what it holds at once); undefined after a
+ * plain publish (what a socket holds is written at the end of the task).
+ */
+export type BusListener = (event: BusEvent, endOfStep?: boolean) => void;
 
 export interface EventBus {
   publish(event: PublishInput): BusEvent;
+  /**
+   * The events of one step of one session (a broadcast is new_communication, then broadcast),
+   * stored in order; each listener then hears all of them in a row, the last with endOfStep.
+   * A socket thus gets the step's frames in one write as soon as its turn comes, instead of
+   * every socket waiting for the step's last event to reach every other socket.
+   */
+  publishAll(events: PublishInput[]): BusEvent[];
   /** Every event of every session (few listeners: tests, sign-ins that may join sessions later). */
   subscribe(listener: BusListener): () => void;
   /** The events of one game session only. */
@@ -54,14 +66,34 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
     if (listeners) for (const listener of listeners) listener(event);
   };
 
+  const deliverStep = (listeners: Set<BusListener> | undefined, events: BusEvent[]) => {
+    if (!listeners) return;
+    const last = events.length - 1;
+    for (const listener of listeners) {
+      for (let i = 0; i <= last; i++) listener(events[i]!, i === last);
+    }
+  };
+
+  const store = ({ sessionId, type, audience = 'all', payload }: PublishInput): BusEvent => {
+    const createdAt = now();
+    const { id } = statements.insertEvent.get(sessionId, type, audience, JSON.stringify(payload), createdAt) as { id: number };
+    return { id, sessionId, type, audience, payload, createdAt };
+  };
+
   return {
-    publish({ sessionId, type, audience = 'all', payload }) {
-      const createdAt = now();
-      const { id } = statements.insertEvent.get(sessionId, type, audience, JSON.stringify(payload), createdAt) as { id: number };
-      const event: BusEvent = { id, sessionId, type, audience, payload, createdAt };
-      if (sessionId !== null) deliver(bySession.get(sessionId), event);
+    publish(input) {
+      const event = store(input);
+      if (event.sessionId !== null) deliver(bySession.get(event.sessionId), event);
       deliver(everything, event);
       return event;
+    },
+    publishAll(inputs) {
+      const sessionId = inputs[0]?.sessionId ?? null;
+      if (inputs.some((input) => input.sessionId !== sessionId)) throw new Error('publishAll: one session per step');
+      const events = inputs.map(store);
+      if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
+      deliverStep(everything, events);
+      return events;
     },
     subscribe(listener) {
       everything.add(listener);

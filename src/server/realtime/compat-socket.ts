@@ -25,7 +25,7 @@ import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
-import { sendPrebuilt } from './frame-fanout';
+import { sendPrebuilt, writeHeld } from './frame-fanout';
 import { type EventSource, eventFrame, pushFeed, SignInSessions, sessionSource } from './session-stream';
 import { realtimeStatements } from './statements';
 import { releaseUpgradeResponses } from './upgraded-sockets';
@@ -118,10 +118,13 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
     }
   };
 
+  /** A step of events has reached this socket: its frames go out now, in one write. */
+  const endOfStep = () => writeHeld(socket);
+
   /** Ends the current feed and starts this one; frames without a sessionId act on `sessionId`. */
   const follow = (sessionId: number | undefined, source: EventSource, lastEventId: number | undefined) => {
     current?.stop();
-    current = { sessionId, stop: pushFeed(source, lastEventId, deliver) };
+    current = { sessionId, stop: pushFeed(source, lastEventId, deliver, endOfStep) };
   };
 
   /**

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as wsModule from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
-import { HOLD_MAX_BYTES, prebuiltTextFrame, sendPrebuilt } from './frame-fanout';
+import { HOLD_MAX_BYTES, prebuiltTextFrame, sendPrebuilt, writeHeld } from './frame-fanout';
 
 const servers: WebSocketServer[] = [];
 const clients: WebSocket[] = [];
@@ -89,6 +89,30 @@ describe('sendPrebuilt', () => {
     expect(writes).toEqual([3]);
     expect(tcp.writableCorked).toBe(0);
     expect(await receive(3)).toEqual(['{"type":"new_communication"}', '{"type":"broadcast"}', '{"type":"third"}']);
+  });
+
+  it('writeHeld writes what a socket holds at once, in one call (its step is complete), and leaves the others held', async () => {
+    const [first, second] = await Promise.all([pair(), pair()]);
+    const writes: number[] = [];
+    const plain = first.tcp as unknown as { _writev: (...a: unknown[]) => void };
+    const writev = plain._writev;
+    plain._writev = function (this: unknown, ...args: unknown[]) {
+      writes.push((args[0] as unknown[]).length);
+      return writev.apply(this, args);
+    };
+    const step = [frameOf('{"type":"new_communication"}'), frameOf('{"type":"broadcast"}')];
+    for (const f of step) sendPrebuilt(first.socket, f);
+    for (const f of step) sendPrebuilt(second.socket, f);
+    writeHeld(first.socket);
+    expect(writes).toEqual([2]); // before the task ends
+    expect(first.tcp.writableCorked).toBe(0);
+    expect(second.tcp.writableCorked).toBe(1);
+    writeHeld(first.socket); // nothing held: nothing written
+    expect(writes).toEqual([2]);
+    await Promise.resolve();
+    expect(second.tcp.writableCorked).toBe(0);
+    expect(await first.receive(2)).toEqual(['{"type":"new_communication"}', '{"type":"broadcast"}']);
+    expect(await second.receive(2)).toEqual(['{"type":"new_communication"}', '{"type":"broadcast"}']);
   });
 
   it('writes a socket at once when HOLD_MAX_BYTES wait (a burst is not kept until the task ends)', async () => {

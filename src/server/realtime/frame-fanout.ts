@@ -7,7 +7,9 @@
 // each socket's TCP stream is held (corked) until the end of the current task, so the
 // frames of one step (a broadcast publishes new_communication and broadcast) reach each
 // socket in ONE write instead of one per frame. A socket holding HOLD_MAX_BYTES or more
-// is written at once (a long backlog at connect flows to the kernel as it did with ws.send).
+// is written at once (a long backlog at connect flows to the kernel as it did with ws.send),
+// and a socket that has heard every event of its step (bus.publishAll) is written at once
+// by its feed (writeHeld), so the sockets are written one after another as the step reaches them.
 //
 // ws's bookkeeping stays right: bytes go to the same TCP stream ws writes to, so
 // `bufferedAmount` counts them (back-pressure), and they are written directly only
@@ -85,6 +87,16 @@ function holdUntilEndOfTask(tcp: Duplex): void {
   if (held.size === 0) queueMicrotask(releaseHeld);
   tcp.cork();
   held.add(tcp);
+}
+
+/**
+ * Writes what a socket holds now, before the task ends (it has every frame of its step:
+ * bus.publishAll), so the sockets of a broadcast are written one after another as the
+ * step reaches each, not all at the end.
+ */
+export function writeHeld(socket: WebSocket): void {
+  const tcp = (socket as unknown as WsInternals)._socket;
+  if (tcp) release(tcp);
 }
 
 /** Writes a held stream now (it is held again by its next frame). */

@@ -110,6 +110,81 @@ describe('push delivery (/ws)', () => {
   });
 });
 
+describe('a step of events (publishAll)', () => {
+  it('stores the events in order; each listener hears them in a row, the last with endOfStep', () => {
+    const heard: string[] = [];
+    const listen = (name: string) => (e: BusEvent, endOfStep?: boolean) => heard.push(`${name}:${e.payload.n}${endOfStep ? '!' : ''}`);
+    const stops = [bus.subscribeSession(A, listen('a1')), bus.subscribeSession(A, listen('a2')), bus.subscribeSession(B, listen('b')), bus.subscribe(listen('all'))];
+    const events = bus.publishAll([
+      { sessionId: A, type: 'new_communication', payload: { n: 1 } },
+      { sessionId: A, type: 'broadcast', payload: { n: 2 } },
+    ]);
+    expect(events.map((e) => e.payload.n)).toEqual([1, 2]);
+    expect(events[1]!.id).toBe(events[0]!.id + 1);
+    // Listener by listener, not event by event: a socket has its whole step before the next socket's turn.
+    expect(heard).toEqual(['a1:1', 'a1:2!', 'a2:1', 'a2:2!', 'all:1', 'all:2!']);
+    // Stored like any event: a reconnect catches up on both.
+    expect(bus.since(A, events[0]!.id - 1).map((e) => e.type)).toEqual(['new_communication', 'broadcast']);
+    heard.length = 0;
+    bus.publish({ sessionId: A, type: 't', payload: { n: 3 } });
+    expect(heard).toEqual(['a1:3', 'a2:3', 'all:3']); // a plain publish: no endOfStep (held until the task ends)
+    for (const stop of stops) stop();
+  });
+
+  it('refuses a step that mixes sessions, storing nothing', () => {
+    const before = bus.since(B, 0).length;
+    expect(() =>
+      bus.publishAll([
+        { sessionId: A, type: 't', payload: { n: 1 } },
+        { sessionId: B, type: 't', payload: { n: 2 } },
+      ]),
+    ).toThrow('one session per step');
+    expect(bus.since(B, 0)).toHaveLength(before);
+  });
+
+  it("tells a push feed its step has ended even when the step's events are not for its viewer", () => {
+    const log: string[] = [];
+    const feed = (name: string, viewer: StreamViewer) =>
+      pushFeed(
+        sessionSource(bus, A, viewer),
+        undefined,
+        (e) => {
+          log.push(`${name}:${e.payload.n}`);
+          return true;
+        },
+        () => log.push(`${name}:end`),
+      );
+    const stops = [feed('hunter', hunter), feed('owner', owner)];
+    bus.publishAll([
+      { sessionId: A, type: 't', audience: 'owner', payload: { n: 1 } },
+      { sessionId: A, type: 't', audience: 'owner', payload: { n: 2 } },
+    ]);
+    expect(log).toEqual(['hunter:end', 'owner:1', 'owner:2', 'owner:end']);
+    log.length = 0;
+    bus.publish({ sessionId: A, type: 't', payload: { n: 3 } });
+    expect(log).toEqual(['hunter:3', 'owner:3']);
+    for (const stop of stops) stop();
+  });
+
+  it('does not end the step of a feed that stopped on it (the socket is gone or too far behind)', () => {
+    const log: string[] = [];
+    pushFeed(
+      sessionSource(bus, A, hunter),
+      undefined,
+      (e) => {
+        log.push(`got:${e.payload.n}`);
+        return false;
+      },
+      () => log.push('end'),
+    );
+    bus.publishAll([
+      { sessionId: A, type: 't', payload: { n: 1 } },
+      { sessionId: A, type: 't', payload: { n: 2 } },
+    ]);
+    expect(log).toEqual(['got:1']);
+  });
+});
+
 describe('the tRPC stream (async generator)', () => {
   it("hears only its session, with the audience rules and catch-up unchanged", async () => {
     const before = bus.publish({ sessionId: A, type: 't', payload: { n: 30 } });

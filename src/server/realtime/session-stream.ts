@@ -143,7 +143,13 @@ async function* streamOf(
  * queue; the caller bounds it (a socket too far behind is closed and reconnects with
  * lastEventId, reading the database). `deliver` returns false to stop. Returns the way to stop.
  */
-export function pushFeed(source: EventSource, lastEventId: number | null | undefined, deliver: (event: BusEvent) => boolean): () => void {
+export function pushFeed(
+  source: EventSource,
+  lastEventId: number | null | undefined,
+  deliver: (event: BusEvent) => boolean,
+  /** Called when a publishAll step has reached this feed (whether or not its events were for it): write now. */
+  endOfStep?: () => void,
+): () => void {
   const { accepts } = source;
   let last = lastEventId ?? null;
   let stopped = false;
@@ -151,10 +157,13 @@ export function pushFeed(source: EventSource, lastEventId: number | null | undef
     stopped = true;
     unsubscribe();
   };
-  const unsubscribe = source.subscribe((event) => {
-    if (stopped || !accepts(event) || (last !== null && event.id <= last)) return;
-    last = event.id;
-    if (!deliver(event)) stop();
+  const unsubscribe = source.subscribe((event, stepEnds) => {
+    if (stopped) return;
+    if (accepts(event) && (last === null || event.id > last)) {
+      last = event.id;
+      if (!deliver(event)) return stop();
+    }
+    if (stepEnds) endOfStep?.();
   });
   if (lastEventId !== null && lastEventId !== undefined) {
     for (const e of source.backlog(lastEventId)) {

@@ -33,7 +33,7 @@ import type { Context } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import type { BusEvent } from './bus';
-import { sendPrebuilt } from './frame-fanout';
+import { sendPrebuilt, writeHeld } from './frame-fanout';
 import { pushFeed, sessionSource } from './session-stream';
 import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
@@ -287,7 +287,9 @@ class TrpcConnection implements KeptAlive {
       }
     };
     const source = sessionSource(this.deps.bus, admitted.input.sessionId, start.viewer);
-    const stop = pushFeed(source, start.lastEventId, deliver);
+    // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
+    const endOfStep = () => writeHeld(this.socket);
+    const stop = pushFeed(source, start.lastEventId, deliver, endOfStep);
     if (this.feeds.has(id)) this.feeds.set(id, stop);
     else stop(); // ended while its backlog was written
   }

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../errors';
-import type { Audience } from '../realtime/bus';
+import type { Audience, PublishInput } from '../realtime/bus';
 import { type CommsAccess, commsAccess, commsWriteAccess } from './comms-access';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -173,20 +173,24 @@ export function postMessage(ctx: CommsCtx, access: CommsAccess, draft: MessageDr
   const { id } = statements(ctx.db).insert.get(params)!;
   const dto = toDto({ id, ...params });
   const sessionId = access.sessionId;
-  ctx.bus.publish({
-    sessionId,
-    type: 'new_communication',
-    audience: audienceFor(access, ctx.user.id, dto.recipientType),
-    payload: { ...dto, sessionId, timestamp: createdAt },
-  });
+  const events: PublishInput[] = [
+    {
+      sessionId,
+      type: 'new_communication',
+      audience: audienceFor(access, ctx.user.id, dto.recipientType),
+      payload: { ...dto, sessionId, timestamp: createdAt },
+    },
+  ];
   if (dto.messageType === 'broadcast') {
-    ctx.bus.publish({
+    events.push({
       sessionId,
       type: 'broadcast',
       audience: 'all',
       payload: { sessionId, timestamp: createdAt, messageId: id, message: dto.message, userId: label, username: label },
     });
   }
+  // One step: each socket is written both frames in one go as its turn comes.
+  ctx.bus.publishAll(events);
   return dto;
 }
 
