@@ -4,12 +4,12 @@
 // processes (bench/ws/client.ts) so the clients do not dominate the timing.
 // Prints per scenario: server memory per socket (after GC, minus the baseline), the
 // fan-out of one game-master broadcast to every socket of its session (p50/p99/max,
-// pooled over ROUNDS broadcasts), and, spread over 200 sessions, the server CPU of an
+// pooled over ROUNDS broadcasts after WARMUP uncounted ones), and, spread over 200 sessions, the server CPU of an
 // event of a 25-socket session with 0 and with 4,975 other sockets open (ratio ~1 when
 // delivery is indexed by session). Beside /ws 1 session, the floor: a bare `ws` server
 // (bench/ws/bare-server.ts) sent the app's broadcast frame over as many sockets of the
 // same client processes, its rounds interleaved with the app's, and the ratios app/bare.
-// Run: npm run bench:ws  (SOCKETS=, CLIENTS=, ROUNDS=, ONLY=, FLOOR=0, CPU_PROF=<dir>)
+// Run: npm run bench:ws  (SOCKETS=, CLIENTS=, ROUNDS=, WARMUP=, RECEIVER=raw|ws, ONLY=, FLOOR=0, CPU_PROF=<dir>)
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import path from 'node:path';
 import type { BareCommand } from './ws/bare-server';
@@ -19,6 +19,7 @@ import type { SeededSocket, ServerCommand } from './ws/server';
 const SOCKETS = Number(process.env.SOCKETS ?? 5000);
 const CLIENTS = Number(process.env.CLIENTS ?? 4);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const WARMUP = Number(process.env.WARMUP ?? 1);
 const SPREAD_SESSIONS = 200;
 // FLOOR=0 leaves out the bare `ws` floor measured beside /ws, 1 session.
 const FLOOR = process.env.FLOOR !== '0';
@@ -118,20 +119,23 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
     if (failed) console.warn(`  ${failed} bare sockets failed to open`);
   }
 
-  const app: Fanout = { latencies: [], missing: 0, syncMs: [] };
-  const floors = FLOOR_SENDS.map((how) => ({ how, fanout: { latencies: [], missing: 0, syncMs: [] } as Fanout }));
+  const app: Fanout = { latencies: [], missing: 0, syncMs: [], roundP99: [] };
+  const floors = FLOOR_SENDS.map((how) => ({ how, fanout: { latencies: [], missing: 0, syncMs: [], roundP99: [] } as Fanout }));
   let frame = '';
   let frameSizes: number[] = [];
+  // The first WARMUP rounds are sent but not counted: a server's first broadcasts over a new
+  // path run cold (JIT), and the pooled p99 would be that one round's tail.
+  const counted = (round: number, fanout: Fanout): Fanout => (round < WARMUP ? { latencies: [], missing: 0, syncMs: [], roundP99: [] } : fanout);
   const appRound = async (round: number) => {
     const sessionId = sockets[(round * perSession) % sockets.length]!.sessionId; // another session each round when spread
-    const answer = await timedBroadcast(server, clients, { op: 'broadcast', sessionId, round }, sessionId, round, app);
+    const answer = await timedBroadcast(server, clients, { op: 'broadcast', sessionId, round }, sessionId, round, counted(round, app));
     frame = answer.frame;
     frameSizes = answer.frameBytes;
   };
   const contenders = [appRound, ...floors.map(({ how, fanout }) => (round: number) =>
-    timedBroadcast(floor!, clients, { op: 'broadcast', frame, how }, BARE_SESSION, round, fanout))];
+    timedBroadcast(floor!, clients, { op: 'broadcast', frame, how }, BARE_SESSION, round, counted(round, fanout)))];
   if (!floor) contenders.length = 1;
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
     // Each round in another order (the app first in the first, for its frame).
     for (let i = 0; i < contenders.length; i++) await contenders[(round + i) % contenders.length]!(round);
   }
@@ -174,7 +178,8 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   return rows;
 }
 
-type Fanout = { latencies: number[]; missing: number; syncMs: number[] };
+/** A contender's receipts: every socket's latency of every counted broadcast, and each broadcast's own p99. */
+type Fanout = { latencies: number[]; missing: number; syncMs: number[]; roundP99: number[] };
 
 /** One broadcast: arms the clients, triggers it, and adds every socket's receipt time to `into`. */
 async function timedBroadcast(
@@ -188,10 +193,13 @@ async function timedBroadcast(
   const reports = clients.map((c) => c.next('received'));
   await Promise.all(clients.map((c) => c.ask({ op: 'arm', round, sessionId, timeoutMs: 10_000 }, 'armed')));
   const answer = await target.ask(command, 'broadcasted');
+  const these: number[] = [];
   for (const r of await Promise.all(reports)) {
     into.missing += r.missing;
-    for (const at of r.times as number[]) into.latencies.push(at - answer.t0);
+    for (const at of r.times as number[]) these.push(at - answer.t0);
   }
+  into.latencies.push(...these);
+  into.roundP99.push(percentile(these.sort((a, b) => a - b), 99));
   into.syncMs.push(answer.syncMs);
   await new Promise((r) => setTimeout(r, 200));
   return answer;
@@ -203,6 +211,8 @@ function fanoutColumns(f: Fanout) {
   return {
     'fan-out p50 ms': percentile(f.latencies, 50).toFixed(1),
     'p99 ms': percentile(f.latencies, 99).toFixed(1),
+    // Each broadcast's own p99, the median over the broadcasts (the pooled p99 above is the slowest round's tail).
+    'p99/broadcast median': percentile([...f.roundP99].sort((a, b) => a - b), 50).toFixed(1),
     'max ms': (f.latencies.at(-1) ?? NaN).toFixed(1),
     missed: f.missing,
     // How long the server's own event loop was busy sending (median): the rest is the kernel and the clients.
@@ -210,7 +220,7 @@ function fanoutColumns(f: Fanout) {
   };
 }
 
-console.log(`bench:ws  ${SOCKETS} sockets, ${CLIENTS} client processes, ${ROUNDS} broadcasts per scenario; load: ${execSync('uptime').toString().trim()}`);
+console.log(`bench:ws  ${SOCKETS} sockets, ${CLIENTS} client processes (${process.env.RECEIVER ?? 'raw'} receivers), ${ROUNDS} broadcasts per scenario after ${WARMUP} warm-up; load: ${execSync('uptime').toString().trim()}`);
 const rows = [];
 // ONLY=ws1,trpc200 runs some scenarios (kind and number of sessions).
 const only = process.env.ONLY?.split(',');
