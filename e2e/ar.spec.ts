@@ -35,7 +35,10 @@ async function startHunt(request: APIRequestContext) {
 
 async function openArHunt(browser: Browser, baseURL: string, request: APIRequestContext, extra: Parameters<Browser['newContext']>[0] = {}) {
   const session = await startHunt(request);
-  const context = await hunterContext(browser, baseURL, START, { ...extra, permissions: ['geolocation', 'camera'] });
+  // The motion sensors too: Chromium (156 here) answers DeviceOrientationEvent.requestPermission() from
+  // the sensors' permission, 'denied' unless granted, as for a user who says no.
+  const permissions = ['geolocation', 'camera', 'accelerometer', 'gyroscope', 'magnetometer'];
+  const context = await hunterContext(browser, baseURL, START, { ...extra, permissions });
   const page = await context.newPage();
   return { context, page, session };
 }
