@@ -1,5 +1,8 @@
 // The security headers set once-built (security-headers.ts) are exactly those
-// @fastify/helmet sets with the same options.
+// @fastify/helmet sets with the same options, on every kind of answer the server sends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import helmetPlugin from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +10,19 @@ import { startTestServer, type TestServer } from '../testing/harness';
 import { SECURITY_HEADERS } from './security-headers';
 
 let server: TestServer;
+let clientDir: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A built client, so that pages and assets (served by @fastify/static) are checked too.
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-headers-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Dinohunt</title>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};\n');
+  server = await startTestServer({ CLIENT_DIR: clientDir });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
 
 const HELMET_HEADERS = [
   'content-security-policy',
@@ -30,16 +42,30 @@ const HELMET_HEADERS = [
 ];
 
 describe('security headers', () => {
-  it('match @fastify/helmet with the same options, on REST, tRPC and 404 answers', async () => {
+  it('match @fastify/helmet with the same options, on REST, tRPC, pages, assets, uploads, errors and 404 answers', async () => {
     const reference = Fastify();
     await reference.register(helmetPlugin, SECURITY_HEADERS as never);
     reference.get('/x', async () => ({ ok: true }));
     const expected = (await reference.inject('/x')).headers;
     await reference.close();
     expect(expected['content-security-policy']).toContain("default-src 'self'");
-    for (const path of ['/api/config', '/trpc/system.config', '/api/game-sessions/1/time-status', '/nowhere']) {
-      const res = await fetch(server.url + path);
-      for (const name of HELMET_HEADERS) expect(res.headers.get(name) ?? undefined, `${path} ${name}`).toBe(expected[name]);
+    const requests: Array<[string, RequestInit?]> = [
+      ['/api/config'],
+      ['/trpc/system.config'],
+      ['/api/game-sessions/1/time-status'],
+      ['/api/auth/user'], // signed out
+      ['/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }], // 400
+      ['/api/game-sessions/1/upload-media', { method: 'POST' }], // the multipart upload route, refused
+      ['/'],
+      ['/hunter-mobile'],
+      ['/assets/app.js'],
+      ['/nowhere'],
+    ];
+    for (const [url, init] of requests) {
+      const res = await fetch(server.url + url, init);
+      await res.arrayBuffer();
+      const label = `${init?.method ?? 'GET'} ${url} (${res.status})`;
+      for (const name of HELMET_HEADERS) expect(res.headers.get(name) ?? undefined, `${label} ${name}`).toBe(expected[name]);
     }
   });
 });

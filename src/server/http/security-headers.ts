@@ -48,14 +48,25 @@ export function helmetHeaderOperations(options: Parameters<typeof helmet>[0]): H
   return operations;
 }
 
+/**
+ * The headers go into Fastify's own header object (reply.headers), not onto the raw response:
+ * Node then gets them with Fastify's content-type and length in one writeHead, validated once,
+ * instead of a setHeader each (and writeHead re-setting every Fastify header one by one once
+ * any raw header exists). Every answer of this server is sent through its reply (REST, tRPC,
+ * static files, downloads), so none misses them; the test checks each kind.
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
   const operations = helmetHeaderOperations(SECURITY_HEADERS);
+  const headers: Record<string, string> = {};
+  const removed: string[] = [];
+  for (const operation of operations) {
+    if ('set' in operation) headers[operation.set[0].toLowerCase()] = operation.set[1];
+    else removed.push(operation.remove.toLowerCase());
+  }
+  Object.freeze(headers);
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const operation of operations) {
-      if ('set' in operation) raw.setHeader(operation.set[0], operation.set[1]);
-      else raw.removeHeader(operation.remove);
-    }
+    reply.headers(headers);
+    for (const name of removed) reply.removeHeader(name);
     done();
   });
 }
