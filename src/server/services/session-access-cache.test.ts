@@ -165,6 +165,35 @@ describe('what a write drops', () => {
   });
 });
 
+describe("a session's row, shared by its hunters' cached entries", () => {
+  it('is one frozen object while its values are the same, and a new one with the new values after a write', () => {
+    const gm = person('gm', 'gamemaster');
+    const [a, b] = [person('a'), person('b')];
+    const id = session(gm.id);
+    join(id, a.id);
+    join(id, b.id);
+    const first = warm(a, id).gameSession;
+    expect(warm(b, id).gameSession).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    db.update(gameSessions).set({ status: 'active', startTime: 456 }).where(eq(gameSessions.id, id)).run();
+    const after = access(b, id).gameSession;
+    expect(after).not.toBe(first);
+    expect(after).toMatchObject({ status: 'active', startTime: 456 });
+    expect(first.status).toBe('preparing'); // what a caller already holds does not change
+    expect(access(a, id).gameSession).toBe(after);
+  });
+
+  it("another session's row is never handed out (each session keeps its own)", () => {
+    const gm = person('gm', 'gamemaster');
+    const hunter = person('hunter');
+    const [one, two] = [session(gm.id), session(gm.id)];
+    join(one, hunter.id);
+    join(two, hunter.id);
+    expect(access(hunter, one).gameSession.id).toBe(one);
+    expect(access(hunter, two).gameSession.id).toBe(two);
+  });
+});
+
 describe('SessionAccessCache', () => {
   it('misses on another generation, and keeps at most `max` entries, dropping the oldest', () => {
     const cache = new SessionAccessCache<number[]>(2);

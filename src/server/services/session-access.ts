@@ -62,11 +62,33 @@ const accessQuery = (db: Db) =>
 /** The session and the caller's player row (null: not joined), frozen: cached ones are shared. */
 type AccessRows = { gameSession: GameSessionRow; player: PlayerRow | null };
 
+/** Sessions whose latest row is kept for sharing; past it the oldest goes (sharing is only a saving). */
+export const SHARED_SESSION_ROWS_MAX = 5_000;
+const SESSION_ID = SESSION_KEYS.indexOf('id');
+const sharedSessionRows = new Map<unknown, GameSessionRow>();
+
+/**
+ * The session's row as one frozen object for every caller who read the same values: each
+ * hunter's cached access rows (one entry per hunter) then hold one copy of their session's
+ * 40 columns, not one each (about 0.5 KB per connected hunter). Equal values make the
+ * objects interchangeable, whichever database or moment they were read from.
+ */
+function sharedSessionRow(values: unknown[]): GameSessionRow {
+  const id = values[SESSION_ID];
+  const known = sharedSessionRows.get(id);
+  if (known !== undefined && SESSION_KEYS.every((key, i) => Object.is((known as Record<string, unknown>)[key], values[i]))) return known;
+  const row = Object.freeze(rowObject<GameSessionRow>(SESSION_KEYS, values, 0));
+  sharedSessionRows.delete(id);
+  sharedSessionRows.set(id, row);
+  if (sharedSessionRows.size > SHARED_SESSION_ROWS_MAX) sharedSessionRows.delete(sharedSessionRows.keys().next().value);
+  return row;
+}
+
 function readAccessRows(db: Db, userId: string, sessionId: number): AccessRows | undefined {
   const row = accessQuery(db).get(userId, sessionId);
   if (!row) return undefined;
   return Object.freeze({
-    gameSession: Object.freeze(rowObject<GameSessionRow>(SESSION_KEYS, row, 0)),
+    gameSession: sharedSessionRow(row),
     player: row[PLAYER_ID] === null ? null : Object.freeze(rowObject<PlayerRow>(PLAYER_KEYS, row, SESSION_KEYS.length)),
   });
 }
