@@ -82,29 +82,104 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
 type Upgrade = { originAllowed: boolean; cookieHeader: string | undefined; ip: string; query: Record<string, unknown> };
 
 function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): void {
-  let user: User | null = null;
-  let current: { sessionId: number | undefined; stop: () => void } | null = null;
-  let stopWatchingSignIn: (() => void) | null = null;
-  let windowStart = 0;
-  let framesInWindow = 0;
+  new CompatConnection(deps, socket).open(request);
+}
 
-  const send = (frame: Record<string, unknown>) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-  };
-  const error = (message: string, extra: Record<string, unknown> = {}) =>
-    send({ type: 'error', error: message, timestamp: deps.now(), ...extra });
-  const refuse = (code: number, message: string) => {
-    error(message, { code });
-    socket.close(code, message);
-  };
+type Ref = { ref: string; requestId?: string | number };
+
+/**
+ * One /ws socket. Its functions are methods, not closures: a socket keeps them for its whole
+ * life, and `npm start` runs through tsx, whose esbuild keepNames gives every named closure a
+ * hidden class of its own when it is created (about 250 bytes each, a dozen per socket).
+ */
+class CompatConnection {
+  private user: User | null = null;
+  private current: { sessionId: number | undefined; stop: () => void } | null = null;
+  private stopWatchingSignIn: (() => void) | null = null;
+  private windowStart = 0;
+  private framesInWindow = 0;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly socket: WebSocket,
+  ) {}
+
+  open(request: Upgrade): void {
+    const socket = this.socket;
+    // Authenticate first; frames that arrive meanwhile wait, in order.
+    const ready = this.authenticate(request).catch((err) => {
+      this.deps.log.error(`/ws connection failed: ${String(err)}`);
+      this.refuse(1011, 'An unexpected error occurred');
+      return false;
+    });
+    socket.on('message', (data, isBinary) => {
+      void ready.then((ok) => {
+        if (ok && socket.readyState === socket.OPEN) this.onMessage(data, isBinary);
+      });
+    });
+    socket.on('close', () => this.release());
+    socket.on('error', (err) => {
+      this.deps.log.warn(`/ws socket error: ${String(err)}`);
+      this.release();
+      socket.terminate();
+    });
+  }
+
+  private async authenticate(request: Upgrade): Promise<boolean> {
+    const { deps, socket } = this;
+    if (!request.originAllowed) {
+      this.refuse(WS_CLOSE.forbidden, 'Origin not allowed');
+      return false;
+    }
+    const ctx = await createContextInner(deps, { cookieHeader: request.cookieHeader, ip: request.ip });
+    if (!ctx.user || !ctx.authSession) {
+      this.refuse(WS_CLOSE.unauthorized, 'Unauthorized');
+      return false;
+    }
+    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
+    this.user = ctx.user;
+    // The socket lives no longer than the sign-in it was opened with.
+    this.stopWatchingSignIn = deps.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
+      this.refuse(WS_CLOSE.unauthorized, 'Signed out'),
+    );
+    const query = request.query;
+    const sessionId = parseId(query.sessionId, 1);
+    const lastEventId = parseId(query.lastEventId, 0);
+    if (sessionId === null || lastEventId === null) {
+      this.refuse(WS_CLOSE.badRequest, 'sessionId and lastEventId must be whole numbers');
+      return false;
+    }
+    if (sessionId !== undefined) return this.subscribe(sessionId, lastEventId);
+    this.followSignIn(ctx.authSession.gameSessionId ?? null, lastEventId);
+    return true;
+  }
+
+  private release(): void {
+    this.current?.stop();
+    this.stopWatchingSignIn?.();
+  }
+
+  private send(frame: Record<string, unknown>): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private error(message: string, extra: Record<string, unknown> = {}): void {
+    this.send({ type: 'error', error: message, timestamp: this.deps.now(), ...extra });
+  }
+
+  private refuse(code: number, message: string): void {
+    this.error(message, { code });
+    this.socket.close(code, message);
+  }
 
   /** Writes one event; false (the feed stops) once the socket is gone or too far behind. */
-  const deliver = (event: BusEvent): boolean => {
+  private deliver(event: BusEvent): boolean {
+    const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
       // Back-pressure: the send buffer is this socket's only queue; past the bound the
       // client reconnects with lastEventId and catches up from the database.
-      refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
+      this.refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
       return false;
     }
     try {
@@ -113,42 +188,47 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
       return true;
     } catch (err) {
       // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
-      deps.log.error(`/ws send failed: ${String(err)}`);
+      this.deps.log.error(`/ws send failed: ${String(err)}`);
       return false;
     }
-  };
-
-  /** A step of events has reached this socket: its frames go out now, in one write. */
-  const endOfStep = () => writeHeld(socket);
+  }
 
   /** Ends the current feed and starts this one; frames without a sessionId act on `sessionId`. */
-  const follow = (sessionId: number | undefined, source: EventSource, lastEventId: number | undefined) => {
-    current?.stop();
-    current = { sessionId, stop: pushFeed(source, lastEventId, deliver, endOfStep) };
-  };
+  private follow(sessionId: number | undefined, source: EventSource, lastEventId: number | undefined): void {
+    this.current?.stop();
+    const stop = pushFeed(
+      source,
+      lastEventId,
+      (event) => this.deliver(event),
+      // A step of events has reached this socket: its frames go out now, in one write.
+      () => writeHeld(this.socket),
+    );
+    this.current = { sessionId, stop };
+  }
 
   /**
    * No sessionId given: every session the sign-in belongs to, with the same audience
    * filtering, until a subscribe narrows it to one. Answers `connected` with those sessions.
    */
-  const followSignIn = (gameSessionId: number | null, lastEventId: number | undefined) => {
-    if (!user) return;
-    const sessions = new SignInSessions(deps.db, user, gameSessionId);
+  private followSignIn(gameSessionId: number | null, lastEventId: number | undefined): void {
+    if (!this.user) return;
+    const sessions = new SignInSessions(this.deps.db, this.user, gameSessionId);
     // Synchronous from here to the end of the backlog, so nothing is published in between:
     // every event after `resumeFrom` reaches this socket, after the `connected` frame.
     const resumeFrom = lastEventId ?? sessions.latestEventId();
-    send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: deps.now() });
-    follow(sessions.single, sessions.source(deps.bus), lastEventId);
-  };
+    this.send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: this.deps.now() });
+    this.follow(sessions.single, sessions.source(this.deps.bus), lastEventId);
+  }
 
-  const subscribe = (sessionId: number, lastEventId: number | undefined): boolean => {
+  private subscribe(sessionId: number, lastEventId: number | undefined): boolean {
+    const { deps, user } = this;
     if (!user) return false;
     let access: ReturnType<typeof commsAccess>;
     try {
       access = commsAccess({ db: deps.db, user }, sessionId);
     } catch (err) {
       const e = err instanceof AppError ? err : null;
-      refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
+      this.refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
       return false;
     }
     const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
@@ -157,36 +237,63 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
     // client that keeps the greatest of resumeFrom and the eventIds it received can always
     // reconnect without a gap.
     const resumeFrom = lastEventId ?? latestEventId(deps, sessionId);
-    send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: deps.now() });
-    follow(sessionId, sessionSource(deps.bus, sessionId, viewer), lastEventId);
+    this.send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: deps.now() });
+    this.follow(sessionId, sessionSource(deps.bus, sessionId, viewer), lastEventId);
     return true;
-  };
+  }
 
-  const handleFrame = (frame: Frame) => {
+  private onMessage(data: unknown, isBinary: boolean) {
+    const now = this.deps.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.framesInWindow = 0;
+    }
+    this.framesInWindow += 1;
+    if (this.framesInWindow > WS_MAX_FRAMES_PER_SECOND) return this.error('Too many messages: slow down', { status: 429 });
+    if (isBinary) return this.error('Frames must be JSON text');
+    const size = Buffer.isBuffer(data) ? data.length : String(data).length;
+    if (size > WS_MAX_FRAME_BYTES) return this.error(`Frame too large: at most ${WS_MAX_FRAME_BYTES} bytes`, { status: 413 });
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(data));
+    } catch {
+      return this.error('Malformed frame: expected a JSON object');
+    }
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame) || typeof (frame as Frame).type !== 'string') {
+      return this.error('Malformed frame: expected a JSON object with a string `type`');
+    }
+    this.handleFrame(frame as Frame);
+  }
+
+  /** Answers a frame that carried a requestId. */
+  private ack(ref: Ref, extra: Record<string, unknown> = {}): void {
+    if (ref.requestId !== undefined) this.send({ type: 'ack', ...ref, timestamp: this.deps.now(), ...extra });
+  }
+
+  private frameFailed(ref: Ref, err: unknown) {
+    if (err instanceof AppError) return this.error(err.message, { ...ref, status: err.status, ...err.details });
+    this.deps.log.error(`/ws frame failed: ${String(err)}`);
+    return this.error('An unexpected error occurred', { ...ref, status: 500 });
+  }
+
+  private handleFrame(frame: Frame) {
+    const { deps } = this;
     const requestId = typeof frame.requestId === 'string' || typeof frame.requestId === 'number' ? frame.requestId : undefined;
-    const ref = { ref: frame.type, ...(requestId !== undefined ? { requestId } : {}) };
-    const ack = (extra: Record<string, unknown> = {}) => {
-      if (requestId !== undefined) send({ type: 'ack', ...ref, timestamp: deps.now(), ...extra });
-    };
-    if (frame.type === 'ping') return send({ type: 'pong', timestamp: deps.now(), ...ref });
+    const ref: Ref = { ref: frame.type, ...(requestId !== undefined ? { requestId } : {}) };
+    if (frame.type === 'ping') return this.send({ type: 'pong', timestamp: deps.now(), ...ref });
     if (frame.type === 'subscribe') {
       const sessionId = parseId(frame.sessionId, 1);
       const lastEventId = parseId(frame.lastEventId, 0);
-      if (!sessionId || lastEventId === null) return error('subscribe needs a sessionId (and an optional numeric lastEventId)', ref);
-      subscribe(sessionId, lastEventId);
+      if (!sessionId || lastEventId === null) return this.error('subscribe needs a sessionId (and an optional numeric lastEventId)', ref);
+      this.subscribe(sessionId, lastEventId);
       return;
     }
 
     const given = parseId(frame.sessionId, 1);
-    if (given === null) return error('sessionId must be a positive whole number', { ...ref, status: 400 });
-    const sessionId = given ?? current?.sessionId;
-    if (!sessionId) return error('sessionId is required', ref);
-    const ctx = { db: deps.db, bus: deps.bus, now: deps.now, user: user! };
-    const frameFailed = (err: unknown) => {
-      if (err instanceof AppError) return error(err.message, { ...ref, status: err.status, ...err.details });
-      deps.log.error(`/ws frame failed: ${String(err)}`);
-      return error('An unexpected error occurred', { ...ref, status: 500 });
-    };
+    if (given === null) return this.error('sessionId must be a positive whole number', { ...ref, status: 400 });
+    const sessionId = given ?? this.current?.sessionId;
+    if (!sessionId) return this.error('sessionId is required', ref);
+    const ctx = { db: deps.db, bus: deps.bus, now: deps.now, user: this.user! };
     try {
       switch (frame.type) {
         case 'hunter_location': {
@@ -198,7 +305,7 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
             precision: typeof frame.precision === 'string' ? frame.precision : undefined,
             timestamp: typeof frame.timestamp === 'number' ? frame.timestamp : undefined,
           });
-          return ack({ accepted: result.accepted, precision: result.precision, distanceTraveled: result.distanceTraveled });
+          return this.ack(ref, { accepted: result.accepted, precision: result.precision, distanceTraveled: result.distanceTraveled });
         }
         case 'comms_message':
         case 'broadcast': {
@@ -209,104 +316,31 @@ function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): v
             quickAction: frame.quickAction,
             location: frame.location,
           });
-          if (!input.success) return error(input.error.issues[0]!.message, { ...ref, status: 400 });
+          if (!input.success) return this.error(input.error.issues[0]!.message, { ...ref, status: 400 });
           const data = input.data;
           void withinWriteBudget(deps.writeLimits, 'message', ctx.user.id, () => sendMessage(ctx, sessionId, data))
-            .then((message) => ack({ id: message.id }))
-            .catch(frameFailed);
+            .then((message) => this.ack(ref, { id: message.id }))
+            .catch((err) => this.frameFailed(ref, err));
           return;
         }
         default: {
           if (SERVER_PUBLISHED.has(frame.type) || frame.type === 'new_communication') {
             const access = commsAccess(ctx, sessionId);
             if (access.role === 'player' && frame.type !== 'new_communication') {
-              return error('Only the game master sends this event', { ...ref, status: 403 });
+              return this.error('Only the game master sends this event', { ...ref, status: 403 });
             }
-            return send({
+            return this.send({
               type: 'ignored',
               ...ref,
               timestamp: deps.now(),
               reason: `${frame.type} is published by the server when the matching REST/tRPC call succeeds; the frame itself changes nothing`,
             });
           }
-          return error(`Unknown event type: ${frame.type.slice(0, 64)}`, ref);
+          return this.error(`Unknown event type: ${frame.type.slice(0, 64)}`, ref);
         }
       }
     } catch (err) {
-      frameFailed(err);
+      this.frameFailed(ref, err);
     }
-  };
-
-  const onMessage = (data: unknown, isBinary: boolean) => {
-    const now = deps.now();
-    if (now - windowStart >= 1000) {
-      windowStart = now;
-      framesInWindow = 0;
-    }
-    framesInWindow += 1;
-    if (framesInWindow > WS_MAX_FRAMES_PER_SECOND) return error('Too many messages: slow down', { status: 429 });
-    if (isBinary) return error('Frames must be JSON text');
-    const size = Buffer.isBuffer(data) ? data.length : String(data).length;
-    if (size > WS_MAX_FRAME_BYTES) return error(`Frame too large: at most ${WS_MAX_FRAME_BYTES} bytes`, { status: 413 });
-    let frame: unknown;
-    try {
-      frame = JSON.parse(String(data));
-    } catch {
-      return error('Malformed frame: expected a JSON object');
-    }
-    if (!frame || typeof frame !== 'object' || Array.isArray(frame) || typeof (frame as Frame).type !== 'string') {
-      return error('Malformed frame: expected a JSON object with a string `type`');
-    }
-    handleFrame(frame as Frame);
-  };
-
-  // Authenticate first; frames that arrive meanwhile wait, in order.
-  const ready = (async () => {
-    if (!request.originAllowed) {
-      refuse(WS_CLOSE.forbidden, 'Origin not allowed');
-      return false;
-    }
-    const ctx = await createContextInner(deps, { cookieHeader: request.cookieHeader, ip: request.ip });
-    if (!ctx.user || !ctx.authSession) {
-      refuse(WS_CLOSE.unauthorized, 'Unauthorized');
-      return false;
-    }
-    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
-    user = ctx.user;
-    // The socket lives no longer than the sign-in it was opened with.
-    stopWatchingSignIn = deps.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
-      refuse(WS_CLOSE.unauthorized, 'Signed out'),
-    );
-    const query = request.query;
-    const sessionId = parseId(query.sessionId, 1);
-    const lastEventId = parseId(query.lastEventId, 0);
-    if (sessionId === null || lastEventId === null) {
-      refuse(WS_CLOSE.badRequest, 'sessionId and lastEventId must be whole numbers');
-      return false;
-    }
-    if (sessionId !== undefined) return subscribe(sessionId, lastEventId);
-    followSignIn(ctx.authSession.gameSessionId ?? null, lastEventId);
-    return true;
-  })().catch((err) => {
-    deps.log.error(`/ws connection failed: ${String(err)}`);
-    refuse(1011, 'An unexpected error occurred');
-    return false;
-  });
-
-  socket.on('message', (data, isBinary) => {
-    void ready.then((ok) => {
-      if (ok && socket.readyState === socket.OPEN) onMessage(data, isBinary);
-    });
-  });
-  const release = () => {
-    current?.stop();
-    stopWatchingSignIn?.();
-  };
-  socket.on('close', release);
-  socket.on('error', (err) => {
-    deps.log.warn(`/ws socket error: ${String(err)}`);
-    release();
-    socket.terminate();
-  });
+  }
 }
-

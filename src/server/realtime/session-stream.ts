@@ -48,20 +48,39 @@ export type StreamOptions = {
 
 /** Where a viewer's events come from: live from the bus, and from the database to catch up. */
 export type EventSource = {
-  subscribe: (listener: BusListener) => () => void;
+  subscribe(listener: BusListener): () => void;
   /** Whether this viewer receives an event (called for every event the subscription hears, in order). */
-  accepts: (event: BusEvent) => boolean;
+  accepts(event: BusEvent): boolean;
   /** Every candidate event after `from`, oldest first (filtered again by `accepts`). */
-  backlog: (from: number) => Iterable<BusEvent>;
+  backlog(from: number): Iterable<BusEvent>;
 };
 
 /** One session's events for one viewer: only that session's events reach it (the bus is indexed by session). */
 export function sessionSource(bus: EventBus, sessionId: number, viewer: StreamViewer): EventSource {
-  return {
-    subscribe: (listener) => bus.subscribeSession(sessionId, listener),
-    accepts: (event) => event.sessionId === sessionId && canSee(viewer, event),
-    backlog: (from) => sessionBacklog(bus, sessionId, from),
-  };
+  return new SessionSource(bus, sessionId, viewer);
+}
+
+// Kept for a socket's whole life, so its functions are methods, not closures: `npm start` runs
+// through tsx, whose esbuild keepNames gives every named closure its own hidden class when it
+// is created (an Object.defineProperty of its name), about 250 bytes for each socket.
+class SessionSource implements EventSource {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly sessionId: number,
+    private readonly viewer: StreamViewer,
+  ) {}
+
+  subscribe(listener: BusListener): () => void {
+    return this.bus.subscribeSession(this.sessionId, listener);
+  }
+
+  accepts(event: BusEvent): boolean {
+    return event.sessionId === this.sessionId && canSee(this.viewer, event);
+  }
+
+  backlog(from: number): Iterable<BusEvent> {
+    return sessionBacklog(this.bus, this.sessionId, from);
+  }
 }
 
 /** The session's stream as an async generator (the tRPC subscription). */
@@ -74,14 +93,13 @@ async function* streamOf(
   source: EventSource,
   opts: { lastEventId?: number | null | undefined; signal?: AbortSignal | undefined },
 ): AsyncGenerator<BusEvent, void, undefined> {
-  const { accepts } = source;
   const { signal } = opts;
   const queue: BusEvent[] = [];
   let overflowFrom: number | null = null;
   let wake: (() => void) | null = null;
 
   const unsubscribe = source.subscribe((event) => {
-    if (!accepts(event)) return;
+    if (!source.accepts(event)) return;
     if (overflowFrom !== null) return;
     if (queue.length >= STREAM_MAX_QUEUE) {
       overflowFrom = queue[0]!.id - 1;
@@ -99,7 +117,7 @@ async function* streamOf(
     if (last !== null) {
       for (const e of source.backlog(last)) {
         last = e.id;
-        if (accepts(e)) yield e;
+        if (source.accepts(e)) yield e;
         if (signal?.aborted) return;
       }
     }
@@ -111,7 +129,7 @@ async function* streamOf(
         last = from;
         for (const e of source.backlog(from)) {
           last = e.id;
-          if (accepts(e)) yield e;
+          if (source.accepts(e)) yield e;
           if (signal?.aborted) return;
         }
         continue;
@@ -150,18 +168,18 @@ export function pushFeed(
   /** Called when a publishAll step has reached this feed (whether or not its events were for it): write now. */
   endOfStep?: () => void,
 ): () => void {
-  const { accepts } = source;
   let last = lastEventId ?? null;
   let stopped = false;
-  const stop = () => {
-    stopped = true;
-    unsubscribe();
-  };
+  // No named closure here (see SessionSource): the feed lives as long as its socket.
   const unsubscribe = source.subscribe((event, stepEnds) => {
     if (stopped) return;
-    if (accepts(event) && (last === null || event.id > last)) {
+    if (source.accepts(event) && (last === null || event.id > last)) {
       last = event.id;
-      if (!deliver(event)) return stop();
+      if (!deliver(event)) {
+        stopped = true;
+        unsubscribe();
+        return;
+      }
     }
     if (stepEnds) endOfStep?.();
   });
@@ -169,10 +187,16 @@ export function pushFeed(
     for (const e of source.backlog(lastEventId)) {
       if (stopped) break;
       last = e.id;
-      if (accepts(e) && !deliver(e)) stop();
+      if (source.accepts(e) && !deliver(e)) {
+        stopped = true;
+        unsubscribe();
+      }
     }
   }
-  return stop;
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }
 
 /** Every event of the session after `from`, page by page, oldest first. */

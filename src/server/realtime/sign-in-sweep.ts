@@ -36,8 +36,8 @@ export function createSignInSweep(
   deps: { db: Db; signOuts: SignOuts; now: () => number },
   intervalMs = SIGN_IN_RECHECK_MS,
 ): SignInSweep {
-  // Stored sign-in id (the token's hash) -> what to call when it ends.
-  const watched = new Map<string, Set<() => void>>();
+  // Stored sign-in id (the token's hash) -> its watches.
+  const watched = new Map<string, Set<SignInWatch>>();
   const liveOf = deps.db.$client.prepare(LIVE_OF).pluck();
   let timer: NodeJS.Timeout | null = null;
 
@@ -49,40 +49,62 @@ export function createSignInSweep(
     const live = new Set(liveOf.all(JSON.stringify(ids), seconds, seconds, GUEST_SIGN_IN_GRACE_MS, nowMs) as string[]);
     for (const id of ids) {
       if (live.has(id)) continue;
-      for (const end of [...(watched.get(id) ?? [])]) end();
+      for (const watch of [...(watched.get(id) ?? [])]) watch.end();
     }
   };
 
   return {
     watch(signIn, onEnded) {
       const id = hashToken(signIn.authSessionId);
-      const ends = watched.get(id) ?? new Set<() => void>();
-      watched.set(id, ends);
-      const stop = () => {
-        stopRevocation();
-        ends.delete(end);
-        if (ends.size === 0 && watched.get(id) === ends) watched.delete(id);
+      const watches = watched.get(id) ?? new Set<SignInWatch>();
+      watched.set(id, watches);
+      const watch = new SignInWatch(watches, onEnded, () => {
+        if (watches.size === 0 && watched.get(id) === watches) watched.delete(id);
         if (watched.size === 0 && timer) {
           clearInterval(timer);
           timer = null;
         }
-      };
-      function end() {
-        if (!ends.has(end)) return; // already ended or stopped
-        stop();
-        onEnded();
-      }
-      const stopRevocation = deps.signOuts.watch(signIn, end);
-      ends.add(end);
+      });
+      watch.stopRevocation = deps.signOuts.watch(signIn, () => watch.end());
+      watches.add(watch);
       if (!timer) {
         timer = setInterval(sweep, intervalMs);
         timer.unref();
       }
-      return stop;
+      return () => watch.stop();
     },
     sweep,
     get size() {
       return watched.size;
     },
   };
+}
+
+const nothing = () => {};
+
+/**
+ * One watch of a sign-in: ends once, by a revocation or a sweep, unless stopped first. An
+ * object with methods rather than named closures: a socket keeps it for its whole life, and
+ * under tsx (esbuild keepNames) each named closure gets a hidden class of its own.
+ */
+class SignInWatch {
+  stopRevocation: () => void = nothing;
+
+  constructor(
+    private readonly watches: Set<SignInWatch>,
+    private readonly onEnded: () => void,
+    private readonly afterStop: () => void,
+  ) {}
+
+  stop(): void {
+    this.stopRevocation();
+    this.watches.delete(this);
+    this.afterStop();
+  }
+
+  end(): void {
+    if (!this.watches.has(this)) return; // already ended or stopped
+    this.stop();
+    this.onEnded();
+  }
 }

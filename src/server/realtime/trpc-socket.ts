@@ -268,30 +268,37 @@ class TrpcConnection implements KeptAlive {
     }
     this.watchSignIn(admitted);
     const head = dataFrameHead(id, jsonrpc);
-    const transformer = this.opts.router._def._config.transformer.output;
-    const deliver = (event: BusEvent): boolean => {
-      if (!this.isOpen()) return false;
-      if (this.socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
-        // The send buffer is this socket's only queue: past the bound the client
-        // reconnects and resumes from its last event id, reading the database.
-        this.socket.close(TRPC_SOCKET_TOO_SLOW, 'Too far behind: reconnect with lastEventId');
-        return false;
-      }
-      try {
-        sendPrebuilt(this.socket, eventFrame(event, head, transformer));
-        return true;
-      } catch (err) {
-        // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
-        this.deps.log.error(`tRPC socket send failed: ${String(err)}`);
-        return false;
-      }
-    };
     const source = sessionSource(this.deps.bus, admitted.input.sessionId, start.viewer);
-    // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
-    const endOfStep = () => writeHeld(this.socket);
-    const stop = pushFeed(source, start.lastEventId, deliver, endOfStep);
+    // The feed's callbacks are inline arrows, not named closures: kept for the socket's life,
+    // each named one would carry a hidden class of its own under tsx (see SessionSource).
+    const stop = pushFeed(
+      source,
+      start.lastEventId,
+      (event) => this.deliver(event, head),
+      // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
+      () => writeHeld(this.socket),
+    );
     if (this.feeds.has(id)) this.feeds.set(id, stop);
     else stop(); // ended while its backlog was written
+  }
+
+  /** Writes one event of a comms.events feed; false (the feed stops) once the socket is gone or too far behind. */
+  private deliver(event: BusEvent, head: string): boolean {
+    if (!this.isOpen()) return false;
+    if (this.socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+      // The send buffer is this socket's only queue: past the bound the client
+      // reconnects and resumes from its last event id, reading the database.
+      this.socket.close(TRPC_SOCKET_TOO_SLOW, 'Too far behind: reconnect with lastEventId');
+      return false;
+    }
+    try {
+      sendPrebuilt(this.socket, eventFrame(event, head, this.opts.router._def._config.transformer.output));
+      return true;
+    } catch (err) {
+      // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
+      this.deps.log.error(`tRPC socket send failed: ${String(err)}`);
+      return false;
+    }
   }
 
   /** One watch per connection while it has subscriptions: a sign-in that ends ends them all. */
