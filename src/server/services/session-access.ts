@@ -70,7 +70,7 @@ const sharedSessionRows = new Map<unknown, GameSessionRow>();
 /**
  * The session's row as one frozen object for every caller who read the same values: each
  * hunter's cached access rows (one entry per hunter) then hold one copy of their session's
- * 40 columns, not one each (about 0.5 KB per connected hunter). Equal values make the
+ * 40 columns, not one each (about 0.3 KB per connected hunter). Equal values make the
  * objects interchangeable, whichever database or moment they were read from.
  */
 function sharedSessionRow(values: unknown[]): GameSessionRow {
