@@ -89,7 +89,7 @@ function readRaw(socket: WebSocket, receiver: Receiver) {
   let rest: Buffer | null = null;
   tcp.on('data', (chunk: Buffer) => {
     const at = now();
-    let buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+    const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
     rest = null;
     let i = 0;
     while (buf.length - i >= 2) {
