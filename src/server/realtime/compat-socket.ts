@@ -69,7 +69,7 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
     // of thousands of sockets. Ours below does its job (log, end the socket) without them,
     // and the connection keeps only the few fields of the request it needs.
     for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
-    handleConnection(deps, socket, {
+    new CompatConnection(deps, socket).open({
       originAllowed: originAllowed(deps.config, request),
       cookieHeader: request.headers.cookie,
       ip: request.ip,
@@ -80,10 +80,6 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
 
 /** What a connection keeps of its upgrade request. */
 type Upgrade = { originAllowed: boolean; cookieHeader: string | undefined; ip: string; query: Record<string, unknown> };
-
-function handleConnection(deps: AppDeps, socket: WebSocket, request: Upgrade): void {
-  new CompatConnection(deps, socket).open(request);
-}
 
 type Ref = { ref: string; requestId?: string | number };
 

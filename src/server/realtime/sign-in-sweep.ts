@@ -58,15 +58,13 @@ export function createSignInSweep(
       const id = hashToken(signIn.authSessionId);
       const watches = watched.get(id) ?? new Set<SignInWatch>();
       watched.set(id, watches);
-      const watch = new SignInWatch(watches, onEnded, () => {
+      const watch = new SignInWatch(deps.signOuts, signIn, watches, onEnded, () => {
         if (watches.size === 0 && watched.get(id) === watches) watched.delete(id);
         if (watched.size === 0 && timer) {
           clearInterval(timer);
           timer = null;
         }
       });
-      watch.stopRevocation = deps.signOuts.watch(signIn, () => watch.end());
-      watches.add(watch);
       if (!timer) {
         timer = setInterval(sweep, intervalMs);
         timer.unref();
@@ -80,21 +78,24 @@ export function createSignInSweep(
   };
 }
 
-const nothing = () => {};
-
 /**
  * One watch of a sign-in: ends once, by a revocation or a sweep, unless stopped first. An
  * object with methods rather than named closures: a socket keeps it for its whole life, and
  * under tsx (esbuild keepNames) each named closure gets a hidden class of its own.
  */
 class SignInWatch {
-  stopRevocation: () => void = nothing;
+  private readonly stopRevocation: () => void;
 
   constructor(
+    signOuts: SignOuts,
+    signIn: SignIn,
     private readonly watches: Set<SignInWatch>,
     private readonly onEnded: () => void,
     private readonly afterStop: () => void,
-  ) {}
+  ) {
+    this.stopRevocation = signOuts.watch(signIn, () => this.end());
+    watches.add(this);
+  }
 
   stop(): void {
     this.stopRevocation();

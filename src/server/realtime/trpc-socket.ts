@@ -102,12 +102,15 @@ class TrpcConnection implements KeptAlive {
   /** comms.events subscriptions by request id: how to stop each feed (null once stopped). */
   private readonly feeds = new Map<RequestId, (() => void) | null>();
   private stopWatchingSignIn: (() => void) | null = null;
+  /** superjson's output side, looked up once: deliver runs for every event on every socket. */
+  private readonly transformer: TrpcSocketOptions['router']['_def']['_config']['transformer']['output'];
 
   constructor(
     private readonly deps: AppDeps,
     private readonly opts: TrpcSocketOptions,
     readonly socket: WebSocket,
   ) {
+    this.transformer = opts.router._def._config.transformer.output;
     socket.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
   }
 
@@ -292,7 +295,7 @@ class TrpcConnection implements KeptAlive {
       return false;
     }
     try {
-      sendPrebuilt(this.socket, eventFrame(event, head, this.opts.router._def._config.transformer.output));
+      sendPrebuilt(this.socket, eventFrame(event, head, this.transformer));
       return true;
     } catch (err) {
       // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
