@@ -2,7 +2,7 @@
 // server does: an answer, a tRPC error, an HTTP refusal or a closed socket is counted,
 // never a crash of the bench. Accepted position reports are counted as stored rows.
 import sharp from 'sharp';
-import { Browser, describeErrors, json, Socket, TrpcTally, trpcRequest } from './client';
+import { type Answer, Browser, describeErrors, json, Socket, TrpcTally, trpcRequest } from './client';
 import { type Bench, type MemoryFigures, nextAddress, pause } from './harness';
 import { SPOT, storedPositions, type World } from './setup';
 
@@ -136,6 +136,7 @@ export const ATTACKS: Attack[] = [
       const statuses = new Map<number, number>();
       let ok = 0;
       let refused = 0;
+      let firstError = '';
       await Promise.all(
         Array.from({ length: 20 }, async () => {
           const body = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i), { json: { id: world.sessionId, ...position() } }]));
@@ -144,18 +145,21 @@ export const ATTACKS: Attack[] = [
           const results = answer ? json<unknown[]>(answer) : undefined;
           if (!Array.isArray(results)) {
             refused += 50; // the whole batch refused (or no answer)
+            if (answer) firstError ||= errorText(answer);
             return;
           }
           for (const r of results) {
-            if ((r as { error?: unknown }).error) refused++;
-            else ok++;
+            if ((r as { error?: unknown }).error) {
+              refused++;
+              firstError ||= errorText({ ...answer!, body: Buffer.from(JSON.stringify(r)) });
+            } else ok++;
           }
         }),
       );
       const stored = (await storedPositions(bench, guest.userId)) - before;
       const byStatus = [...statuses].map(([s, n]) => `${n}× ${s}`).join(', ');
       return {
-        detail: `1000 position reports sent, ${stored} stored; calls ${ok} ok, ${refused} refused; batches: ${byStatus}`,
+        detail: `1000 position reports sent, ${stored} stored; calls ${ok} ok, ${refused} refused${firstError ? ` ("${firstError.slice(0, 70)}")` : ''}; batches: ${byStatus}`,
         goals: [{ text: `stored <= ${MAX_STORED_POSITIONS}`, pass: stored <= MAX_STORED_POSITIONS }],
       };
     },
@@ -170,7 +174,7 @@ export const ATTACKS: Attack[] = [
       const results = json<unknown[]>(answer);
       const answered = Array.isArray(results) ? results.filter((r) => !(r as { error?: unknown }).error).length : 0;
       return {
-        detail: `URL of ${paths.length + 30} bytes: ${answer.status}, ${answered} calls answered, ${(answer.body.length / 1024).toFixed(0)} KB in ${answer.ms.toFixed(0)} ms`,
+        detail: `URL of ${paths.length + 30} bytes: ${answer.status}${answer.status === 200 ? '' : ` "${errorText(answer)}"`}, ${answered} calls answered, ${(answer.body.length / 1024).toFixed(0)} KB in ${answer.ms.toFixed(0)} ms`,
         goals: [],
       };
     },
@@ -183,9 +187,7 @@ export const ATTACKS: Attack[] = [
         const body = '['.repeat(1_000_000);
         const answer = await client.post(path, body, { 'content-type': 'application/json' }).catch((err) => ({ status: 0, error: String(err), ms: 0 }));
         client.close();
-        // REST answers { error }, tRPC { error: { message } }.
-        const parsed = 'body' in answer ? json<{ error?: string | { message?: string }; message?: string }>(answer) : undefined;
-        const error = 'body' in answer ? (typeof parsed?.error === 'string' ? parsed.error : (parsed?.error?.message ?? parsed?.message ?? '')) : answer.error;
+                const error = 'body' in answer ? errorText(answer) : answer.error;
         return { detail: `answered ${answer.status}${error ? ` "${String(error).slice(0, 60)}"` : ''} in ${answer.ms.toFixed(0)} ms`, goals: [] };
       },
     }),
@@ -201,10 +203,10 @@ export const ATTACKS: Attack[] = [
         { field: 'media', name: 'field.jpg', type: 'image/jpeg', bytes: picture.bytes },
         { recipientType: 'all', message: 'Look at this' },
       );
-      const body = json<{ mediaUrl?: string; error?: string; message?: string }>(answer);
+      const body = json<{ mediaUrl?: string }>(answer);
       const stored = answer.status === 200;
       return {
-        detail: `${(picture.bytes.length / 1024).toFixed(0)} KB, ${picture.width} x ${picture.height}: ${answer.status} ${stored ? `stored (${body?.mediaUrl})` : `refused "${body?.error ?? ''}${body?.message ? `: ${body.message}` : ''}"`} in ${answer.ms.toFixed(0)} ms`,
+        detail: `${(picture.bytes.length / 1024).toFixed(0)} KB, ${picture.width} x ${picture.height}: ${answer.status} ${stored ? `stored (${body?.mediaUrl})` : `refused "${errorText(answer)}"`} in ${answer.ms.toFixed(0)} ms`,
         goals: [],
       };
     },
@@ -230,7 +232,7 @@ export const ATTACKS: Attack[] = [
       const codes = closeCodes(sockets);
       for (const s of sockets) s.close();
       return {
-        detail: `60 sockets opened, ${held} held open${codes ? `; refused: ${codes}` : ''}`,
+        detail: `60 sockets tried, ${held} held open${codes ? `; refused: ${codes}` : ''}`,
         goals: [{ text: `sockets <= ${MAX_SOCKETS}`, pass: held <= MAX_SOCKETS }],
       };
     },
@@ -251,12 +253,21 @@ export const ATTACKS: Attack[] = [
       const codes = closeCodes(sockets);
       for (const s of sockets) s.close();
       return {
-        detail: `60 sockets opened, ${held} held open and answering${codes ? `; refused: ${codes}` : ''}`,
+        detail: `60 sockets tried, ${held} held open and answering${codes ? `; refused: ${codes}` : ''}`,
         goals: [{ text: `sockets <= ${MAX_SOCKETS}`, pass: held <= MAX_SOCKETS }],
       };
     },
   },
 ];
+
+/** The message of an error answer: REST's { error, message }, tRPC's { error: { json: { message } } }. */
+function errorText(answer: Answer): string {
+  const body = json<any>(answer);
+  if (Array.isArray(body)) return errorText({ ...answer, body: Buffer.from(JSON.stringify(body[0] ?? {})) });
+  const e = body?.error;
+  if (typeof e === 'string') return body.message ? `${e}: ${body.message}` : e;
+  return String(e?.json?.message ?? e?.message ?? body?.message ?? '');
+}
 
 /** "40× 4429 "Too many sockets"" from the closed sockets. */
 function closeCodes(sockets: Socket[]): string {

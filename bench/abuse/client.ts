@@ -233,7 +233,8 @@ export class TrpcTally {
     for (const one of Array.isArray(m) ? m : [m]) {
       if (one?.error) {
         this.errors++;
-        const msg = `${one.error.data?.code ?? one.error.code}: ${one.error.message}`;
+        const e = one.error.json ?? one.error; // superjson's envelope, or none
+        const msg = `${e.data?.code ?? e.code}: ${e.message}`;
         this.errorMessages.set(msg, (this.errorMessages.get(msg) ?? 0) + 1);
       } else if (one?.result?.type === 'started') this.started++;
       else if (one?.result?.type === 'data' && one.result.id !== undefined) this.data++;
