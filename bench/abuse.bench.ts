@@ -69,7 +69,7 @@ async function main() {
   try {
     const guests = [...attacks, ...scenarios].flatMap((a) => (a.guest ? [a.guest] : []));
     const world = await buildWorld(bench, guests);
-    console.log(`server pid ${bench.serverPid} at ${bench.url}; session ${world.sessionId} with ${HISTORY_EVENTS} events, ${guests.length} guests`);
+    console.log(`server pid ${bench.serverPid} at ${bench.url} (its log: ${bench.log}); session ${world.sessionId} with ${HISTORY_EVENTS} events, ${guests.length} guests`);
     for (const [i, attack] of attacks.entries()) {
       const row = await runAttack(bench, world, attack);
       rows.push(row);

@@ -35,7 +35,7 @@ async function trpcFrame(bench: Bench, calls: ReturnType<typeof trpcRequest>[], 
   const frame = JSON.stringify(calls);
   if (!socket.opened) return { note: socket.closedNote(), frameBytes: Buffer.byteLength(frame), answers: new TrpcTally() };
   socket.send(frame);
-  await socket.settle(() => socket.trpc.results + socket.trpc.errors >= calls.length);
+  await socket.settle(() => socket.trpc.results + socket.trpc.errors >= calls.length, { firstMs: 30_000 });
   const note = socket.closedNote(); // before our own close
   socket.close();
   return { note, frameBytes: Buffer.byteLength(frame), answers: socket.trpc };

@@ -2,7 +2,9 @@
 // attack (memory mark, probe armed, attack, a short tail, probe and peak read back), and
 // the goals' verdicts.
 import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Memory, ServerCommand } from './server';
@@ -10,11 +12,12 @@ import type { Memory, ServerCommand } from './server';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** A forked child answering each IPC command with one message, in order. */
-function child(file: string, env: Record<string, string>, execArgv: string[] = []) {
+function child(file: string, env: Record<string, string>, execArgv: string[] = [], log?: string) {
+  const out = log ? fs.openSync(log, 'w') : 'inherit';
   const proc: ChildProcess = fork(path.join(here, file), [], {
     execArgv: [...execArgv, '--import', 'tsx'],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', out, out, 'ipc'],
   });
   const queue: ((message: any) => void)[] = [];
   const early: any[] = [];
@@ -56,14 +59,16 @@ export type Bench = Awaited<ReturnType<typeof startBench>>;
 export async function startBench() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = child('server.ts', { BENCH_PORT: String(port) }, ['--expose-gc']);
+  // The server's own output (its log at LOG_LEVEL, warn by default) goes to a file.
+  const log = path.join(os.tmpdir(), `bench-abuse-server-${process.pid}.log`);
+  const server = child('server.ts', { BENCH_PORT: String(port) }, ['--expose-gc'], log);
   const started = await server.next();
   if (started.op !== 'started') throw new Error(`server: ${JSON.stringify(started)}`);
   // Ready once it answers (main.ts listens after migrating and seeding).
   for (let i = 0; ; i++) {
     const ok = await fetch(`${url}/api/config`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (i > 600) throw new Error('server did not start in 60 s');
+    if (i > 600 || server.proc.exitCode !== null) throw new Error(`server did not start:\n${fs.readFileSync(log, 'utf8').slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const probe = child('probe.ts', { PROBE_URL: url, PROBE_ADDRESS: '127.0.0.2' });
@@ -77,6 +82,7 @@ export async function startBench() {
 
   return {
     url,
+    log,
     wsUrl: url.replace('http', 'ws'),
     serverPid: server.proc.pid!,
     sql,
