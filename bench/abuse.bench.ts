@@ -10,11 +10,10 @@
 // one of them, comma-separated; LOG_LEVEL=info shows the server's log.)
 import os from 'node:os';
 import { ATTACKS, type Attack, bigPicture } from './abuse/attacks';
-import { type Bench, type MemoryFigures, mb, ms, type ProbeFigures, pause, startBench } from './abuse/harness';
+import { type Bench, type MemoryFigures, mb, ms, PROBE_GOAL_MS, type ProbeFigures, pause, startBench } from './abuse/harness';
 import { type Check, SCENARIOS } from './abuse/scenarios';
 import { buildWorld, HISTORY_EVENTS } from './abuse/setup';
 
-const PROBE_GOAL_MS = 250;
 const only = process.env.ONLY?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const chosen = <T extends { name: string }>(items: T[]) => (only ? items.filter((i) => only.some((w) => i.name.toLowerCase().includes(w))) : items);
 
@@ -37,7 +36,7 @@ async function runAttack(bench: Bench, world: Awaited<ReturnType<typeof buildWor
     const nan = Number.NaN;
     return {
       name: attack.name,
-      probe: { count: 0, p50: nan, p99: nan, worst: nan, failures: 0 },
+      probe: { count: 0, p50: nan, p99: nan, worst: nan, failures: 0, overGoal: 0 },
       memory: { peakRss: nan, peakHeap: nan, peakExternal: nan, afterRss: nan },
       seconds: 0,
       detail: `the bench failed: ${String(err)}`,
@@ -51,7 +50,7 @@ function printRow(row: Row, i: number) {
   console.log(`\n${i + 1}. ${row.name}  [${pass ? 'PASS' : 'FAIL'}]`);
   console.log(`   ${row.detail}`);
   console.log(
-    `   probe: worst ${ms(row.probe.worst)}, p99 ${ms(row.probe.p99)}, median ${ms(row.probe.p50)} (${row.probe.count} probes${row.probe.failures ? `, ${row.probe.failures} failed` : ''}); ` +
+    `   probe: worst ${ms(row.probe.worst)}, p99 ${ms(row.probe.p99)}, median ${ms(row.probe.p50)} (${row.probe.count} probes, ${row.probe.overGoal} over ${PROBE_GOAL_MS} ms${row.probe.failures ? `, ${row.probe.failures} failed` : ''}); ` +
       `server memory: peak RSS ${mb(row.memory.peakRss)}, peak heap ${mb(row.memory.peakHeap)}, RSS after GC ${mb(row.memory.afterRss)}; ${row.seconds.toFixed(1)} s`,
   );
   console.log(`   goals: ${row.goals.map((g) => `${g.text} ${g.pass ? 'ok' : 'MISSED'}`).join('; ')}`);
