@@ -14,6 +14,7 @@ import { type Bench, type MemoryFigures, mb, ms, PROBE_GOAL_MS, type ProbeFigure
 import { type Check, SCENARIOS } from './abuse/scenarios';
 import { buildWorld, HISTORY_EVENTS } from './abuse/setup';
 
+const IDLE_S = 3;
 const only = process.env.ONLY?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const chosen = <T extends { name: string }>(items: T[]) => (only ? items.filter((i) => only.some((w) => i.name.toLowerCase().includes(w))) : items);
 
@@ -65,10 +66,15 @@ async function main() {
   const bench = await startBench();
   const rows: Row[] = [];
   const checks: Check[] = [];
+  let baseline: Row | null = null;
   try {
     const guests = [...attacks, ...scenarios].flatMap((a) => (a.guest ? [a.guest] : []));
     const world = await buildWorld(bench, guests);
     console.log(`server pid ${bench.serverPid} at ${bench.url} (its log: ${bench.log}); session ${world.sessionId} with ${HISTORY_EVENTS} events, ${guests.length} guests`);
+    // The probe alone first: this machine's noise floor, beside which the attacks' figures read.
+    const idle = await bench.measure(() => pause(IDLE_S * 1000));
+    baseline = { name: `no attack: the probe alone for ${IDLE_S} s (noise floor)`, ...idle, detail: '-', goals: [] };
+    console.log(`\n0. ${baseline.name}\n   probe: worst ${ms(idle.probe.worst)}, p99 ${ms(idle.probe.p99)}, median ${ms(idle.probe.p50)} (${idle.probe.count} probes)`);
     for (const [i, attack] of attacks.entries()) {
       const row = await runAttack(bench, world, attack);
       rows.push(row);
@@ -88,6 +94,7 @@ async function main() {
   // The summary, as a Markdown table for docs/security.md.
   console.log('\n| attack | probe worst | probe p99 | accepted | server memory (peak RSS / heap) | result |');
   console.log('|---|---|---|---|---|---|');
+  if (baseline) console.log(`| ${baseline.name} | ${ms(baseline.probe.worst)} | ${ms(baseline.probe.p99)} | - | ${mb(baseline.memory.peakRss)} / ${mb(baseline.memory.peakHeap)} | - |`);
   for (const row of rows) {
     const pass = row.goals.every((g) => g.pass);
     console.log(
