@@ -39,8 +39,10 @@ await import('../../src/server/main');
 
 let db: Database.Database | null = null;
 const database = () => {
-  db ??= new Database(databasePath);
-  db.pragma('busy_timeout = 10000');
+  if (!db) {
+    db = new Database(databasePath);
+    db.pragma('busy_timeout = 10000');
+  }
   return db;
 };
 
@@ -73,9 +75,8 @@ process.on('message', (command: ServerCommand) => {
         return send({ op: 'mark', memory: peak });
       }
       case 'peak': {
-        const now = memory();
         globalThis.gc?.();
-        return send({ op: 'peak', peak, now, afterGc: memory() });
+        return send({ op: 'peak', peak, afterGc: memory() });
       }
       case 'sql': {
         const statement = database().prepare(command.sql);
