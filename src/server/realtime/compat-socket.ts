@@ -132,17 +132,14 @@ class CompatConnection implements FrameWindow, Counted {
       this.refuse(WS_CLOSE.forbidden, 'Origin not allowed');
       return false;
     }
-    // Counted by its address until its cookie is known (both doors share the counts).
-    if (!countByAddress(socketCounts(deps), this, request.ip)) {
-      this.refuse(WS_CLOSE.tooMany, SOCKET_REFUSALS.address);
-      return false;
-    }
     const ctx = await createContextInner(deps, { cookieHeader: request.cookieHeader, ip: request.ip });
+    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
+    // Counted (both doors together) by its sign-in, or by its address while signed out.
     if (!ctx.user || !ctx.authSession) {
-      this.refuse(WS_CLOSE.unauthorized, 'Unauthorized');
+      const counted = countByAddress(socketCounts(deps), this, request.ip);
+      this.refuse(counted ? WS_CLOSE.unauthorized : WS_CLOSE.tooMany, counted ? 'Unauthorized' : SOCKET_REFUSALS.address);
       return false;
     }
-    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
     if (!countBySignIn(socketCounts(deps), this, ctx.authSession.id)) {
       this.refuse(WS_CLOSE.tooMany, SOCKET_REFUSALS.signIn);
       return false;

@@ -17,9 +17,10 @@ export function overFrameRate(window: FrameWindow, now: number): boolean {
 }
 
 /**
- * Open sockets by who holds them: a sign-in (`s:<auth session id>`), or a client address while
- * the socket is not (yet) signed in (`a:<ip>`). Signed-in sockets are not counted by address: many
- * hunters may share one address (a venue's Wi-Fi, a carrier's NAT), never one sign-in.
+ * Open sockets by who holds them, known once the upgrade's cookie is looked up: a sign-in
+ * (`s:<auth session id>`), or the client address of a signed-out socket (`a:<ip>`). Signed-in
+ * sockets are never counted by address, so signed-out sockets cannot crowd out the hunters who
+ * share an address (a venue's Wi-Fi, a carrier's NAT).
  */
 export class SocketCounts {
   private readonly counts = new Map<string, number>();
@@ -63,14 +64,15 @@ export const SOCKET_REFUSALS = {
   signIn: `Too many sockets for this sign-in: at most ${SOCKETS_PER_SIGN_IN_MAX}`,
 } as const;
 
-/** Counts a new, not yet signed-in socket by its address; false when the address is at its limit. */
+/** Counts a signed-out socket by its address; false (not counted) when the address is at its limit. */
 export function countByAddress(counts: SocketCounts, connection: Counted, ip: string): boolean {
+  uncount(counts, connection);
   if (!counts.take(`a:${ip}`, SOCKETS_PER_ADDRESS_MAX)) return false;
   connection.countedAs = `a:${ip}`;
   return true;
 }
 
-/** Moves a socket that signed in from its address to its sign-in; false (no longer counted) when the sign-in is at its limit. */
+/** Counts a signed-in socket by its sign-in; false (not counted) when the sign-in is at its limit. */
 export function countBySignIn(counts: SocketCounts, connection: Counted, authSessionId: string): boolean {
   uncount(counts, connection);
   if (!counts.take(`s:${authSessionId}`, SOCKETS_PER_SIGN_IN_MAX)) return false;

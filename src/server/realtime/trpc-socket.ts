@@ -145,11 +145,6 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
 
   /** Builds the context now, or once the connectionParams message arrives. */
   start(req: Upgrade, wantsParams: boolean): void {
-    // Counted by its address until its cookie is known (both doors share the counts).
-    if (!countByAddress(socketCounts(this.deps), this, req.ip)) {
-      this.refuse(new TRPCError({ code: 'TOO_MANY_REQUESTS', message: SOCKET_REFUSALS.address }), WS_CLOSE_TOO_MANY);
-      return;
-    }
     this.upgrade = req;
     if (!wantsParams) this.buildContext(() => null);
   }
@@ -169,9 +164,13 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
         const info = { connectionParams: connectionParams(), calls: [], isBatchCall: false, accept: null, type: 'unknown', url: null };
         const ctx = await this.opts.createContext({ req, res: this.socket, info });
         this.ctx = ctx;
-        // A signed-in socket is counted by its sign-in from now on; a signed-out one stays on its address.
-        if (ctx.authSession && this.isOpen() && !countBySignIn(socketCounts(this.deps), this, ctx.authSession.id)) {
-          this.refuse(new TRPCError({ code: 'TOO_MANY_REQUESTS', message: SOCKET_REFUSALS.signIn }), WS_CLOSE_TOO_MANY);
+        // Counted (both doors together) by its sign-in, or by its address while signed out.
+        if (!this.isOpen()) return;
+        const counts = socketCounts(this.deps);
+        if (ctx.authSession) {
+          if (!countBySignIn(counts, this, ctx.authSession.id)) this.refuse(tooMany(SOCKET_REFUSALS.signIn), WS_CLOSE_TOO_MANY);
+        } else if (!countByAddress(counts, this, req.ip)) {
+          this.refuse(tooMany(SOCKET_REFUSALS.address), WS_CLOSE_TOO_MANY);
         }
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
@@ -476,6 +475,10 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   private reportError(error: TRPCError, path: string | undefined, type: string, input: unknown): void {
     this.opts.onError?.({ error, path, type, ctx: this.ctx, input });
   }
+}
+
+function tooMany(message: string): TRPCError {
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 }
 
 /** Closes a signed-out socket once its requests are answered (a function, not a closure per socket). */
