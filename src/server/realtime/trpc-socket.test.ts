@@ -372,7 +372,7 @@ describe('keep-alive and shutdown', () => {
     });
     const raw = rawSocket(undefined);
     await raw.opened;
-    raw.send({ id: 1, method: 'query', params: { path: 'billing.plans' } });
+    raw.send({ id: 1, method: 'query', params: { path: 'billing.plans', input: {} } });
     expect(await raw.closed).toEqual({ code: 4401, reason: 'Sign in to use this socket' });
     expect(raw.frames).toMatchObject([{ id: 1, error: { json: { message: 'Sign in to use this socket' } } }]);
   });
