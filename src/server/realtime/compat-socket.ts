@@ -9,7 +9,9 @@
 // Client -> server: hunter_location, comms_message, broadcast (owner), and the
 // game master's session_* / dinosaur_deployed notices (answered with 'ignored':
 // the REST/tRPC procedures already publish them). Identity always comes from the
-// cookie, never from a frame's userId.
+// cookie, never from a frame's userId. Bounded as tRPC's socket (decision 700): 20 frames a
+// second, 64 KB a frame, 20 sockets per sign-in (and 20 signed-out ones per address) across
+// both doors (close 4429), a resume more than 1,000 events behind answered 'resync'.
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
@@ -97,7 +99,7 @@ class CompatConnection implements FrameWindow, Counted {
   private stopWatchingSignIn: (() => void) | null = null;
   windowStart = 0;
   framesInWindow = 0;
-  /** Where this socket is counted (socket-limits.ts): its address until it signs in, then its sign-in. */
+  /** Where this socket is counted (socket-limits.ts): by its sign-in, or by its address while signed out. */
   countedAs: string | null = null;
 
   constructor(

@@ -118,7 +118,7 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   pingedAt = 0;
   windowStart = 0;
   framesInWindow = 0;
-  /** Where this socket is counted (socket-limits.ts): its address until it signs in, then its sign-in. */
+  /** Where this socket is counted (socket-limits.ts): by its sign-in, or by its address while signed out. */
   countedAs: string | null = null;
   /** comms.events subscriptions being admitted (their checks under way): they count against the cap. */
   private admitting = 0;
