@@ -343,6 +343,31 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     expect(t.frames.filter((f) => f.result?.type === 'data').map((f) => f.result.id)).toEqual([String(latest), String(live)]);
   });
 
+  it('comms.events streamed over HTTP (SSE) resyncs the same way', async () => {
+    const s = createSession(server, gm.user.id);
+    const hunter = await hunterIn(server, s, 'Streamed');
+    const from = server.deps.bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
+    const latest = seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
+    const input = encodeURIComponent(JSON.stringify({ json: { sessionId: s, lastEventId: String(from) } }));
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/trpc/comms.events?input=${input}`, {
+      headers: { cookie: hunter.cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    let text = '';
+    const live = server.deps.bus.publish({ sessionId: s, type: 'tick', payload: { live: true } }).id;
+    while (!text.includes(`id: ${live}`)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    expect(ids).toEqual([latest, live]);
+    expect(text).toContain('"type":"resync"');
+  });
+
   it("a /ws socket without sessionId resyncs the same way over its sign-in's sessions", async () => {
     const s = createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Wide');
