@@ -3,7 +3,7 @@
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
-import { TRPC_BATCH_URL_MAX, WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/rules';
+import { TRPC_BATCH_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/rules';
 import type { AppRouter } from '../server/routers';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -41,6 +41,8 @@ export function createTrpcClient() {
         false: httpBatchLink({
           url: '/trpc',
           maxURLLength: TRPC_BATCH_URL_MAX,
+          // The server refuses larger batches (maxBatchSize): a refetch of more queries goes in several.
+          maxItems: TRPC_MAX_BATCH_SIZE,
           transformer: superjson,
           fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
         }),

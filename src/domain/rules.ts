@@ -356,3 +356,27 @@ export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
 /** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
 export const WS_CLIENT_RETRY_BASE_MS = 500;
 export const WS_CLIENT_RETRY_MAX_MS = 5000;
+
+// --- Bounded work per socket, per batch, per address (issue 24, helper "sockets"; decision 700) ---
+/**
+ * Calls in one tRPC batch: HTTP `maxBatchSize` (GET and POST, the hot-read door included) and one
+ * message on tRPC's socket. The web client's largest refetch (a screen going live again) is about
+ * ten queries; its httpBatchLink splits at this many (maxItems).
+ */
+export const TRPC_MAX_BATCH_SIZE = 25;
+/** Longest GET /trpc URL (path and input) served; longer ones answer 414. The client splits at TRPC_BATCH_URL_MAX. */
+export const TRPC_GET_URL_MAX = 2 * TRPC_BATCH_URL_MAX;
+/** comms.events subscriptions open at once on one tRPC socket (a screen uses one, two while it switches). */
+export const TRPC_SOCKET_MAX_SUBSCRIPTIONS = 10;
+/** Sockets open at once (tRPC's /trpc and /ws together) per sign-in, and per client address while signed out. */
+export const SOCKETS_PER_SIGN_IN_MAX = 20;
+export const SOCKETS_PER_ADDRESS_MAX = 20;
+/** Close code of a socket refused for one of these limits (4000 + HTTP 429). */
+export const WS_CLOSE_TOO_MANY = 4429;
+/**
+ * A resume (lastEventId) more than this many events of its session(s) behind is not replayed: the
+ * subscriber gets 'resync' and reloads the state (as after any reconnect), then follows live events.
+ */
+export const STREAM_REPLAY_MAX_EVENTS = 1000;
+/** Events read per replay page (filtered by audience in SQL); other requests are served between pages. */
+export const STREAM_REPLAY_PAGE = 200;

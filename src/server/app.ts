@@ -11,7 +11,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { isClientRoute } from '../domain/client-routes';
-import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
+import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
@@ -59,6 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Callback hooks, as in http/: an async one costs every request a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
     (request.raw as { [CLIENT_IP]?: string })[CLIENT_IP] = request.ip;
+    // A GET /trpc URL longer than the client ever builds (it splits batches at TRPC_BATCH_URL_MAX).
+    if (request.url.length > TRPC_GET_URL_MAX && request.url.startsWith('/trpc')) {
+      reply.status(414).send({ error: `URL too long: at most ${TRPC_GET_URL_MAX} characters` }); // answered: no done()
+      return;
+    }
     // Every state-changing request (multipart uploads included) passes the sockets' Origin rule.
     if (changesState(request) && !originAllowed(config, request)) {
       reply.status(403).send({ error: 'Origin not allowed' }); // answered: no done()
@@ -92,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    trpcOptions: { router: appRouter, createContext, onError: onTrpcError },
+    // A batch of more calls than the web client ever sends is refused whole (400), GET and POST alike.
+    trpcOptions: { router: appRouter, createContext, onError: onTrpcError, maxBatchSize: TRPC_MAX_BATCH_SIZE },
   });
   // tRPC's WebSocket (subscriptions; any call a client sends over it) is served by our own handler.
   registerTrpcSocket(app, deps, {

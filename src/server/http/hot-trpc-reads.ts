@@ -13,6 +13,7 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/rules';
 import { type Context, signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
@@ -65,7 +66,16 @@ export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { dep
     app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, (request, reply) => {
       const call = plainCallInput(request);
       if (!call) {
-        return fastifyRequestHandler({ router: appRouter, createContext, onError, req: request, res: reply, path } as never);
+        // The same batch cap as the /trpc plugin (app.ts): `/trpc/<hot read>?batch=1` comes here.
+        return fastifyRequestHandler({
+          router: appRouter,
+          createContext,
+          onError,
+          req: request,
+          res: reply,
+          path,
+          maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        } as never);
       }
       let status = 200;
       let body: Buffer;

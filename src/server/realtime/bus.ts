@@ -53,7 +53,14 @@ export interface EventBus {
   subscribeSession(sessionId: number, listener: BusListener): () => void;
   /** Events of one session after `lastId`, oldest first. */
   since(sessionId: number, lastId: number, limit?: number): BusEvent[];
+  /** Up to `limit` events of one session after `lastId` that a viewer may see (the audience filtered in SQL), oldest first. */
+  visibleSince(sessionId: number, lastId: number, viewer: Viewer, limit: number): BusEvent[];
+  /** Whether more than `max` events of the session follow `lastId` (a resume too long to replay). */
+  moreThan(sessionId: number, lastId: number, max: number): boolean;
 }
+
+/** Who reads (session-stream.ts's StreamViewer). */
+export type Viewer = { userId: string; seesOwnerEvents: boolean };
 
 export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
   const everything = new Set<BusListener>();
@@ -110,6 +117,19 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
     },
     since(sessionId, lastId, limit = 500) {
       return (statements.eventsSince.all(sessionId, lastId, limit) as EventRow[]).map(toBusEvent);
+    },
+    visibleSince(sessionId, lastId, viewer, limit) {
+      const rows = statements.visibleEventsSince.all({
+        session: sessionId,
+        after: lastId,
+        owner: viewer.seesOwnerEvents ? 1 : 0,
+        user: viewer.userId,
+        limit,
+      }) as EventRow[];
+      return rows.map(toBusEvent);
+    },
+    moreThan(sessionId, lastId, max) {
+      return (statements.countSince.get(sessionId, lastId, max + 1) as { n: number }).n > max;
     },
   };
 }

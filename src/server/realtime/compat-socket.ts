@@ -9,13 +9,15 @@
 // Client -> server: hunter_location, comms_message, broadcast (owner), and the
 // game master's session_* / dinosaur_deployed notices (answered with 'ignored':
 // the REST/tRPC procedures already publish them). Identity always comes from the
-// cookie, never from a frame's userId.
+// cookie, never from a frame's userId. Bounded as tRPC's socket (decision 700): 20 frames a
+// second, 64 KB a frame, 20 sockets per sign-in (and 20 signed-out ones per address) across
+// both doors (close 4429), a resume more than 1,000 events behind answered 'resync'.
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
 import { decimalToNumber } from '../../domain/decimal';
-import { WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
+import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from '../../domain/rules';
 import { createContextInner } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -26,7 +28,8 @@ import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
 import { sendPrebuilt, writeHeld } from './frame-fanout';
-import { type EventSource, eventFrame, pushFeed, SignInSessions, sessionSource } from './session-stream';
+import { type EventSource, eventFrame, mustResync, pushFeed, RESYNC_REASON, SignInSessions, sessionSource } from './session-stream';
+import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
 import { realtimeStatements } from './statements';
 import { releaseUpgradeResponses } from './upgraded-sockets';
 
@@ -36,6 +39,8 @@ export const WS_CLOSE = {
   forbidden: 4403,
   notFound: 4404,
   tooSlow: 4008,
+  /** Too many sockets for this sign-in, or from this address while signed out (socket-limits.ts). */
+  tooMany: WS_CLOSE_TOO_MANY,
 } as const;
 
 const CLOSE_BY_STATUS: Record<number, number> = { 400: 4400, 401: 4401, 403: 4403, 404: 4404 };
@@ -88,12 +93,14 @@ type Ref = { ref: string; requestId?: string | number };
  * life, and `npm start` runs through tsx, whose esbuild keepNames gives every named closure a
  * hidden class of its own when it is created (about 250 bytes each, a dozen per socket).
  */
-class CompatConnection {
+class CompatConnection implements FrameWindow, Counted {
   private user: User | null = null;
   private current: { sessionId: number | undefined; stop: () => void } | null = null;
   private stopWatchingSignIn: (() => void) | null = null;
-  private windowStart = 0;
-  private framesInWindow = 0;
+  windowStart = 0;
+  framesInWindow = 0;
+  /** Where this socket is counted (socket-limits.ts): by its sign-in, or by its address while signed out. */
+  countedAs: string | null = null;
 
   constructor(
     private readonly deps: AppDeps,
@@ -128,11 +135,17 @@ class CompatConnection {
       return false;
     }
     const ctx = await createContextInner(deps, { cookieHeader: request.cookieHeader, ip: request.ip });
+    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
+    // Counted (both doors together) by its sign-in, or by its address while signed out.
     if (!ctx.user || !ctx.authSession) {
-      this.refuse(WS_CLOSE.unauthorized, 'Unauthorized');
+      const counted = countByAddress(socketCounts(deps), this, request.ip);
+      this.refuse(counted ? WS_CLOSE.unauthorized : WS_CLOSE.tooMany, counted ? 'Unauthorized' : SOCKET_REFUSALS.address);
       return false;
     }
-    if (socket.readyState !== socket.OPEN) return false; // gone while we looked the cookie up
+    if (!countBySignIn(socketCounts(deps), this, ctx.authSession.id)) {
+      this.refuse(WS_CLOSE.tooMany, SOCKET_REFUSALS.signIn);
+      return false;
+    }
     this.user = ctx.user;
     // The socket lives no longer than the sign-in it was opened with.
     this.stopWatchingSignIn = deps.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
@@ -153,6 +166,7 @@ class CompatConnection {
   private release(): void {
     this.current?.stop();
     this.stopWatchingSignIn?.();
+    uncount(socketCounts(this.deps), this);
   }
 
   private send(frame: Record<string, unknown>): void {
@@ -209,11 +223,16 @@ class CompatConnection {
   private followSignIn(gameSessionId: number | null, lastEventId: number | undefined): void {
     if (!this.user) return;
     const sessions = new SignInSessions(this.deps.db, this.user, gameSessionId);
-    // Synchronous from here to the end of the backlog, so nothing is published in between:
+    const source = sessions.source(this.deps.bus);
+    // Too far behind to replay: 'resync', then live events from the newest one.
+    const resync = mustResync(source, lastEventId);
+    // Synchronous from here to the first replay page (pushFeed), so nothing is published in between:
     // every event after `resumeFrom` reaches this socket, after the `connected` frame.
-    const resumeFrom = lastEventId ?? sessions.latestEventId();
-    this.send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: this.deps.now() });
-    this.follow(sessions.single, sessions.source(this.deps.bus), lastEventId);
+    const resumeFrom = resync || lastEventId === undefined ? sessions.latestEventId() : lastEventId;
+    const now = this.deps.now();
+    this.send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: now });
+    if (resync) this.send({ type: 'resync', sessionIds: sessions.sessionIds, resumeFrom, reason: RESYNC_REASON, timestamp: now });
+    this.follow(sessions.single, source, resync ? undefined : lastEventId);
   }
 
   private subscribe(sessionId: number, lastEventId: number | undefined): boolean {
@@ -228,24 +247,23 @@ class CompatConnection {
       return false;
     }
     const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
-    // Synchronous from here to the end of the backlog (pushFeed), so nothing is published in
+    const source = sessionSource(deps.bus, sessionId, viewer);
+    // Too far behind to replay: 'resync' (reload the session's state), then live events.
+    const resync = mustResync(source, lastEventId);
+    // Synchronous from here to the first replay page (pushFeed), so nothing is published in
     // between: every event after `resumeFrom` reaches this socket, after `subscribed`. A
     // client that keeps the greatest of resumeFrom and the eventIds it received can always
     // reconnect without a gap.
-    const resumeFrom = lastEventId ?? latestEventId(deps, sessionId);
-    this.send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: deps.now() });
-    this.follow(sessionId, sessionSource(deps.bus, sessionId, viewer), lastEventId);
+    const resumeFrom = resync || lastEventId === undefined ? latestEventId(deps, sessionId) : lastEventId;
+    const now = deps.now();
+    this.send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: now });
+    if (resync) this.send({ type: 'resync', sessionId, resumeFrom, reason: RESYNC_REASON, timestamp: now });
+    this.follow(sessionId, source, resync ? undefined : lastEventId);
     return true;
   }
 
   private onMessage(data: unknown, isBinary: boolean) {
-    const now = this.deps.now();
-    if (now - this.windowStart >= 1000) {
-      this.windowStart = now;
-      this.framesInWindow = 0;
-    }
-    this.framesInWindow += 1;
-    if (this.framesInWindow > WS_MAX_FRAMES_PER_SECOND) return this.error('Too many messages: slow down', { status: 429 });
+    if (overFrameRate(this, this.deps.now())) return this.error('Too many messages: slow down', { status: 429 });
     if (isBinary) return this.error('Frames must be JSON text');
     const size = Buffer.isBuffer(data) ? data.length : String(data).length;
     if (size > WS_MAX_FRAME_BYTES) return this.error(`Frame too large: at most ${WS_MAX_FRAME_BYTES} bytes`, { status: 413 });

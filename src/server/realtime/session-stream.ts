@@ -3,9 +3,18 @@
 // gap and no duplicate. It subscribes to the bus BEFORE reading the backlog, and
 // drops live events it has already delivered from the backlog (ids only grow).
 // A viewer that falls too far behind is switched back to reading the database,
-// which holds every event, so memory stays bounded and nothing is lost.
+// which holds every event, so memory stays bounded and nothing is lost. A replay reads
+// only the events its viewer may see (the audience filtered in SQL), a page at a time,
+// and one more than STREAM_REPLAY_MAX_EVENTS behind is not replayed at all: the
+// subscriber is told to resync (decision 700).
 import type { User } from 'lucia';
-import { LIVE_SESSION_STATUSES, STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE } from '../../domain/rules';
+import {
+  LIVE_SESSION_STATUSES,
+  STREAM_BACKFILL_PAGE,
+  STREAM_MAX_QUEUE,
+  STREAM_REPLAY_MAX_EVENTS,
+  STREAM_REPLAY_PAGE,
+} from '../../domain/rules';
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
 import { type BusEvent, type BusListener, type EventBus, type EventRow, toBusEvent } from './bus';
@@ -51,9 +60,40 @@ export type EventSource = {
   subscribe(listener: BusListener): () => void;
   /** Whether this viewer receives an event (called for every event the subscription hears, in order). */
   accepts(event: BusEvent): boolean;
-  /** Every candidate event after `from`, oldest first (filtered again by `accepts`). */
-  backlog(from: number): Iterable<BusEvent>;
+  /** Up to `limit` events this viewer may see after `after`, oldest first (the audience filtered in SQL; `accepts` checks again). */
+  page(after: number, limit: number): BusEvent[];
+  /** Whether more than `max` events of the source's sessions (seen or not) follow `from`. */
+  behind(from: number, max: number): boolean;
 };
+
+/** Why a resume is answered with 'resync' instead of a replay. */
+export const RESYNC_REASON = `More than ${STREAM_REPLAY_MAX_EVENTS} events were missed: reload the current state, then follow live events`;
+
+/** Whether a resume from `lastEventId` is too long to replay (more than STREAM_REPLAY_MAX_EVENTS events behind). */
+export function mustResync(source: EventSource, lastEventId: number | null | undefined): boolean {
+  return lastEventId !== null && lastEventId !== undefined && source.behind(lastEventId, STREAM_REPLAY_MAX_EVENTS);
+}
+
+/**
+ * The 'resync' answer of a subscription (tRPC), tracked with the session's newest event id: the
+ * client resumes from there next time, reloads what it shows, and live events follow.
+ */
+export function resyncEvent(sessionId: number, resumeFrom: number, now: number): StreamEvent {
+  return { id: resumeFrom, type: 'resync', sessionId, timestamp: now, payload: { resumeFrom, reason: RESYNC_REASON } };
+}
+
+/** Every event the source's viewer may see after `from`, page by page, oldest first (the async stream's backlog). */
+function* backlogOf(source: EventSource, from: number): Generator<BusEvent> {
+  let cursor = from;
+  for (;;) {
+    const page = source.page(cursor, STREAM_BACKFILL_PAGE);
+    for (const e of page) {
+      cursor = e.id;
+      yield e;
+    }
+    if (page.length < STREAM_BACKFILL_PAGE) return;
+  }
+}
 
 /** One session's events for one viewer: only that session's events reach it (the bus is indexed by session). */
 export function sessionSource(bus: EventBus, sessionId: number, viewer: StreamViewer): EventSource {
@@ -78,8 +118,12 @@ class SessionSource implements EventSource {
     return event.sessionId === this.sessionId && canSee(this.viewer, event);
   }
 
-  backlog(from: number): Iterable<BusEvent> {
-    return sessionBacklog(this.bus, this.sessionId, from);
+  page(after: number, limit: number): BusEvent[] {
+    return this.bus.visibleSince(this.sessionId, after, this.viewer, limit);
+  }
+
+  behind(from: number, max: number): boolean {
+    return this.bus.moreThan(this.sessionId, from, max);
   }
 }
 
@@ -115,7 +159,7 @@ async function* streamOf(
   let last: number | null = opts.lastEventId ?? null;
   try {
     if (last !== null) {
-      for (const e of source.backlog(last)) {
+      for (const e of backlogOf(source, last)) {
         last = e.id;
         if (source.accepts(e)) yield e;
         if (signal?.aborted) return;
@@ -127,7 +171,7 @@ async function* streamOf(
         const from: number = last ?? overflowFrom;
         overflowFrom = null;
         last = from;
-        for (const e of source.backlog(from)) {
+        for (const e of backlogOf(source, from)) {
           last = e.id;
           if (source.accepts(e)) yield e;
           if (signal?.aborted) return;
@@ -153,13 +197,17 @@ async function* streamOf(
 }
 
 /**
- * Push delivery (the /ws socket): subscribes, hands `deliver` every backlog event after
- * lastEventId, then every live event as it is published, in order, with no gap and no
- * duplicate. All of it runs synchronously (SQLite reads are synchronous), so no event
- * can be published between the subscription and the end of the backlog, and no
- * per-viewer queue, promise or generator is kept. The socket's own send buffer is the
- * queue; the caller bounds it (a socket too far behind is closed and reconnects with
- * lastEventId, reading the database). `deliver` returns false to stop. Returns the way to stop.
+ * Push delivery (both sockets): subscribes, hands `deliver` every event after lastEventId
+ * the viewer may see, then every live event as it is published, in order, with no gap and no
+ * duplicate. The replay reads STREAM_REPLAY_PAGE events at a time: the first page at once
+ * (most resumes end there), each further one in a later turn of the event loop, so other
+ * requests are served in between. While it replays, live events are left to the database
+ * (they are stored before they are published, so a later page reads them); the last page,
+ * shorter than a full one, switches the feed to live events in the same synchronous step, so
+ * nothing is published in between. No per-viewer queue, promise or generator is kept: the
+ * socket's own send buffer is the queue; the caller bounds it (a socket too far behind is
+ * closed and reconnects with lastEventId). `deliver` returns false to stop. The caller decides
+ * beforehand whether the resume is short enough to replay (mustResync). Returns the way to stop.
  */
 export function pushFeed(
   source: EventSource,
@@ -168,48 +216,72 @@ export function pushFeed(
   /** Called when a publishAll step has reached this feed (whether or not its events were for it): write now. */
   endOfStep?: () => void,
 ): () => void {
-  let last = lastEventId ?? null;
-  let stopped = false;
+  const feed = new PushFeed(source, lastEventId ?? null, deliver, endOfStep);
   // No named closure here (see SessionSource): the feed lives as long as its socket.
-  const unsubscribe = source.subscribe((event, stepEnds) => {
-    if (stopped) return;
-    if (source.accepts(event) && (last === null || event.id > last)) {
-      last = event.id;
-      if (!deliver(event)) {
-        stopped = true;
-        unsubscribe();
+  feed.unsubscribe = source.subscribe((event, stepEnds) => feed.hear(event, stepEnds));
+  if (feed.replaying) replayPage(feed);
+  return () => feed.stop();
+}
+
+/** One push feed's state (a class: its functions are methods, see SessionSource). */
+class PushFeed {
+  stopped = false;
+  replaying: boolean;
+  unsubscribe: () => void = noop;
+
+  constructor(
+    private readonly source: EventSource,
+    /** The last event id handed over (or passed by a page): live events at or before it are dropped. */
+    public last: number | null,
+    private readonly deliver: (event: BusEvent) => boolean,
+    private readonly endOfStep: (() => void) | undefined,
+  ) {
+    this.replaying = last !== null;
+  }
+
+  hear(event: BusEvent, stepEnds: boolean | undefined): void {
+    // While replaying, the database holds this event: a later page reads it.
+    if (this.stopped || this.replaying) return;
+    if (this.source.accepts(event) && (this.last === null || event.id > this.last)) {
+      this.last = event.id;
+      if (!this.deliver(event)) {
+        this.stop();
         return;
       }
     }
-    if (stepEnds) endOfStep?.();
-  });
-  if (lastEventId !== null && lastEventId !== undefined) {
-    for (const e of source.backlog(lastEventId)) {
-      if (stopped) break;
-      last = e.id;
-      if (source.accepts(e) && !deliver(e)) {
-        stopped = true;
-        unsubscribe();
+    if (stepEnds) this.endOfStep?.();
+  }
+
+  /** Replays one page; true when more may follow. */
+  page(): boolean {
+    const page = this.source.page(this.last!, STREAM_REPLAY_PAGE);
+    for (const e of page) {
+      if (this.stopped) return false;
+      this.last = e.id;
+      if (this.source.accepts(e) && !this.deliver(e)) {
+        this.stop();
+        return false;
       }
     }
+    if (page.length < STREAM_REPLAY_PAGE) {
+      this.replaying = false; // caught up: live events from here on, nothing published in between
+      return false;
+    }
+    return true;
   }
-  return () => {
-    stopped = true;
-    unsubscribe();
-  };
+
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe();
+  }
 }
 
-/** Every event of the session after `from`, page by page, oldest first. */
-function* sessionBacklog(bus: EventBus, sessionId: number, from: number): Generator<BusEvent> {
-  let cursor = from;
-  for (;;) {
-    const page = bus.since(sessionId, cursor, STREAM_BACKFILL_PAGE);
-    for (const e of page) {
-      cursor = e.id;
-      yield e;
-    }
-    if (page.length < STREAM_BACKFILL_PAGE) return;
-  }
+function noop(): void {}
+
+/** A replay page, then the next one in a later turn of the event loop (no closure per page or feed). */
+function replayPage(feed: PushFeed): void {
+  if (feed.stopped) return;
+  if (feed.page() && !feed.stopped) setImmediate(replayPage, feed);
 }
 
 /**
@@ -219,8 +291,9 @@ function* sessionBacklog(bus: EventBus, sessionId: number, from: number): Genera
  * later join the set when their first event arrives: a hunter's own hunter_joined,
  * or any event of a session the game master owns (owners never change).
  */
-export class SignInSessions {
+export class SignInSessions implements EventSource {
   private readonly viewers = new Map<number, StreamViewer>();
+  private bus: EventBus | null = null;
   private readonly notOwned = new Set<number>();
 
   constructor(
@@ -285,21 +358,31 @@ export class SignInSessions {
     return row.id;
   }
 
-  /** Events of these sessions after `from`, page by page, oldest first. */
-  *backlog(from: number): Generator<BusEvent> {
+  /** Up to `limit` events of these sessions after `after` that this sign-in may see (filtered in SQL), oldest first. */
+  page(after: number, limit: number): BusEvent[] {
     const ids = this.sessionIds;
-    if (ids.length === 0) return;
-    const list = JSON.stringify(ids);
-    let cursor = from;
-    for (;;) {
-      const rows = realtimeStatements(this.db).eventsSinceOf.all(list, cursor, STREAM_BACKFILL_PAGE) as EventRow[];
-      const page = rows.map(toBusEvent);
-      for (const e of page) {
-        cursor = e.id;
-        yield e;
-      }
-      if (page.length < STREAM_BACKFILL_PAGE) return;
-    }
+    if (ids.length === 0) return [];
+    const rows = realtimeStatements(this.db).visibleEventsSinceOf.all({
+      sessions: JSON.stringify(ids),
+      after,
+      // The same for every session of the set: a game master's (or admin's) own sessions, a hunter's joined ones.
+      owner: this.seesOwnerEvents ? 1 : 0,
+      user: this.user.id,
+      limit,
+    }) as EventRow[];
+    return rows.map(toBusEvent);
+  }
+
+  behind(from: number, max: number): boolean {
+    const ids = this.sessionIds;
+    if (ids.length === 0) return false;
+    const row = realtimeStatements(this.db).countSinceOf.get(JSON.stringify(ids), from, max + 1) as { n: number };
+    return row.n > max;
+  }
+
+  /** Owners (game masters, admins) see their sessions' owner events; guests and hunter accounts do not. */
+  private get seesOwnerEvents(): boolean {
+    return !this.user.isGuest && this.user.role !== 'hunter';
   }
 
   /**
@@ -307,14 +390,17 @@ export class SignInSessions {
    * a hunter account or game master may join or create sessions later, found by their
    * events, so those listen to the whole bus (few sockets: dashboards without a sessionId).
    */
-  source(bus: EventBus): EventSource {
+  subscribe(listener: BusListener): () => void {
+    const bus = this.bus!;
+    if (!this.user.isGuest) return bus.subscribe(listener);
     const ids = this.sessionIds;
-    const subscribe: EventSource['subscribe'] = !this.user.isGuest
-      ? (listener) => bus.subscribe(listener)
-      : ids.length === 1
-        ? (listener) => bus.subscribeSession(ids[0]!, listener)
-        : () => () => {};
-    return { subscribe, accepts: (event) => this.accepts(event), backlog: (from) => this.backlog(from) };
+    return ids.length === 1 ? bus.subscribeSession(ids[0]!, listener) : noop;
+  }
+
+  /** These sessions as an event source (the bus they are heard from). */
+  source(bus: EventBus): EventSource {
+    this.bus = bus;
+    return this;
   }
 }
 

@@ -6,6 +6,9 @@ import { LIVE_SESSION_STATUSES } from '../../domain/rules';
 import type { Db } from '../db/client';
 
 const EVENT_COLUMNS = 'id, session_id AS sessionId, type, audience, payload, created_at AS createdAt';
+/** canSee (session-stream.ts) in SQL: everyone, the viewer alone, or owner events for owners and admins. */
+const VISIBLE = `audience = 'all' OR audience = 'user:' || @user OR audience = 'owner+user:' || @user
+  OR (@owner = 1 AND (audience = 'owner' OR audience LIKE 'owner+user:%'))`;
 
 function prepareAll(client: Database.Database) {
   return {
@@ -18,6 +21,25 @@ function prepareAll(client: Database.Database) {
     /** (session ids as a JSON array, after id, limit) */
     eventsSinceOf: client.prepare(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE session_id IN (SELECT value FROM json_each(?)) AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    /**
+     * The events one viewer may see (bus.ts's Audience, as canSee decides): (session, after id,
+     * sees owner events 0/1, user id, limit). A replay reads only these, page by page.
+     */
+    visibleEventsSince: client.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE session_id = @session AND id > @after AND (${VISIBLE}) ORDER BY id LIMIT @limit`,
+    ),
+    /** The same over several sessions (@sessions: their ids as a JSON array), one viewer for all. */
+    visibleEventsSinceOf: client.prepare(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE session_id IN (SELECT value FROM json_each(@sessions)) AND id > @after AND (${VISIBLE})
+       ORDER BY id LIMIT @limit`,
+    ),
+    /** Events of a session after an id, counted up to a bound (session, after id, bound): the index alone answers. */
+    countSince: client.prepare(
+      'SELECT COUNT(*) AS n FROM (SELECT 1 FROM events WHERE session_id = ? AND id > ? LIMIT ?)',
+    ),
+    countSinceOf: client.prepare(
+      'SELECT COUNT(*) AS n FROM (SELECT 1 FROM events WHERE session_id IN (SELECT value FROM json_each(?)) AND id > ? LIMIT ?)',
     ),
     latestEventId: client.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM events WHERE session_id = ?'),
     latestEventIdOf: client.prepare(

@@ -363,9 +363,17 @@ describe('keep-alive and shutdown', () => {
     expect(frames).toEqual([{ id: 1, result: { type: 'started' } }]);
   });
 
-  it('an anonymous socket can still be opened (the sign-in is checked per call)', async () => {
+  it('a signed-out socket: each call is answered UNAUTHORIZED, then it closes with 4401 (decision 700)', async () => {
     const anon = new ApiClient(server.url);
     const { trpc } = socketClient(anon.cookie || undefined);
-    await expect(trpc.auth.session.query()).resolves.toBeNull();
+    await expect(trpc.auth.session.query()).rejects.toMatchObject({
+      message: 'Sign in to use this socket',
+      data: { code: 'UNAUTHORIZED', httpStatus: 401 },
+    });
+    const raw = rawSocket(undefined);
+    await raw.opened;
+    raw.send({ id: 1, method: 'query', params: { path: 'billing.plans', input: {} } });
+    expect(await raw.closed).toEqual({ code: 4401, reason: 'Sign in to use this socket' });
+    expect(raw.frames).toMatchObject([{ id: 1, error: { json: { message: 'Sign in to use this socket' } } }]);
   });
 });

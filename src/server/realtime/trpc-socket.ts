@@ -11,6 +11,9 @@
 // (trpc-socket-events.ts): synchronous backlog then live, frames built once per event,
 // the send buffer as the only queue. Queries and mutations go through callProcedure
 // with the connection's context, built once at connect from the cookie (longLived).
+// Bounded work (decision 700): a sign-in is needed to use it, messages per second, calls per
+// message and subscriptions per socket are capped, and sockets are counted per sign-in (and per
+// address while signed out) with /ws; each refusal is a tRPC error, or close code 4429/4401.
 import {
   type AnyRouter,
   callProcedure,
@@ -28,13 +31,21 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { WS_MAX_BUFFERED_BYTES } from '../../domain/rules';
+import {
+  TRPC_MAX_BATCH_SIZE,
+  TRPC_SOCKET_MAX_SUBSCRIPTIONS,
+  WS_CLOSE_TOO_MANY,
+  WS_MAX_BUFFERED_BYTES,
+  WS_MAX_FRAME_BYTES,
+} from '../../domain/rules';
 import type { Context } from '../context';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import type { BusEvent } from './bus';
 import { sendPrebuilt, writeHeld } from './frame-fanout';
-import { pushFeed, sessionSource } from './session-stream';
+import { mustResync, pushFeed, resyncEvent, sessionSource } from './session-stream';
+import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
+import { realtimeStatements } from './statements';
 import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
 
@@ -53,6 +64,17 @@ export type TrpcSocketOptions = {
 
 /** Close code of a socket too far behind (as /ws): the client reconnects with lastEventId. */
 export const TRPC_SOCKET_TOO_SLOW = 4008;
+/** Close code of a socket opened without a sign-in, once its requests are answered UNAUTHORIZED. */
+export const TRPC_SOCKET_SIGNED_OUT = 4401;
+
+/** The refusals of decision 700, as the client reads them (error.message). */
+export const TRPC_SOCKET_REFUSALS = {
+  signedOut: 'Sign in to use this socket',
+  tooFast: 'Too many messages: slow down',
+  tooLarge: `Message too large: at most ${WS_MAX_FRAME_BYTES} bytes`,
+  tooManyCalls: `Batch call exceeds maximum size: at most ${TRPC_MAX_BATCH_SIZE} calls per message`,
+  tooManySubscriptions: `Too many subscriptions on this socket: at most ${TRPC_SOCKET_MAX_SUBSCRIPTIONS}`,
+} as const;
 
 export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: TrpcSocketOptions): void {
   const keepAlive = createKeepAlive(opts.keepAlive);
@@ -79,6 +101,7 @@ export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: Tr
       connections.delete(connection);
       keepAlive.delete(connection);
       connection.release();
+      uncount(socketCounts(deps), connection);
     });
     socket.on('error', (err) => {
       deps.log.warn(`tRPC socket error: ${String(err)}`);
@@ -90,9 +113,15 @@ export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: Tr
 }
 
 /** One socket's state: its context, its comms.events subscriptions and its keep-alive marks. */
-class TrpcConnection implements KeptAlive {
+class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   heardAt = Date.now();
   pingedAt = 0;
+  windowStart = 0;
+  framesInWindow = 0;
+  /** Where this socket is counted (socket-limits.ts): by its sign-in, or by its address while signed out. */
+  countedAs: string | null = null;
+  /** comms.events subscriptions being admitted (their checks under way): they count against the cap. */
+  private admitting = 0;
   /** What the context needs of the upgrade request, until it is built. */
   private upgrade: Upgrade | null = null;
   private ctx: Context | undefined;
@@ -120,13 +149,29 @@ class TrpcConnection implements KeptAlive {
     if (!wantsParams) this.buildContext(() => null);
   }
 
+  /** Answers `error` (id null: no request of the client's) and closes the socket with `code`. */
+  private refuse(error: TRPCError, code: number): void {
+    this.ctxError = error;
+    this.respond({ id: null, error: this.errorShape(error, undefined, 'unknown', undefined) });
+    this.socket.close(code, error.message);
+  }
+
   private buildContext(connectionParams: () => unknown): void {
     const req = this.upgrade!;
     this.upgrade = null;
     const building = (async () => {
       try {
         const info = { connectionParams: connectionParams(), calls: [], isBatchCall: false, accept: null, type: 'unknown', url: null };
-        this.ctx = await this.opts.createContext({ req, res: this.socket, info });
+        const ctx = await this.opts.createContext({ req, res: this.socket, info });
+        this.ctx = ctx;
+        // Counted (both doors together) by its sign-in, or by its address while signed out.
+        if (!this.isOpen()) return;
+        const counts = socketCounts(this.deps);
+        if (ctx.authSession) {
+          if (!countBySignIn(counts, this, ctx.authSession.id)) this.refuse(tooMany(SOCKET_REFUSALS.signIn), WS_CLOSE_TOO_MANY);
+        } else if (!countByAddress(counts, this, req.ip)) {
+          this.refuse(tooMany(SOCKET_REFUSALS.address), WS_CLOSE_TOO_MANY);
+        }
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         this.ctxError = error;
@@ -152,6 +197,15 @@ class TrpcConnection implements KeptAlive {
         return;
       }
     }
+    // As /ws: past the rate, or past the size, a message is answered (id null) and dropped unread.
+    if (overFrameRate(this, this.deps.now())) {
+      this.refuseMessage(new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TRPC_SOCKET_REFUSALS.tooFast }));
+      return;
+    }
+    if (data.length > WS_MAX_FRAME_BYTES) {
+      this.refuseMessage(new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TRPC_SOCKET_REFUSALS.tooLarge }));
+      return;
+    }
     if (!this.ready && !this.ctx && !this.ctxError) {
       // The first message after the upgrade of ?connectionParams=1.
       this.buildContext(() => {
@@ -170,6 +224,11 @@ class TrpcConnection implements KeptAlive {
     try {
       if (isBinary) throw new Error('jsonEncoder received binary data. JSON uses text frames.');
       const parsed: unknown = JSON.parse(data.toString('utf8'));
+      if (Array.isArray(parsed) && parsed.length > TRPC_MAX_BATCH_SIZE) {
+        // Refused whole, before any input is deserialised (HTTP's maxBatchSize, over the socket).
+        this.refuseMessage(new TRPCError({ code: 'BAD_REQUEST', message: TRPC_SOCKET_REFUSALS.tooManyCalls }));
+        return;
+      }
       const transformer = this.opts.router._def._config.transformer;
       messages = (Array.isArray(parsed) ? parsed : [parsed]).map((raw) => parseTRPCMessage(raw, transformer));
     } catch (cause) {
@@ -212,8 +271,24 @@ class TrpcConnection implements KeptAlive {
       failed(this.ctxError);
       return;
     }
+    if (!this.ctx?.user) {
+      // No public procedure needs the socket (the web client subscribes only when signed in):
+      // each request hears why, then the socket closes (a lazy client with nothing pending stays closed).
+      failed(new TRPCError({ code: 'UNAUTHORIZED', message: TRPC_SOCKET_REFUSALS.signedOut }));
+      setImmediate(closeSignedOut, this.socket);
+      return;
+    }
     if (type === 'subscription' && path === EVENTS_PATH) {
-      this.subscribeEvents(id, jsonrpc, input).catch(failed);
+      if (this.feeds.size + this.admitting >= TRPC_SOCKET_MAX_SUBSCRIPTIONS) {
+        failed(new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TRPC_SOCKET_REFUSALS.tooManySubscriptions }));
+        return;
+      }
+      this.admitting += 1;
+      this.subscribeEvents(id, jsonrpc, input)
+        .catch(failed)
+        .finally(() => {
+          this.admitting -= 1;
+        });
       return;
     }
     this.call(id, jsonrpc, path, type, input, batchIndex).catch(failed);
@@ -254,6 +329,9 @@ class TrpcConnection implements KeptAlive {
     })) as Admitted;
     if (!this.isOpen()) return;
     if (this.feeds.has(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` });
+    if (this.feeds.size >= TRPC_SOCKET_MAX_SUBSCRIPTIONS) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TRPC_SOCKET_REFUSALS.tooManySubscriptions });
+    }
     this.feeds.set(id, null);
     this.respond({ id, jsonrpc, result: { type: 'started' } });
 
@@ -271,12 +349,23 @@ class TrpcConnection implements KeptAlive {
     }
     this.watchSignIn(admitted);
     const head = dataFrameHead(id, jsonrpc);
-    const source = sessionSource(this.deps.bus, admitted.input.sessionId, start.viewer);
+    const sessionId = admitted.input.sessionId;
+    const source = sessionSource(this.deps.bus, sessionId, start.viewer);
+    let from = start.lastEventId;
+    if (mustResync(source, from)) {
+      // Too far behind to replay: a 'resync' event, tracked with the newest id (the client resumes
+      // from there, reloads what it shows), then live events. Nothing is published in between.
+      const latest = (realtimeStatements(this.deps.db).latestEventId.get(sessionId) as { id: number }).id;
+      const event = resyncEvent(sessionId, latest, this.deps.now());
+      const tracked = { id: String(latest), data: event };
+      this.respond({ id, jsonrpc, result: { type: 'data', id: tracked.id, data: tracked } } as TRPCResponseMessage);
+      from = null;
+    }
     // The feed's callbacks are inline arrows, not named closures: kept for the socket's life,
     // each named one would carry a hidden class of its own under tsx (see SessionSource).
     const stop = pushFeed(
       source,
-      start.lastEventId,
+      from,
       (event) => this.deliver(event, head),
       // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
       () => writeHeld(this.socket),
@@ -365,6 +454,12 @@ class TrpcConnection implements KeptAlive {
     return this.socket.readyState === this.socket.OPEN;
   }
 
+  /** Answers a message that was not read (id null: tRPC's client ignores it; a raw client sees why). */
+  private refuseMessage(error: TRPCError): void {
+    this.reportError(error, undefined, 'unknown', undefined);
+    this.respond({ id: null, error: this.errorShape(error, undefined, 'unknown', undefined) });
+  }
+
   private send(text: string): void {
     if (this.isOpen()) this.socket.send(text);
   }
@@ -380,4 +475,13 @@ class TrpcConnection implements KeptAlive {
   private reportError(error: TRPCError, path: string | undefined, type: string, input: unknown): void {
     this.opts.onError?.({ error, path, type, ctx: this.ctx, input });
   }
+}
+
+function tooMany(message: string): TRPCError {
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+}
+
+/** Closes a signed-out socket once its requests are answered (a function, not a closure per socket). */
+function closeSignedOut(socket: WebSocket): void {
+  if (socket.readyState === socket.OPEN) socket.close(TRPC_SOCKET_SIGNED_OUT, TRPC_SOCKET_REFUSALS.signedOut);
 }

@@ -3,7 +3,8 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../errors';
-import { sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
+import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
+import { realtimeStatements } from '../realtime/statements';
 import { listMessages, sendMessage } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
@@ -119,6 +120,12 @@ export const commsRouter = router({
     );
     const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
     try {
+      // Too far behind to replay (decision 700): 'resync', tracked with the newest id, then what follows it.
+      if (mustResync(sessionSource(ctx.bus, input.sessionId, viewer), lastEventId)) {
+        const latest = (realtimeStatements(ctx.db).latestEventId.get(input.sessionId) as { id: number }).id;
+        lastEventId = latest;
+        yield tracked(String(latest), resyncEvent(input.sessionId, latest, ctx.now()));
+      }
       for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
         yield tracked(String(event.id), sharedStreamEvent(event, input.sessionId));
       }

@@ -51,18 +51,18 @@ describe('address limit on sign-in, in the procedure', () => {
     expect((await rest.json()).error).toBe(TOO_MANY);
   });
 
-  it('counts calls over the tRPC WebSocket by the same address', async () => {
+  it('refuses sign-in attempts over the tRPC WebSocket before the procedure: a signed-out socket serves nothing (decision 700)', async () => {
     const s = await server({ AUTH_RATE_LIMIT: '2' });
     const { trpc, close } = new ApiClient(s.url).trpc({ allOverWebSocket: true });
     try {
-      const outcomes: string[] = [];
-      for (let i = 0; i < 3; i++) {
-        outcomes.push(await trpc.auth.login.mutate(BAD_LOGIN).then(
-          () => 'ok',
-          (err: { message: string }) => err.message,
-        ));
-      }
-      expect(outcomes).toEqual(['Invalid username or password', 'Invalid username or password', TOO_MANY]);
+      const outcome = await trpc.auth.login.mutate(BAD_LOGIN).then(
+        () => 'ok',
+        (err: { message: string }) => err.message,
+      );
+      expect(outcome).toBe('Sign in to use this socket');
+      // Nothing reached the procedure: the address still has both of its attempts.
+      expect((await post(s, '/api/auth/login', BAD_LOGIN)).status).toBe(401);
+      expect((await post(s, '/api/auth/login', BAD_LOGIN)).status).toBe(401);
       expect((await post(s, '/api/auth/login', BAD_LOGIN)).status).toBe(429);
     } finally {
       close();
