@@ -31,7 +31,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username (or email) and password; sets the session cookie */
+        /**
+         * Sign in with username (or email) and password; sets the session cookie
+         * @description A success also sets the device cookie (`dinohunt_device`, HttpOnly): a browser sending it back has its own allowance of failed sign-ins and is not held by the account's lock, which holds every other browser after 10 failures in 15 minutes (decision 720). A suspended account answers 403 to its right password.
+         */
         post: operations["auth-login"];
         delete?: never;
         options?: never;
@@ -1040,10 +1043,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Unsupported content type (send JSON or no body) error (415)
+         * This account has been suspended. Contact support. error (403)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
-        "error.UNSUPPORTED_MEDIA_TYPE": {
+        "error.FORBIDDEN": {
             /**
              * @description The human-readable message
              * @example Session not found or invalid password
@@ -1051,7 +1054,7 @@ export interface components {
             error: string;
             /** @description The same message (or "Input validation failed") */
             message?: string;
-            /** @example UNSUPPORTED_MEDIA_TYPE */
+            /** @example FORBIDDEN */
             code?: string;
             data?: {
                 code?: string;
@@ -1067,10 +1070,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Guests have no password error (403)
+         * Unsupported content type (send JSON or no body) error (415)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
-        "error.FORBIDDEN": {
+        "error.UNSUPPORTED_MEDIA_TYPE": {
             /**
              * @description The human-readable message
              * @example Session not found or invalid password
@@ -1078,7 +1081,7 @@ export interface components {
             error: string;
             /** @description The same message (or "Input validation failed") */
             message?: string;
-            /** @example FORBIDDEN */
+            /** @example UNSUPPORTED_MEDIA_TYPE */
             code?: string;
             data?: {
                 code?: string;
@@ -1349,7 +1352,16 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Too many attempts from this address, or too many failed sign-ins of this account (retryAfterSeconds) */
+            /** @description This account has been suspended. Contact support. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Too many attempts from this address, or too many failed sign-ins of this account from unknown browsers (retryAfterSeconds) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2324,7 +2336,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
-            /** @description Too many attempts from this address, or too many wrong passwords for this session */
+            /** @description Too many attempts from this address, or too many wrong passwords for this session from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2413,7 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
-            /** @description Too many attempts from this address, or too many wrong passwords for this session */
+            /** @description Too many attempts from this address, or too many wrong passwords for this session from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2503,7 +2515,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
-            /** @description Too many attempts from this address, or too many wrong passwords for this session */
+            /** @description Too many attempts from this address, or too many wrong passwords for this session from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
