@@ -247,6 +247,43 @@ test.describe('admin catalogue', () => {
     expect(login.status()).toBe(401);
   });
 
+  test('suspends a game master (signed out at once, no sign-in) and reactivates them', async ({ page, request }, testInfo) => {
+    const gm = await createGameMaster(request); // `request` holds the game master's own sign-in
+    expect((await request.get('/api/auth/user')).status()).toBe(200);
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'GameMasters' }).click();
+    const row = page.getByTestId('gamemaster-row').filter({ hasText: gm.name });
+    await expect(row.getByTestId('gamemaster-status')).toHaveText('active');
+
+    await page.getByRole('button', { name: `Suspend ${gm.name}` }).click();
+    let confirm = page.getByRole('dialog', { name: 'Suspend GameMaster' });
+    await expect(
+      confirm.getByText(
+        `Suspend GameMaster ${gm.name}? They are signed out on every device at once and cannot sign in or run sessions until reactivated.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await confirm.getByRole('button', { name: 'Suspend' }).click();
+    await expect(notice(page, 'GameMaster suspended')).toBeVisible();
+    await expect(row.getByTestId('gamemaster-status')).toHaveText('suspended');
+    await expect(confirm).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/gamemaster-suspended-${testInfo.project.name}.png`, fullPage: true });
+    expect((await request.get('/api/auth/user')).status()).toBe(401);
+    const refused = await request.post('/api/auth/login', { data: { username: gm.username, password: gm.password } });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toBe('This account has been suspended. Contact support.');
+
+    await page.getByRole('button', { name: `Reactivate ${gm.name}` }).click();
+    confirm = page.getByRole('dialog', { name: 'Reactivate GameMaster' });
+    await expect(confirm.getByText(`Reactivate GameMaster ${gm.name}? They can sign in again.`, { exact: true })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(notice(page, 'GameMaster reactivated')).toBeVisible();
+    await expect(row.getByTestId('gamemaster-status')).toHaveText('active');
+    const again = await request.post('/api/auth/login', { data: { username: gm.username, password: gm.password } });
+    expect(again.status()).toBe(200);
+  });
+
   test('the four tabs stay one row; on a phone it scrolls sideways', async ({ page }, testInfo) => {
     await signInAsAdmin(page);
     await page.goto('/admin');

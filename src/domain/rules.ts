@@ -286,11 +286,11 @@ export const TRPC_BATCH_PATH_MAX = TRPC_BATCH_URL_MAX;
 // --- Security hardening (ours, OWASP ASVS 5.0 L2; docs/security.md) ---
 /** Window of AUTH_RATE_LIMIT: sign-in, registration and join attempts per client address. */
 export const AUTH_ATTEMPT_WINDOW_S = 60;
-/** Failed password sign-ins of one account (whatever address) before its password sign-in locks. */
+/** Failed password sign-ins of one account (whatever address) before its password sign-in locks for unknown browsers (decision 720). */
 export const ACCOUNT_LOCK_FAILURES = 10;
 /** Window in which those failures count, and how long the lock lasts. */
 export const ACCOUNT_LOCK_WINDOW_S = 15 * 60;
-/** Wrong passwords for one game session (whatever address and door) before joining it locks. */
+/** Wrong passwords for one game session from one address (whatever door) before joining it locks for that address (decision 720). */
 export const SESSION_JOIN_LOCK_FAILURES = 20;
 export const SESSION_JOIN_LOCK_WINDOW_S = 15 * 60;
 /** Session passwords chosen at creation (existing, shorter ones keep working for joining). */
@@ -380,3 +380,13 @@ export const WS_CLOSE_TOO_MANY = 4429;
 export const STREAM_REPLAY_MAX_EVENTS = 1000;
 /** Events read per replay page (filtered by audience in SQL); other requests are served between pages. */
 export const STREAM_REPLAY_PAGE = 200;
+// --- Lockout that attackers cannot turn against users (issue 24, accounts; decision 720) ---
+/** Failed sign-ins one known browser (a valid device cookie) may make within DEVICE_LOCK_WINDOW_S; the last one puts its cookie on the lockout list. */
+export const DEVICE_LOCK_FAILURES = 10;
+export const DEVICE_LOCK_WINDOW_S = 15 * 60;
+/** A device cookie lasts this long (a new one comes with every successful sign-in or join). */
+export const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
+/** Game sessions a device cookie remembers having joined, newest first. */
+export const DEVICE_COOKIE_SESSIONS = 10;
+/** Device cookies kept on the lockout list at most (in memory; the oldest entry leaves first). */
+export const DEVICE_LOCKOUT_LIST_MAX = 100_000;

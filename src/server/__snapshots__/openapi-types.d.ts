@@ -31,7 +31,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username (or email) and password; sets the session cookie */
+        /**
+         * Sign in with username (or email) and password; sets the session cookie
+         * @description A success also sets the device cookie (`dinohunt_device`, HttpOnly): a browser sending it back has its own allowance of failed sign-ins and is not held by the account's lock, which holds every other browser after 10 failures in 15 minutes (decision 720). A suspended account answers 403 to its right password.
+         */
         post: operations["auth-login"];
         delete?: never;
         options?: never;
@@ -756,6 +759,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an account: it cannot sign in, and its sign-ins and sockets end at once
+         * @description Sets accountStatus to suspended. Every sign-in of the account ends now (its next request answers 401) and its open sockets close; signing in with the right password answers 403 'This account has been suspended. Contact support.' A game master's sessions are left as they are. Admin accounts and your own cannot be suspended. Suspending a suspended account changes nothing.
+         */
+        post: operations["admin-userSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a suspended account: it may sign in again
+         * @description Sets accountStatus back to active. Sign-ins ended by the suspension stay ended: the user signs in again. Reactivating an active account changes nothing.
+         */
+        post: operations["admin-userReactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users/{id}/credits": {
         parameters: {
             query?: never;
@@ -1000,10 +1043,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Unsupported content type (send JSON or no body) error (415)
+         * This account has been suspended. Contact support. error (403)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
-        "error.UNSUPPORTED_MEDIA_TYPE": {
+        "error.FORBIDDEN": {
             /**
              * @description The human-readable message
              * @example Session not found or invalid password
@@ -1011,7 +1054,7 @@ export interface components {
             error: string;
             /** @description The same message (or "Input validation failed") */
             message?: string;
-            /** @example UNSUPPORTED_MEDIA_TYPE */
+            /** @example FORBIDDEN */
             code?: string;
             data?: {
                 code?: string;
@@ -1027,10 +1070,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Guests have no password error (403)
+         * Unsupported content type (send JSON or no body) error (415)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
-        "error.FORBIDDEN": {
+        "error.UNSUPPORTED_MEDIA_TYPE": {
             /**
              * @description The human-readable message
              * @example Session not found or invalid password
@@ -1038,7 +1081,7 @@ export interface components {
             error: string;
             /** @description The same message (or "Input validation failed") */
             message?: string;
-            /** @example FORBIDDEN */
+            /** @example UNSUPPORTED_MEDIA_TYPE */
             code?: string;
             data?: {
                 code?: string;
@@ -1309,7 +1352,16 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Too many attempts from this address, or too many failed sign-ins of this account (retryAfterSeconds) */
+            /** @description This account has been suspended. Contact support. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Too many attempts from this address, or too many failed sign-ins of this account from unknown browsers (retryAfterSeconds) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2284,7 +2336,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
-            /** @description Too many attempts from this address, or too many wrong passwords for this session */
+            /** @description Too many attempts from this address, or too many wrong passwords for this session from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2373,7 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
-            /** @description Too many attempts from this address, or too many wrong passwords for this session */
+            /** @description Too many attempts from this address, or too many wrong passwords for this session from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2463,7 +2515,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
-            /** @description Too many attempts from this address, or too many wrong passwords for this session */
+            /** @description Too many attempts from this address, or too many wrong passwords for this session from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4430,6 +4482,127 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "admin-userSuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: string;
+                        /** @enum {string} */
+                        accountStatus: "active" | "suspended";
+                    };
+                };
+            };
+            /** @description Admin or own account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "admin-userReactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: string;
+                        /** @enum {string} */
+                        accountStatus: "active" | "suspended";
                     };
                 };
             };

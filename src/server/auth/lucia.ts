@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
 import type { PublicUser } from '../services/accounts';
 import { SignInCache } from './sign-in-cache';
-import { signInGeneration } from './sign-in-cache-generation';
+import { noteOutsideWrites, signInGeneration } from './sign-in-cache-generation';
 
 /** What the database keeps of a sign-in token: its SHA-256 (hex), so a copy of the database holds no usable token. */
 export function hashToken(token: string): string {
@@ -144,11 +144,12 @@ const signInCaches = new WeakMap<Database.Database, SignInCache<SignInRow>>();
 
 /**
  * The sign-in row for this token hash: from the connection's cache (emptied by any write to
- * the tables it reads, see sign-in-cache-generation.ts), else from the database. Misses are
+ * the tables it reads, or by a commit of another connection, see sign-in-cache-generation.ts), else from the database. Misses are
  * not cached, nor rows read inside a transaction; a connection without the triggers caches nothing.
  */
 function signInRow(db: Db, tokenHash: string): SignInRow | undefined {
   const client = db.$client;
+  noteOutsideWrites(client);
   const generation = signInGeneration(client);
   if (generation === undefined) return signInStatement(db).get(tokenHash);
   let cache = signInCaches.get(client);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 
-const generations = new WeakMap<Database.Database, { value: number }>();
+const generations = new WeakMap<Database.Database, { value: number; dataVersion: number }>();
+const dataVersionStatements = new WeakMap<Database.Database, Database.Statement<[], number>>();
 
 /** The tables whose rows a sign-in's verdict reads (session, its user, a guest's game session). */
 export const SIGN_IN_TABLES = ['auth_sessions', 'users', 'game_sessions'] as const;
@@ -11,7 +12,9 @@ export const SIGN_IN_TABLES = ['auth_sessions', 'users', 'game_sessions'] as con
  * on SIGN_IN_TABLES, including foreign-key cascades and REPLACE, moves the generation.
  */
 export function installSignInInvalidation(sqlite: Database.Database): void {
-  const counter = { value: 0 };
+  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  dataVersionStatements.set(sqlite, dataVersion);
+  const counter = { value: 0, dataVersion: dataVersion.get() ?? 0 };
   generations.set(sqlite, counter);
   sqlite.function('dinohunt_sign_in_rows_changed', { deterministic: false }, () => {
     counter.value++;
@@ -30,4 +33,22 @@ export function installSignInInvalidation(sqlite: Database.Database): void {
 /** This connection's generation; a connection without the triggers has none (then nothing may be cached). */
 export function signInGeneration(sqlite: Database.Database): number | undefined {
   return generations.get(sqlite)?.value;
+}
+
+/**
+ * Writes the triggers cannot see: a commit by another connection (an `sqlite3` shell, another
+ * process: an account disabled outside the app) moves SQLite's `PRAGMA data_version` for this
+ * one, and then the generation moves too. Called once per sign-in lookup, before the cache is
+ * read (about 2 µs: a read of the WAL index, no disk access), so the cache never serves a row that
+ * another connection has changed (issue 24, decision 721).
+ */
+export function noteOutsideWrites(sqlite: Database.Database): void {
+  const counter = generations.get(sqlite);
+  const statement = dataVersionStatements.get(sqlite);
+  if (!counter || !statement) return;
+  const version = statement.get() ?? 0;
+  if (version !== counter.dataVersion) {
+    counter.dataVersion = version;
+    counter.value++;
+  }
 }

@@ -1,6 +1,7 @@
 // The cached sign-in lookup (sign-in-cache.ts, decision 601): with the cache warm, every way a
 // sign-in ends or changes counts on the very next request with the same cookie, whichever code
 // path wrote it; the clock-based rules still run on every request; the cache stays bounded.
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
@@ -101,6 +102,21 @@ describe('a warm cache never outlives a change to the sign-in', () => {
     await warm(other);
     server.deps.db.$client.prepare("UPDATE users SET account_status = 'disabled' WHERE id = ?").run(other.user.id);
     expect((await other.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('an account disabled outside the app: another connection (an sqlite3 shell, another process) writes the file', async () => {
+    const hunter = await signUp(server, 'hunter');
+    await warm(hunter);
+    const shell = new Database(server.deps.config.DATABASE_PATH);
+    try {
+      shell.prepare("UPDATE users SET account_status = 'suspended' WHERE id = ?").run(hunter.user.id);
+      expect((await hunter.get('/api/auth/user')).status).toBe(401);
+      // Reactivated outside too: the sign-in ended, but the account signs in again.
+      shell.prepare("UPDATE users SET account_status = 'active' WHERE id = ?").run(hunter.user.id);
+    } finally {
+      shell.close();
+    }
+    expect((await login(hunter.user.username)).cookie).not.toBe('');
   });
 
   it('a deleted account (the admin route, and a bare delete cascading to its sign-ins)', async () => {

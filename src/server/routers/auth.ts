@@ -36,10 +36,15 @@ export const authRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign in with username (or email) and password; sets the session cookie',
+        description:
+          'A success also sets the device cookie (`dinohunt_device`, HttpOnly): a browser sending it back has its own ' +
+          "allowance of failed sign-ins and is not held by the account's lock, which holds every other browser after 10 " +
+          'failures in 15 minutes (decision 720). A suspended account answers 403 to its right password.',
         errorResponses: {
           400: 'Validation failed',
           401: 'Invalid username or password',
-          429: 'Too many attempts from this address, or too many failed sign-ins of this account (retryAfterSeconds)',
+          403: 'This account has been suspended. Contact support.',
+          429: 'Too many attempts from this address, or too many failed sign-ins of this account from unknown browsers (retryAfterSeconds)',
         },
       },
     })

@@ -6,8 +6,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { refuseCommonPassword } from '../auth/password-policy';
 import type { Context } from '../context';
 import { type UserRow, users } from '../db/schema';
-import { badRequest, conflict, notFound, unauthorized } from '../errors';
-import { accountFailures, accountKey } from './auth-limits';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { accountFailures, accountKey, deviceFailures, issueSignInDevice, knownDevice } from './auth-limits';
 import { SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
 
 export type PublicUser = {
@@ -63,7 +63,7 @@ async function endPreviousSignIn(ctx: Pick<Context, 'lucia' | 'signOuts' | 'auth
 }
 
 export async function register(
-  ctx: AuthCtx & Pick<Context, 'signOuts' | 'authSession'>,
+  ctx: AuthCtx & Pick<Context, 'signOuts' | 'authSession' | 'authLimits' | 'cookieHeader'>,
   input: RegisterInput,
 ): Promise<PublicUser> {
   const email = input.email.toLowerCase();
@@ -100,19 +100,25 @@ export async function register(
   }
   await endPreviousSignIn(ctx);
   await startSession(ctx, id);
+  issueSignInDevice(ctx, id);
   return toPublicUser(ctx.db.select().from(users).where(eq(users.id, id)).get()!);
 }
 
+/** A suspended account's right password (admin action, decision 721). */
+export const ACCOUNT_SUSPENDED = 'This account has been suspended. Contact support.';
+
+type LoginCtx = AuthCtx & Pick<Context, 'authLimits' | 'setHeader' | 'signOuts' | 'authSession' | 'cookieHeader'>;
+
 /**
- * Password sign-in. ACCOUNT_LOCK_FAILURES failures of one account (from any address)
- * lock its password sign-in for the rest of ACCOUNT_LOCK_WINDOW_S: 429 with
- * retryAfterSeconds, even for the right password. Unknown names lock the same way, so
- * the answer does not tell whether an account exists.
+ * Password sign-in, with OWASP's device cookies (decision 720). A browser carrying a valid device
+ * cookie for this account (it signed in here before) has its own allowance: DEVICE_LOCK_FAILURES
+ * failures, after which its cookie goes on the lockout list; the account's lock does not hold it.
+ * Every other browser shares the account's lock: ACCOUNT_LOCK_FAILURES failures (from any
+ * address) lock password sign-in for unknown browsers for the rest of ACCOUNT_LOCK_WINDOW_S: 429
+ * with retryAfterSeconds, even for the right password. Unknown names lock the same way, so the
+ * answer does not tell whether an account exists. A success sets a new device cookie.
  */
-export async function login(
-  ctx: AuthCtx & Pick<Context, 'authLimits' | 'setHeader' | 'signOuts' | 'authSession'>,
-  input: LoginInput,
-): Promise<PublicUser> {
+export async function login(ctx: LoginCtx, input: LoginInput): Promise<PublicUser> {
   const identifier = input.username.trim();
   const row = ctx.db
     .select()
@@ -122,18 +128,23 @@ export async function login(
     )
     .get();
   const key = accountKey(row?.id, identifier);
-  await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
+  const device = row ? knownDevice(ctx, row.id) : null;
+  if (!device) await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
   const ok = row?.passwordHash
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
   if (!row || !ok) {
-    await accountFailures.count(ctx.authLimits, key);
+    if (device) await deviceFailures.count(ctx, device);
+    else await accountFailures.count(ctx.authLimits, key);
     throw unauthorized('Invalid username or password');
   }
-  await accountFailures.clear(ctx.authLimits, key);
-  if (row.accountStatus !== 'active') throw unauthorized('This account is disabled');
+  // A known browser's success leaves the lock of unknown ones in place (an attack may be going on).
+  if (device) await deviceFailures.clear(ctx, device);
+  else await accountFailures.clear(ctx.authLimits, key);
+  if (row.accountStatus !== 'active') throw forbidden(ACCOUNT_SUSPENDED);
   await endPreviousSignIn(ctx);
   await startSession(ctx, row.id);
+  issueSignInDevice(ctx, row.id);
   return toPublicUser(row);
 }
 
@@ -167,8 +178,8 @@ export async function adminEndSignIns(ctx: Pick<Context, 'db' | 'lucia' | 'signO
 const WRONG_CURRENT = 'Current password is incorrect';
 
 /**
- * Password change: the current password is required (under the same per-account failure
- * lock as sign-in); the new one follows the new-password rules. Every sign-in of the
+ * Password change: the current password is required (ACCOUNT_LOCK_FAILURES wrong ones lock the
+ * change, counted apart from sign-in failures); the new one follows the new-password rules. Every sign-in of the
  * account ends, and this browser gets a fresh one.
  */
 export async function changePassword(
@@ -178,7 +189,8 @@ export async function changePassword(
 ): Promise<void> {
   const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
   if (!row?.passwordHash) throw notFound('User not found');
-  const key = accountKey(row.id, '');
+  // Its own count: guesses at the sign-in of this account do not lock a signed-in owner's change.
+  const key = `password-change:${row.id}`;
   await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     await accountFailures.count(ctx.authLimits, key);

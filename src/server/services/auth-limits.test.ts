@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_LOCK_FAILURES, DEVICE_LOCK_FAILURES } from '../../domain/rules';
 import { gameSessions } from '../db/schema';
 import { createSession } from '../routers/sessions/test-support';
 import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
@@ -129,37 +130,154 @@ describe('account lock on failed sign-ins, whatever the address', () => {
   });
 });
 
-describe('per-session lock on wrong join passwords, across doors and addresses', () => {
-  it('locks joining one session after 20 wrong passwords; other sessions still join; old short passwords still work', async () => {
+describe('per-session lock on wrong join passwords, per address (decision 720)', () => {
+  it('locks joining one session from the guessing address only; known browsers and other addresses still join', async () => {
     const s = await server({ TRUST_PROXY: 'true' });
     const gm = await subscribedGameMaster(s);
     const target = await createSession(gm);
     const untouched = await createSession(gm);
     const hunter = await signUp(s, 'hunter');
+    const guesser = { 'x-forwarded-for': '198.51.100.7' };
+    const join = (client: ApiClient, headers: Record<string, string>, password = 'raptor', handle = 'Rex') =>
+      client.request('POST', '/api/hunter/join-session', { sessionId: String(target.id), password, hunterHandle: handle }, { headers });
+
+    // A guest who joined from the same address before the attack (a shared field Wi-Fi), then lost the sign-in.
+    const earlier = new ApiClient(s.url);
+    expect((await join(earlier, guesser, 'raptor', 'Early')).status).toBe(200);
+    expect((await earlier.post('/api/auth/logout')).status).toBe(200);
+    expect(earlier.cookie).toBe('');
+    expect(earlier.deviceCookie).toMatch(/^dinohunt_device=/);
+
     for (let i = 0; i < 20; i++) {
-      const headers = { 'x-forwarded-for': `198.51.100.${i}` };
       const res =
         i % 3 === 0
-          ? await new ApiClient(s.url).request('POST', '/api/hunter/join-session', { sessionId: String(target.id), password: `x${i}`, hunterHandle: 'Rex' }, { headers })
+          ? await join(new ApiClient(s.url), guesser, `x${i}`)
           : i % 3 === 1
-            ? await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: `x${i}` }, { headers })
-            : await hunter.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: `x${i}` }, { headers });
+            ? await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: `x${i}` }, { headers: guesser })
+            : await hunter.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: `x${i}` }, { headers: guesser });
       expect(res.status).toBe(404);
     }
-    const refused = await new ApiClient(s.url).post('/api/hunter/join-session', {
-      sessionId: String(target.id),
-      password: 'raptor',
-      hunterHandle: 'Rex',
-    });
+    // An unknown browser at the guessing address: locked, even with the right password, on every door.
+    const refused = await join(new ApiClient(s.url), guesser);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatch(/^Too many wrong passwords for this session\. Joining it is locked: try again in \d+ minutes?\.$/);
     expect(refused.body.retryAfterSeconds).toBeGreaterThan(0);
-    expect((await hunter.post(`/api/game-sessions/${target.id}/join`, { password: 'raptor' })).status).toBe(429);
-    expect((await hunter.post(`/api/game-sessions/${untouched.id}/join`, { password: 'raptor' })).status).toBe(200);
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retryAfterSeconds);
+    expect((await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor' }, { headers: guesser })).status).toBe(429);
+    // The other session, from the same address, is not locked.
+    expect((await hunter.request('POST', `/api/game-sessions/${untouched.id}/join`, { password: 'raptor' }, { headers: guesser })).status).toBe(200);
 
+    // Another address is not locked: the lock is never global for the session.
+    expect((await join(new ApiClient(s.url), { 'x-forwarded-for': '203.0.113.20' }, 'raptor', 'Elsewhere')).status).toBe(200);
+    // A browser that joined before (its device cookie) still joins from the guessing address...
+    expect((await join(earlier, guesser, 'raptor', 'Early2')).status).toBe(200);
+    // ...and so does the game master's own browser, signed out to try the hunter's side.
+    expect((await gm.post('/api/auth/logout')).status).toBe(200);
+    expect((await join(gm, guesser, 'raptor', 'Boss')).status).toBe(200);
+    // A forged or altered device cookie is an unknown browser.
+    const forged = new ApiClient(s.url);
+    forged.deviceCookie = earlier.deviceCookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await join(forged, guesser, 'raptor', 'Forger')).status).toBe(429);
+  });
+
+  it('old short passwords still work', async () => {
+    const s = await server();
+    const gm = await subscribedGameMaster(s);
+    const hunter = await signUp(s, 'hunter');
     // A session created before the 6-character minimum keeps its short password.
     const old = await createSession(gm);
     s.deps.db.update(gameSessions).set({ password: 'pw' }).where(eq(gameSessions.id, old.id)).run();
     expect((await hunter.post(`/api/game-sessions/${old.id}/join`, { password: 'pw' })).status).toBe(200);
+  });
+});
+
+describe('device cookies: a guessing attack does not lock the victim out (decision 720)', () => {
+  const RIGHT = 'Fossil-Trail-42';
+  const login = (client: ApiClient, username: string, password: string, headers: Record<string, string> = {}) =>
+    client.request('POST', '/api/auth/login', { username, password }, { headers });
+
+  it('the browser the victim signed in with before still signs in (REST, tRPC HTTP and socket); an unknown browser is locked', async () => {
+    const s = await server({ TRUST_PROXY: 'true' });
+    const victim = await signUp(s, 'hunter');
+    const name = victim.user.username;
+    // Their laptop signed in last week, and was signed out since.
+    const laptop = new ApiClient(s.url);
+    expect((await login(laptop, name, RIGHT)).status).toBe(200);
+    const setCookie = (await login(laptop, name, RIGHT)).headers.getSetCookie().find((c) => c.startsWith('dinohunt_device='));
+    expect(setCookie).toMatch(/^dinohunt_device=v1\.[^;]+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/);
+    await laptop.post('/api/auth/logout');
+
+    for (let i = 0; i < ACCOUNT_LOCK_FAILURES; i++) {
+      expect((await login(new ApiClient(s.url), name, `guess-${i}`, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(401);
+    }
+    const unknown = await login(new ApiClient(s.url), name, RIGHT, { 'x-forwarded-for': '203.0.113.9' });
+    expect(unknown.status).toBe(429);
+    expect(Number(unknown.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(unknown.body.error).toMatch(/^Too many failed sign-ins for this account\./);
+
+    const before = laptop.deviceCookie;
+    const ok = await login(laptop, name, RIGHT);
+    expect(ok.status).toBe(200);
+    expect((await laptop.get('/api/auth/user')).body.username).toBe(name);
+    expect(laptop.deviceCookie).not.toBe(before); // a new nonce at every success
+    // tRPC over HTTP and over the socket, from the same browser.
+    const { trpc, close } = laptop.trpc();
+    try {
+      expect((await trpc.auth.login.mutate({ username: name, password: RIGHT })).user.id).toBe(victim.user.id);
+    } finally {
+      close();
+    }
+    const socket = laptop.trpc({ allOverWebSocket: true });
+    try {
+      expect((await socket.trpc.auth.login.mutate({ username: name, password: RIGHT })).user.id).toBe(victim.user.id);
+    } finally {
+      socket.close();
+    }
+    // The known browser's success does not unlock unknown ones while the attack goes on.
+    expect((await login(new ApiClient(s.url), name, RIGHT)).status).toBe(429);
+    // A device cookie of another account is no key to this one.
+    const other = await signUp(s, 'hunter');
+    const borrowed = new ApiClient(s.url);
+    borrowed.deviceCookie = other.deviceCookie;
+    expect((await login(borrowed, name, RIGHT)).status).toBe(429);
+  });
+
+  it('a known browser has its own allowance; the failure that ends it puts its cookie on the lockout list', async () => {
+    const s = await server();
+    const victim = await signUp(s, 'hunter');
+    const name = victim.user.username;
+    const phone = new ApiClient(s.url);
+    expect((await login(phone, name, RIGHT)).status).toBe(200);
+    const stolen = new ApiClient(s.url);
+    stolen.deviceCookie = victim.deviceCookie;
+
+    for (let i = 0; i < DEVICE_LOCK_FAILURES - 1; i++) expect((await login(stolen, name, `guess-${i}`)).status).toBe(401);
+    const last = await login(stolen, name, 'guess-last');
+    expect(last.status).toBe(401);
+    expect(last.headers.getSetCookie()).toContain('dinohunt_device=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    // Those failures were the device's own: the account is not locked for unknown browsers.
+    expect((await login(new ApiClient(s.url), name, RIGHT)).status).toBe(200);
+
+    // Replayed after the lockout, the old cookie counts as an unknown browser, under the account's lock.
+    const replay = new ApiClient(s.url);
+    const lockedCookie = victim.deviceCookie;
+    for (let i = 0; i < ACCOUNT_LOCK_FAILURES; i++) {
+      replay.deviceCookie = lockedCookie;
+      expect((await login(replay, name, `again-${i}`)).status).toBe(401);
+    }
+    replay.deviceCookie = lockedCookie;
+    expect((await login(replay, name, RIGHT)).status).toBe(429);
+    // The phone, another known browser, is untouched.
+    expect((await login(phone, name, RIGHT)).status).toBe(200);
+  });
+
+  it("guesses at the sign-in do not lock the signed-in owner's password change", async () => {
+    const s = await server();
+    const victim = await signUp(s, 'hunter');
+    for (let i = 0; i < ACCOUNT_LOCK_FAILURES; i++) {
+      expect((await login(new ApiClient(s.url), victim.user.username, `guess-${i}`)).status).toBe(401);
+    }
+    const change = await victim.post('/api/auth/change-password', { currentPassword: RIGHT, password: 'Amber-Fossil-77' });
+    expect(change.status).toBe(200);
   });
 });

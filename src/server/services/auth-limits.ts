@@ -3,28 +3,53 @@
 // not in URL matching, so REST (any case, trailing slash), tRPC HTTP, a batch of
 // many calls in one request and the tRPC WebSocket all count the same way.
 //  - per client address: AUTH_RATE_LIMIT attempts a minute, every call counted;
-//  - per account: ACCOUNT_LOCK_FAILURES failed sign-ins lock its password sign-in;
-//  - per game session: SESSION_JOIN_LOCK_FAILURES wrong passwords lock joining it.
+//  - per account: ACCOUNT_LOCK_FAILURES failed sign-ins lock its password sign-in for unknown
+//    browsers; a browser with a valid device cookie for the account (decision 720) has its own
+//    allowance of DEVICE_LOCK_FAILURES instead, and past it its cookie goes on the lockout list;
+//  - per game session and address: SESSION_JOIN_LOCK_FAILURES wrong passwords lock joining it from
+//    that address; a browser known to the session (its owner, a member, a device cookie that joined
+//    it before) is not held by that lock.
 // In memory: one process serves the app (a restart forgets the counts).
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   ACCOUNT_LOCK_FAILURES,
   ACCOUNT_LOCK_WINDOW_S,
   AUTH_ATTEMPT_WINDOW_S,
+  DEVICE_COOKIE_MAX_AGE_S,
+  DEVICE_COOKIE_SESSIONS,
+  DEVICE_LOCK_FAILURES,
+  DEVICE_LOCK_WINDOW_S,
+  DEVICE_LOCKOUT_LIST_MAX,
   SESSION_JOIN_LOCK_FAILURES,
   SESSION_JOIN_LOCK_WINDOW_S,
 } from '../../domain/rules';
+import { createDeviceCookies, type Device, type DeviceCookies, loadDeviceSecret, newNonce } from '../auth/device-cookie';
 import type { Config } from '../config';
+import type { Context } from '../context';
 import { tooManyRequests } from '../errors';
+import { findPlayer } from './session-access';
 
 export type AuthLimits = {
   address: RateLimiterMemory;
   accountFailures: RateLimiterMemory;
   joinFailures: RateLimiterMemory;
+  /** Failed sign-ins per device cookie (its nonce). */
+  deviceFailures: RateLimiterMemory;
+  /** Device cookies that failed too often: nonce -> when the entry may go (the cookie's own end at the latest). */
+  lockedDevices: Map<string, number>;
+  devices: DeviceCookies;
 };
 
-export function createAuthLimits(config: Pick<Config, 'AUTH_RATE_LIMIT'>): AuthLimits {
+export function createAuthLimits(config: Pick<Config, 'AUTH_RATE_LIMIT' | 'DATABASE_PATH' | 'PUBLIC_URL'>): AuthLimits {
+  const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   return {
+    deviceFailures: new RateLimiterMemory({
+      keyPrefix: 'device-failures',
+      points: DEVICE_LOCK_FAILURES,
+      duration: DEVICE_LOCK_WINDOW_S,
+    }),
+    lockedDevices: new Map(),
+    devices: createDeviceCookies(loadDeviceSecret(config), secure),
     address: new RateLimiterMemory({ keyPrefix: 'auth', points: config.AUTH_RATE_LIMIT, duration: AUTH_ATTEMPT_WINDOW_S }),
     accountFailures: new RateLimiterMemory({
       keyPrefix: 'account-failures',
@@ -103,8 +128,103 @@ export const accountFailures = {
   clear: (limits: AuthLimits, key: string) => limits.accountFailures.delete(key).then(() => undefined),
 };
 
+// --- Device cookies (decision 720): read only by sign-in and join attempts ---
+
+type DeviceCtx = Pick<Context, 'authLimits' | 'setCookie' | 'now'> & { cookieHeader: string };
+
+/** The browser's device cookie when it is valid and not on the lockout list. */
+function currentDevice(ctx: DeviceCtx): Device | null {
+  const device = ctx.authLimits.devices.read(ctx.cookieHeader);
+  if (!device) return null;
+  const lockedUntil = ctx.authLimits.lockedDevices.get(device.nonce);
+  if (lockedUntil === undefined) return device;
+  if (lockedUntil > ctx.now()) return null;
+  ctx.authLimits.lockedDevices.delete(device.nonce);
+  return device;
+}
+
+/** A known browser for this account: a valid, unlocked device cookie naming it. */
+export function knownDevice(ctx: DeviceCtx, userId: string): Device | null {
+  const device = currentDevice(ctx);
+  return device?.userId === userId ? device : null;
+}
+
+const deviceKey = (device: Device) => `device:${device.nonce}`;
+
+export const deviceFailures = {
+  /**
+   * Counts a failed sign-in against this device's own allowance; the failure that uses it up puts
+   * the cookie on the lockout list (from then on the browser is unknown, under the account's lock)
+   * and removes it from the browser.
+   */
+  async count(ctx: DeviceCtx, device: Device): Promise<void> {
+    const limits = ctx.authLimits;
+    const res = await limits.deviceFailures.consume(deviceKey(device)).catch((err) => {
+      if (err instanceof RateLimiterRes) return err;
+      throw err;
+    });
+    if (res.consumedPoints < limits.deviceFailures.points) return;
+    if (limits.lockedDevices.size >= DEVICE_LOCKOUT_LIST_MAX) {
+      limits.lockedDevices.delete(limits.lockedDevices.keys().next().value as string);
+    }
+    limits.lockedDevices.set(device.nonce, ctx.now() + DEVICE_COOKIE_MAX_AGE_S * 1000);
+    await limits.deviceFailures.delete(deviceKey(device));
+    ctx.setCookie(limits.devices.blank());
+  },
+  clear: (ctx: DeviceCtx, device: Device) => ctx.authLimits.deviceFailures.delete(deviceKey(device)).then(() => undefined),
+};
+
+/** After a successful sign-in: a new device cookie for this account (a new nonce), keeping the sessions it joined. */
+export function issueSignInDevice(ctx: DeviceCtx, userId: string): void {
+  const previous = currentDevice(ctx);
+  ctx.setCookie(ctx.authLimits.devices.serialize({ userId, sessionIds: previous?.sessionIds ?? [], nonce: newNonce() }));
+}
+
+/** After a right session password: the device cookie remembers the session (newest first). */
+function rememberJoin(ctx: DeviceCtx, sessionIds: number[]): void {
+  const previous = currentDevice(ctx);
+  const kept = (previous?.sessionIds ?? []).filter((id) => !sessionIds.includes(id));
+  ctx.setCookie(
+    ctx.authLimits.devices.serialize({
+      userId: previous?.userId ?? null,
+      sessionIds: [...sessionIds, ...kept].slice(0, DEVICE_COOKIE_SESSIONS),
+      nonce: previous?.nonce ?? newNonce(),
+    }),
+  );
+}
+
+// --- Joining: per game session and address ---
+
+type JoinLimitCtx = DeviceCtx & HeaderSink & Pick<Context, 'ip' | 'db' | 'user' | 'authSession'>;
+
+/** What a join attempt aims at: a session (when it exists) or what was typed (an id or a name key). */
+export type JoinTarget = { key: string; session?: { id: number; ownerId: string } };
+
+/**
+ * A browser that may join this session whatever a guesser did at its address: the session's own
+ * game master (signed in, or a device cookie of that account), a member (a guest bound to it, a
+ * hunter account on its list), or a device cookie that joined it before.
+ */
+function knownToSession(ctx: JoinLimitCtx, device: Device | null, session: NonNullable<JoinTarget['session']>): boolean {
+  if (ctx.user?.id === session.ownerId || device?.userId === session.ownerId) return true;
+  if (device?.sessionIds.includes(session.id)) return true;
+  if (!ctx.user) return false;
+  if (ctx.user.isGuest) return ctx.authSession?.gameSessionId === session.id;
+  return findPlayer(ctx.db, session.id, ctx.user.id) !== undefined;
+}
+
+/** The lock keys of the targets this browser is not known to: each session (or typed key) with the address. */
+function joinKeys(ctx: JoinLimitCtx, targets: JoinTarget[]): string[] {
+  const device = currentDevice(ctx);
+  return targets
+    .filter((t) => !t.session || !knownToSession(ctx, device, t.session))
+    .map((t) => `${t.key}@${ctx.ip || 'unknown'}`);
+}
+
 export const joinFailures = {
-  refuseWhenLocked: (limits: AuthLimits, keys: string[], ctx: HeaderSink) =>
-    refuseWhenLocked(limits.joinFailures, keys, ctx, LIMIT_MESSAGES.sessionLocked),
-  count: (limits: AuthLimits, keys: string[]) => countFailure(limits.joinFailures, keys),
+  refuseWhenLocked: (ctx: JoinLimitCtx, targets: JoinTarget[]) =>
+    refuseWhenLocked(ctx.authLimits.joinFailures, joinKeys(ctx, targets), ctx, LIMIT_MESSAGES.sessionLocked),
+  count: (ctx: JoinLimitCtx, targets: JoinTarget[]) => countFailure(ctx.authLimits.joinFailures, joinKeys(ctx, targets)),
+  /** The password was right for these sessions: this browser is known to them from now on. */
+  succeeded: (ctx: JoinLimitCtx, sessionIds: number[]) => rememberJoin(ctx, sessionIds),
 };

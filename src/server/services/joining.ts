@@ -12,13 +12,24 @@ import type { Context } from '../context';
 import { type GameSessionRow, gameSessions, sessionPlayers, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { startSession } from './accounts';
-import { joinFailures } from './auth-limits';
+import { joinFailures, type JoinTarget } from './auth-limits';
 import { countPlayers, refreshSession } from './game-sessions';
 import { findPlayer, type PlayerRow } from './session-access';
 
 type JoinCtx = Pick<
   Context,
-  'db' | 'bus' | 'now' | 'lucia' | 'signOuts' | 'setCookie' | 'setHeader' | 'user' | 'authSession' | 'authLimits'
+  | 'db'
+  | 'bus'
+  | 'now'
+  | 'lucia'
+  | 'signOuts'
+  | 'setCookie'
+  | 'setHeader'
+  | 'user'
+  | 'authSession'
+  | 'authLimits'
+  | 'ip'
+  | 'cookieHeader'
 >;
 
 export type JoinOutput = { sessionId: number; hunterHandle: string; sessionName: string; status: GameSessionRow['status'] };
@@ -32,18 +43,22 @@ function passwordMatches(row: GameSessionRow, password: string): boolean {
 }
 
 /**
- * Checks a session password under the per-session failure limit: refused (429) while
- * that session is locked, even for the right password; a wrong one counts a failure.
- * `keys` name the sessions the attempt was aimed at.
+ * Checks a session password under the per-session-and-address failure limit (auth-limits.ts):
+ * refused (429) while that session is locked for this address, even for the right password,
+ * unless this browser is known to the session; a wrong one counts a failure. `targets` are
+ * the sessions the attempt was aimed at; `matched` the ids whose password was right.
  */
-async function checkPassword(ctx: JoinCtx, keys: string[], matches: () => boolean): Promise<void> {
-  await joinFailures.refuseWhenLocked(ctx.authLimits, keys, ctx);
-  if (matches()) return;
-  await joinFailures.count(ctx.authLimits, keys);
+async function checkPassword(ctx: JoinCtx, targets: JoinTarget[], matched: () => number[]): Promise<void> {
+  await joinFailures.refuseWhenLocked(ctx, targets);
+  const ids = matched();
+  if (ids.length > 0) return joinFailures.succeeded(ctx, ids);
+  await joinFailures.count(ctx, targets);
   throw joinFailed();
 }
 
 const sessionKey = (id: number | string) => `session:${id}`;
+const target = (session: GameSessionRow | undefined, typed: number | string): JoinTarget =>
+  session ? { key: sessionKey(session.id), session } : { key: sessionKey(typed) };
 
 const GUEST_ELSEWHERE = 'Guests can only act within their own game session: join again with a new handle';
 
@@ -129,8 +144,8 @@ function findById(ctx: JoinCtx, id: number): GameSessionRow | undefined {
 export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessionId: string }): Promise<JoinOutput> {
   const id = strictNumber(input.sessionId);
   const session = Number.isSafeInteger(id) && id > 0 ? findById(ctx, id) : undefined;
-  await checkPassword(ctx, [sessionKey(session?.id ?? input.sessionId.trim())], () =>
-    session ? passwordMatches(session, input.password) : false,
+  await checkPassword(ctx, [target(session, input.sessionId.trim())], () =>
+    session && passwordMatches(session, input.password) ? [session.id] : [],
   );
   if (!session) throw joinFailed();
   const handle = input.hunterHandle.trim();
@@ -170,9 +185,9 @@ export async function joinByName(
     .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
     .all();
   // A wrong password counts against every session of that name (or the name, when none has it).
-  const keys = named.length > 0 ? named.map((row) => sessionKey(row.id)) : [`name:${nameKey}`];
+  const targets = named.length > 0 ? named.map((row) => target(row, row.id)) : [{ key: `name:${nameKey}` }];
   const candidates = named.filter((row) => passwordMatches(row, input.password));
-  await checkPassword(ctx, keys, () => candidates.length > 0);
+  await checkPassword(ctx, targets, () => candidates.map((row) => row.id));
   // The newest matching session that has not ended; an ended one is refused as such.
   const session = candidates.find((row) => row.status !== 'completed') ?? candidates[0];
   if (!session) throw joinFailed();
@@ -186,7 +201,7 @@ export async function joinById(
   body: JoinByIdBody,
 ): Promise<JoinOutput> {
   const session = findById(ctx, id);
-  await checkPassword(ctx, [sessionKey(id)], () => (session ? passwordMatches(session, body.password) : false));
+  await checkPassword(ctx, [target(session, id)], () => (session && passwordMatches(session, body.password) ? [id] : []));
   if (!session) throw joinFailed();
   if (ctx.user.isGuest) {
     const existing = ctx.authSession?.gameSessionId === id ? findPlayer(ctx.db, id, ctx.user.id) : undefined;

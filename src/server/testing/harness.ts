@@ -71,11 +71,13 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 /** A REST client that keeps its cookie between calls, like a browser. */
 export class ApiClient {
   cookie = '';
+  /** The device cookie (decision 720), kept apart so `cookie` stays the sign-in alone. */
+  deviceCookie = '';
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<ApiResponse<T>> {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set('cookie', this.cookie);
+    if (this.cookies()) headers.set('cookie', this.cookies());
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -86,6 +88,7 @@ export class ApiClient {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       if (pair?.startsWith('dinohunt_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+      if (pair?.startsWith('dinohunt_device=')) this.deviceCookie = pair.endsWith('=') ? '' : pair;
     }
     const text = await res.text();
     let parsed: unknown = text;
@@ -93,6 +96,11 @@ export class ApiClient {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {}
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** The Cookie header a browser would send: the sign-in and the device cookie. */
+  cookies(): string {
+    return [this.cookie, this.deviceCookie].filter(Boolean).join('; ');
   }
 
   get<T = any>(p: string) {
@@ -113,7 +121,7 @@ export class ApiClient {
    * client's cookie; `allOverWebSocket` sends every call through the socket.
    */
   trpc({ allOverWebSocket = false } = {}) {
-    const cookie = this.cookie;
+    const cookie = this.cookies();
     const wsClient = createWSClient({
       url: `${this.baseUrl.replace('http', 'ws')}/trpc`,
       WebSocket: class extends WebSocket {
@@ -127,7 +135,7 @@ export class ApiClient {
         splitLink({
           condition: (op) => allOverWebSocket || op.type === 'subscription',
           true: wsLink({ client: wsClient, transformer: superjson }),
-          false: httpLink({ url: `${this.baseUrl}/trpc`, transformer: superjson, headers: () => ({ cookie: this.cookie }) }),
+          false: httpLink({ url: `${this.baseUrl}/trpc`, transformer: superjson, headers: () => ({ cookie: this.cookies() }) }),
         }),
       ],
     });

@@ -6,13 +6,24 @@ type Props = {
   /** The exact question shown (the spec's confirmation texts). */
   message: string;
   confirmLabel?: string;
+  /** The confirm button's colour: red (destructive) unless said otherwise. */
+  confirmColor?: string;
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /** A destructive confirmation with the exact text, Cancel focused first. */
-export function ConfirmModal({ opened, title, message, confirmLabel = 'Delete', loading, onConfirm, onCancel }: Props) {
+export function ConfirmModal({
+  opened,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  confirmColor = 'red',
+  loading,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text mb="lg">{message}</Text>
@@ -20,7 +31,7 @@ export function ConfirmModal({ opened, title, message, confirmLabel = 'Delete', 
         <Button variant="default" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading}>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCoins, IconDevicesOff, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconCoins, IconDevicesOff, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { parseCreditsPrompt } from '../../../domain/catalogue-schemas';
 import { DEFAULT_CREDITS_PROMPT } from '../../../domain/rules';
 import { trpc } from '../../trpc';
@@ -9,6 +9,54 @@ import { ConfirmModal } from './ConfirmModal';
 import type { GameMaster } from './types';
 
 const displayName = (g: GameMaster) => `${g.firstName} ${g.lastName}`.trim() || g.username || g.email || g.id;
+const isSuspended = (g: GameMaster) => g.accountStatus === 'suspended';
+
+/** Suspend (signed out everywhere, no sign-in) or reactivate one account, after a confirmation (decision 721). */
+function AccountStatusModal({ gameMaster, onClose }: { gameMaster: GameMaster | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const done = {
+    onSettled: async () => {
+      onClose();
+      await utils.admin.invalidate();
+    },
+  };
+  const suspend = trpc.admin.userSuspend.useMutation({
+    ...done,
+    onSuccess: () => notifySuccess(ADMIN_SUCCESS.accountSuspended),
+    onError: (error) => notifyFailure(ADMIN_FAILURE.suspend, error),
+  });
+  const reactivate = trpc.admin.userReactivate.useMutation({
+    ...done,
+    onSuccess: () => notifySuccess(ADMIN_SUCCESS.accountReactivated),
+    onError: (error) => notifyFailure(ADMIN_FAILURE.reactivate, error),
+  });
+  // The closing modal keeps its words while it fades out.
+  const last = useRef<GameMaster | null>(null);
+  if (gameMaster) last.current = gameMaster;
+  const shown = gameMaster ?? last.current;
+  const name = shown ? displayName(shown) : '';
+  const suspending = shown !== null && !isSuspended(shown);
+  return (
+    <ConfirmModal
+      opened={gameMaster !== null}
+      title={suspending ? 'Suspend GameMaster' : 'Reactivate GameMaster'}
+      confirmLabel={suspending ? 'Suspend' : 'Reactivate'}
+      confirmColor={suspending ? 'red' : 'green'}
+      message={
+        suspending
+          ? `Suspend GameMaster ${name}? They are signed out on every device at once and cannot sign in or run sessions until reactivated.`
+          : `Reactivate GameMaster ${name}? They can sign in again.`
+      }
+      loading={suspend.isPending || reactivate.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!gameMaster) return;
+        if (suspending) suspend.mutate({ id: gameMaster.id });
+        else reactivate.mutate({ id: gameMaster.id });
+      }}
+    />
+  );
+}
 
 /** The numeric prompt (default 5): only a positive whole number acts; anything else does nothing. */
 function AddCreditsModal({ gameMaster, onClose }: { gameMaster: GameMaster | null; onClose: () => void }) {
@@ -64,6 +112,7 @@ export function GameMastersPanel() {
   const [crediting, setCrediting] = useState<GameMaster | null>(null);
   const [toDelete, setToDelete] = useState<GameMaster | null>(null);
   const [toSignOut, setToSignOut] = useState<GameMaster | null>(null);
+  const [toChangeStatus, setToChangeStatus] = useState<GameMaster | null>(null);
   const signOut = trpc.admin.userSignOut.useMutation({
     onSuccess: () => notifySuccess(ADMIN_SUCCESS.signInsEnded),
     onError: (error) => notifyFailure(ADMIN_FAILURE.endSignIns, error),
@@ -108,7 +157,12 @@ export function GameMastersPanel() {
                 <Badge size="xs" color="yellow" leftSection={<IconCoins size={10} />} data-testid="gamemaster-credits">
                   {g.sessionCredits} credits
                 </Badge>
-                <Badge size="xs" variant="light" color={g.accountStatus === 'active' ? 'green' : 'gray'}>
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color={g.accountStatus === 'active' ? 'green' : isSuspended(g) ? 'red' : 'gray'}
+                  data-testid="gamemaster-status"
+                >
                   {g.accountStatus}
                 </Badge>
               </Group>
@@ -124,6 +178,16 @@ export function GameMastersPanel() {
                   <IconDevicesOff size={18} />
                 </ActionIcon>
               </Tooltip>
+              <Tooltip label={isSuspended(g) ? 'Reactivate' : 'Suspend'}>
+                <ActionIcon
+                  variant="subtle"
+                  color={isSuspended(g) ? 'green' : 'orange'}
+                  aria-label={`${isSuspended(g) ? 'Reactivate' : 'Suspend'} ${displayName(g)}`}
+                  onClick={() => setToChangeStatus(g)}
+                >
+                  {isSuspended(g) ? <IconUserCheck size={18} /> : <IconUserOff size={18} />}
+                </ActionIcon>
+              </Tooltip>
               <Tooltip label="Delete">
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
                   <IconTrash size={18} />
@@ -134,6 +198,7 @@ export function GameMastersPanel() {
         </Card>
       ))}
       <AddCreditsModal gameMaster={crediting} onClose={() => setCrediting(null)} />
+      <AccountStatusModal gameMaster={toChangeStatus} onClose={() => setToChangeStatus(null)} />
       <ConfirmModal
         opened={toSignOut !== null}
         title="End Sign-ins"

@@ -14,6 +14,9 @@ export const ADMIN_SUCCESS = {
   creditsAdded: 'Credits added successfully!',
   // Not in the spec (issue #14): the admin's action that ends a user's sign-ins.
   signInsEnded: 'Every sign-in of this GameMaster has ended',
+  // Not in the spec (issue 24, decision 721): suspending and reactivating an account.
+  accountSuspended: 'GameMaster suspended',
+  accountReactivated: 'GameMaster reactivated',
 } as const;
 
 export const ADMIN_FAILURE = {
@@ -26,6 +29,8 @@ export const ADMIN_FAILURE = {
   deleteGameMaster: 'Failed to delete GameMaster',
   addCredits: 'Failed to add credits',
   endSignIns: 'Failed to end sign-ins',
+  suspend: 'Failed to suspend GameMaster',
+  reactivate: 'Failed to reactivate GameMaster',
 } as const;
 
 export function notifySuccess(title: string) {

@@ -35,6 +35,8 @@ const ADMIN_PATHS: [string, string, unknown?][] = [
   ['GET', '/api/admin/gamemasters'],
   ['DELETE', '/api/admin/users/some-id'],
   ['POST', '/api/admin/users/some-id/credits', { credits: 5 }],
+  ['POST', '/api/admin/users/some-id/suspend'],
+  ['POST', '/api/admin/users/some-id/reactivate'],
   ['DELETE', '/api/admin/dinosaur-species/1'],
   ['POST', '/api/dinosaur-species', { name: 'x' }],
   ['PUT', '/api/dinosaur-species/1', { name: 'x' }],
@@ -67,6 +69,8 @@ describe('permissions', () => {
       () => t.admin.gameMastersList.query(),
       () => t.admin.userDelete.mutate({ id: 'x' }),
       () => t.admin.creditsAdd.mutate({ id: 'x', credits: 5 }),
+      () => t.admin.userSuspend.mutate({ id: 'x' }),
+      () => t.admin.userReactivate.mutate({ id: 'x' }),
       () => t.admin.speciesDelete.mutate({ id: 1 }),
       () => t.admin.missionDelete.mutate({ id: 1 }),
     ];

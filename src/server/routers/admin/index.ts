@@ -10,6 +10,7 @@ import { speciesDelete } from './species-delete';
 import { speciesList } from './species-list';
 import { userDelete } from './user-delete';
 import { userSignOut } from './user-sign-out';
+import { userReactivate, userSuspend } from './user-status';
 
 export const adminRouter = router({
   overview,
@@ -20,5 +21,7 @@ export const adminRouter = router({
   gameMastersList,
   userDelete,
   userSignOut,
+  userSuspend,
+  userReactivate,
   creditsAdd,
 });

@@ -9,7 +9,7 @@ const JOIN_ERRORS = {
   403: 'Not allowed (a guest of another session, or not a hunter)',
   404: 'Session not found or invalid password',
   409: 'Session full, ended, or hunter handle taken',
-  429: 'Too many attempts from this address, or too many wrong passwords for this session',
+  429: 'Too many attempts from this address, or too many wrong passwords for this session from this address',
 };
 
 /** Guests (and signed-in hunters) join by session id, password and handle. */
