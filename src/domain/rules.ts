@@ -356,3 +356,13 @@ export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
 /** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
 export const WS_CLIENT_RETRY_BASE_MS = 500;
 export const WS_CLIENT_RETRY_MAX_MS = 5000;
+
+// --- Guest identity, session states and connection state (issue 23, helper "identity"; decisions 740-743) ---
+/** How long a browser keeps its hunter key (the cookie that lets a guest rejoin as the same hunter), seconds: 30 days. */
+export const HUNTER_KEY_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Random bytes of a browser's hunter key. */
+export const HUNTER_KEY_BYTES = 32;
+/** 'Back online' stays on screen this long after the connection returns. */
+export const CONNECTION_BACK_NOTICE_MS = 4000;
+/** The Hunter Terminal's current tab survives a reload (sessionStorage) under this key, per session. */
+export const TERMINAL_TAB_STORAGE_KEY = 'dinohunt_terminal_tab';

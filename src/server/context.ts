@@ -15,6 +15,8 @@ export type Context = AppDeps & {
   setHeader: (name: string, value: string) => void;
   /** The client address (X-Forwarded-For only from TRUST_PROXY): the key of the sign-in and join limits. */
   ip: string;
+  /** The request's Cookie header ('' when none): cookies other than the sign-in (the hunter key, decision 740). */
+  cookieHeader: string;
   /**
    * Built once for a whole WebSocket connection rather than per request: procedures
    * re-check the sign-in (src/server/auth/sign-outs.ts), which may have ended since.
@@ -82,6 +84,7 @@ export async function createContextInner(
     setCookie,
     setHeader,
     ip: opts.ip ?? '',
+    cookieHeader: opts.cookieHeader ?? '',
     longLived: opts.longLived ?? false,
   };
 }

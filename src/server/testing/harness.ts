@@ -71,11 +71,14 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 /** A REST client that keeps its cookie between calls, like a browser. */
 export class ApiClient {
   cookie = '';
+  /** Cookies other than the sign-in (the browser's hunter key), sent along like a browser would. */
+  readonly jar = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<ApiResponse<T>> {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set('cookie', this.cookie);
+    const cookies = [this.cookie, ...[...this.jar].map(([name, value]) => `${name}=${value}`)].filter(Boolean);
+    if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -86,6 +89,11 @@ export class ApiClient {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       if (pair?.startsWith('dinohunt_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+      else if (pair?.includes('=')) {
+        const [name = '', value = ''] = pair.split('=', 2);
+        if (value === '') this.jar.delete(name);
+        else this.jar.set(name, value);
+      }
     }
     const text = await res.text();
     let parsed: unknown = text;
