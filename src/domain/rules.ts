@@ -366,3 +366,8 @@ export const HUNTER_KEY_BYTES = 32;
 export const CONNECTION_BACK_NOTICE_MS = 4000;
 /** The Hunter Terminal's current tab survives a reload (sessionStorage) under this key, per session. */
 export const TERMINAL_TAB_STORAGE_KEY = 'dinohunt_terminal_tab';
+/**
+ * The Comms list stays in the cache this long after its tab closes (the spec's cache lifetime is 0): switching
+ * tabs offline still shows what the screen had rather than 'No communications yet'. 30 minutes.
+ */
+export const COMMS_CACHE_MS = 30 * 60 * 1000;
