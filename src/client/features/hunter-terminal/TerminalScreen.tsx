@@ -3,7 +3,7 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { type MutableRefObject, useMemo, useState } from 'react';
+import { type MutableRefObject, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isTargetable } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
@@ -21,6 +21,7 @@ import {
   useSessionMission,
 } from '../hunt';
 import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
+import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
 import { useNearestTarget } from '../scanner';
 import { SessionStateBanner } from '../session';
@@ -55,6 +56,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   // Kept across a reload (sessionStorage), so a reload mid-hunt does not go back to Brief.
   const { tab, setTab, arRestored } = useTerminalTab(sessionId);
   const [cameraNoteSeen, setCameraNoteSeen] = useState(false);
+  // The Map tab's code arrives while the network is there: offline later, the map still opens.
+  useEffect(preloadTacticalMap, []);
   const [card, setCard] = useState<SpeciesLite | null>(null);
   const [unread, setUnread] = useState(0);
   const identity = useHunterIdentity();
