@@ -21,10 +21,14 @@ export function ConnectionBanner() {
       {state !== 'online' && (
         <Paper data-testid="connection-banner" radius={0} px="md" py={6} bg={LOOK[state].bg} c={LOOK[state].c}>
           <Group gap="xs" justify="center" wrap="nowrap">
-            {state === 'back' ? <IconCloudCheck size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />}
+            {state === 'back' ? (
+              <IconCloudCheck size={18} aria-hidden style={{ flexShrink: 0 }} />
+            ) : (
+              <IconWifiOff size={18} aria-hidden style={{ flexShrink: 0 }} />
+            )}
             {state === 'offline' && (
               <Text size="sm" fw={700} lh={1.3}>
-                Offline — showing what you had. Messages wait and send when you're back; time may be out of date.
+                Offline — showing what you had. Messages send when you're back; time may be out of date.
               </Text>
             )}
             {state === 'reconnecting' && (
