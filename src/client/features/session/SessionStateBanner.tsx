@@ -11,7 +11,7 @@ import { type ClockSession, useSessionClock } from './useSessionClock';
 const STATES: Record<Exclude<PlayerSessionState, 'live'>, { title: string; detail: string; icon: ReactNode; bg: string; c: string }> = {
   waiting: {
     title: 'Waiting for the start',
-    detail: 'Dinosaurs appear when the game master starts the hunt. Read the Brief meanwhile.',
+    detail: 'The game master has not started the hunt yet: read the Brief meanwhile.',
     icon: <IconHourglassEmpty size={20} aria-hidden />,
     bg: 'blue.9',
     c: 'white',
