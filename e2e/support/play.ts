@@ -94,11 +94,14 @@ export async function hunterContext(
   return context;
 }
 
-/** Joins as a guest through /login's Hunter Session tab, as a player would; lands on /hunter-mobile. */
-export async function joinAsGuest(page: Page, join: { sessionId: number; password: string; handle: string }) {
+/**
+ * Joins as a guest through /login's Hunter Session tab, as a player would; lands on /hunter-mobile.
+ * `sessionId` may be the session's id or its name (the form takes either).
+ */
+export async function joinAsGuest(page: Page, join: { sessionId: number | string; password: string; handle: string }) {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Hunter Session' }).click();
-  await page.getByLabel('Session ID').fill(String(join.sessionId));
+  await page.getByLabel('Session name or ID').fill(String(join.sessionId));
   await page.getByLabel('Session Password').fill(join.password);
   await page.getByLabel('Hunter Handle').fill(join.handle);
   await page.getByRole('button', { name: 'Join Hunt' }).click();

@@ -14,6 +14,7 @@ import {
   sessionRemainingMs,
   statusBadge,
   timeBadge,
+  playerSessionState,
   timeStatus,
 } from './countdown';
 
@@ -168,6 +169,16 @@ describe('timeBadge', () => {
     expect(timeBadge(3 * MIN, { paused: true })).toEqual({ colour: 'red', pulsing: false, label: '03:00 (PAUSED)' });
     expect(timeBadge(30 * MIN, { paused: true }).label).toBe('30:00 (PAUSED)');
   });
+  it('ENDED for a session the game master ended, never EXPIRED, whatever was left', () => {
+    expect(timeBadge(0, { ended: true })).toEqual({ colour: 'normal', pulsing: false, label: 'ENDED' });
+    expect(timeBadge(20 * MIN, { ended: true, offline: true }).label).toBe('ENDED');
+  });
+  it('says (OFFLINE) on a running clock that may be out of date, not on EXPIRED', () => {
+    expect(timeBadge(30 * MIN, { offline: true }).label).toBe('30:00 (OFFLINE)');
+    expect(timeBadge(30 * MIN, { offline: true, paused: true }).label).toBe('30:00 (PAUSED) (OFFLINE)');
+    expect(timeBadge(null, { offline: true }).label).toBe('NO LIMIT (OFFLINE)');
+    expect(timeBadge(0, { offline: true }).label).toBe('EXPIRED');
+  });
   it('no limit (null or negative)', () => {
     expect(timeBadge(null)).toEqual({ colour: 'normal', pulsing: false, label: 'NO LIMIT' });
     expect(timeBadge(-1, { paused: true })).toEqual({ colour: 'normal', pulsing: false, label: 'NO LIMIT (PAUSED)' });
@@ -293,5 +304,21 @@ describe('correctClockOffset', () => {
   it('ignores nonsense', () => {
     expect(correctClockOffset(5, Number.NaN, 10)).toBe(5);
     expect(correctClockOffset(5, 60_000, -1)).toBe(5);
+  });
+});
+
+describe('playerSessionState', () => {
+  it.each([
+    ['preparing', 30 * MIN, 'waiting'],
+    [undefined, null, 'waiting'],
+    ['active', 30 * MIN, 'live'],
+    ['started', null, 'live'],
+    ['active', 0, 'time_up'],
+    ['paused', 12 * MIN, 'paused'],
+    ['paused', 0, 'time_up'],
+    ['completed', 0, 'ended'],
+    ['completed', 30 * MIN, 'ended'],
+  ] as const)('%s with %s ms left -> %s', (status, remaining, state) => {
+    expect(playerSessionState(status, remaining)).toBe(state);
   });
 });

@@ -111,7 +111,9 @@ export interface TimeBadge {
 }
 
 const PAUSED_SUFFIX = ' (PAUSED)';
+export const OFFLINE_SUFFIX = ' (OFFLINE)';
 export const EXPIRED_LABEL = 'EXPIRED';
+export const ENDED_LABEL = 'ENDED';
 export const NO_LIMIT_LABEL = 'NO LIMIT';
 
 /**
@@ -129,8 +131,17 @@ export function formatRemaining(ms: number): string {
   return `${pad(totalMin)}:${pad(s)}`;
 }
 
+export interface TimeBadgeOptions {
+  readonly paused?: boolean;
+  /** The game master ended the session: 'ENDED' (grey), never 'EXPIRED', which means the time ran out. */
+  readonly ended?: boolean;
+  /** The screen is not live (offline, or its live stream is down): ' (OFFLINE)', the time may be out of date. */
+  readonly offline?: boolean;
+}
+
 /**
  * The time badge for a remaining time (ms; null or negative = no limit):
+ * - an ended session: normal colour, 'ENDED' (whatever time was left);
  * - 0 or less than nothing left: red, not pulsing, 'EXPIRED' (never with
  *   '(PAUSED)': an expired session has nothing to pause);
  * - <= 5 minutes: red, pulsing (not while paused: a frozen clock does not pulse);
@@ -138,11 +149,13 @@ export function formatRemaining(ms: number): string {
  * - otherwise normal. Boundaries inclusive: exactly 15:00 is yellow, exactly
  *   5:00 is red.
  * The label is {@link formatRemaining}, plus ' (PAUSED)' while paused; with
- * no limit it is 'NO LIMIT' (plus ' (PAUSED)').
+ * no limit it is 'NO LIMIT' (plus ' (PAUSED)'). Offline adds ' (OFFLINE)' to a
+ * running clock's label (not to ENDED or EXPIRED, which cannot change back).
  */
-export function timeBadge(remaining: number | null, opts: { readonly paused?: boolean } = {}): TimeBadge {
+export function timeBadge(remaining: number | null, opts: TimeBadgeOptions = {}): TimeBadge {
+  if (opts.ended === true) return { colour: 'normal', pulsing: false, label: ENDED_LABEL };
   const paused = opts.paused === true;
-  const suffix = paused ? PAUSED_SUFFIX : '';
+  const suffix = `${paused ? PAUSED_SUFFIX : ''}${opts.offline === true ? OFFLINE_SUFFIX : ''}`;
   if (remaining === null || remaining < 0 || Number.isNaN(remaining)) {
     return { colour: 'normal', pulsing: false, label: `${NO_LIMIT_LABEL}${suffix}` };
   }
@@ -151,6 +164,27 @@ export function timeBadge(remaining: number | null, opts: { readonly paused?: bo
   if (remaining <= TIME_CRITICAL_MIN * MS_PER_MINUTE) return { colour: 'red', pulsing: !paused, label };
   if (remaining <= TIME_WARNING_MIN * MS_PER_MINUTE) return { colour: 'yellow', pulsing: false, label };
   return { colour: 'normal', pulsing: false, label };
+}
+
+/**
+ * What a player reads of a session (the terminal's state banner): waiting for the
+ * start, live, paused by the game master, time up (the clock ran out but the game
+ * master has not ended it yet), or ended. Ended is never "expired": only a clock
+ * that ran out is.
+ */
+export type PlayerSessionState = 'waiting' | 'live' | 'paused' | 'time_up' | 'ended';
+
+export function playerSessionState(status: string | null | undefined, remaining: number | null): PlayerSessionState {
+  switch (statusBadge(status)) {
+    case 'ENDED':
+      return 'ended';
+    case 'SETUP':
+      return 'waiting';
+    case 'PAUSED':
+      return remaining === 0 ? 'time_up' : 'paused';
+    default:
+      return remaining === 0 ? 'time_up' : 'live';
+  }
 }
 
 export type StatusBadge = 'SETUP' | 'LIVE' | 'PAUSED' | 'ENDED';

@@ -390,3 +390,17 @@ export const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
 export const DEVICE_COOKIE_SESSIONS = 10;
 /** Device cookies kept on the lockout list at most (in memory; the oldest entry leaves first). */
 export const DEVICE_LOCKOUT_LIST_MAX = 100_000;
+// --- Guest identity, session states and connection state (issue 23, helper "identity"; decisions 740-743) ---
+/** How long a browser keeps its hunter key (the cookie that lets a guest rejoin as the same hunter), seconds: 30 days. */
+export const HUNTER_KEY_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Random bytes of a browser's hunter key. */
+export const HUNTER_KEY_BYTES = 32;
+/** 'Back online' stays on screen this long after the connection returns. */
+export const CONNECTION_BACK_NOTICE_MS = 4000;
+/** The Hunter Terminal's current tab survives a reload (sessionStorage) under this key, per session. */
+export const TERMINAL_TAB_STORAGE_KEY = 'dinohunt_terminal_tab';
+/**
+ * The Comms list stays in the cache this long after its tab closes (the spec's cache lifetime is 0): switching
+ * tabs offline still shows what the screen had rather than 'No communications yet'. 30 minutes.
+ */
+export const COMMS_CACHE_MS = 30 * 60 * 1000;

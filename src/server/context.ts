@@ -15,7 +15,7 @@ export type Context = AppDeps & {
   setHeader: (name: string, value: string) => void;
   /** The client address (X-Forwarded-For only from TRUST_PROXY): the key of the sign-in and join limits. */
   ip: string;
-  /** The request's Cookie header as sent: read only by sign-in and join attempts (their device cookie, decision 720). */
+  /** The request's Cookie header ('' when none): read only by sign-in and join attempts (the device cookie, decision 720; the hunter key, decision 740). */
   cookieHeader: string;
   /**
    * Built once for a whole WebSocket connection rather than per request: procedures

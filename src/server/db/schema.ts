@@ -203,6 +203,11 @@ export const sessionPlayers = sqliteTable(
     anchorAt: integer('anchor_at'),
     completionTime: integer('completion_time'),
     joinedAt: integer('joined_at').notNull().default(now),
+    /**
+     * A guest's rejoin key: sha256 of `{sessionId}:{the browser's hunter key cookie}` (decision 740).
+     * The same browser may come back as this hunter after a logout; null once forgotten, and for accounts.
+     */
+    rejoinKey: text('rejoin_key'),
   },
   (t) => [
     uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),

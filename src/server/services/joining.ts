@@ -1,17 +1,19 @@
-// Hunters joining a session: guests by session id + password + handle (they get
-// a server session bound to that game session), account hunters by session name
-// or id + password. Passwords are always checked here, never on the client.
+// Hunters joining a session, by its name or its id + password (decision 740): guests
+// with a handle (they get a server session bound to that game session, and their
+// browser a hunter key to rejoin as the same hunter), account hunters as their
+// account. Passwords are always checked here, never on the client.
 import crypto from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import { strictNumber } from '../../domain/decimal';
+import { and, desc, eq, or } from 'drizzle-orm';
+import { chooseJoinSession, sessionIdOf } from '../../domain/join-choice';
 import type { HunterJoinInput } from '../../domain/schemas';
 import { foldKey } from '../../domain/text-keys';
 import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
+import { newHunterKey, readHunterKey, rejoinKeyMatches, rejoinKeyOf, setHunterKey } from '../auth/hunter-key';
 import type { Context } from '../context';
 import { type GameSessionRow, gameSessions, sessionPlayers, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
-import { startSession } from './accounts';
+import { logout, startSession } from './accounts';
 import { joinFailures, type JoinTarget } from './auth-limits';
 import { countPlayers, refreshSession } from './game-sessions';
 import { findPlayer, type PlayerRow } from './session-access';
@@ -62,11 +64,18 @@ const target = (session: GameSessionRow | undefined, typed: number | string): Jo
 
 const GUEST_ELSEWHERE = 'Guests can only act within their own game session: join again with a new handle';
 
+/** A handle someone else holds in this session; a guest's own handle from another browser reads the same (decision 740). */
+export const handleTaken = (handle: string) =>
+  `The hunter handle "${handle}" is already taken in this session. If it is yours, rejoin from the phone or browser you joined with; otherwise choose another handle.`;
+
+const SESSION_ENDED = 'This session has ended: it cannot be joined';
+
 /**
  * Adds the user to the session, atomically: an ended session, a handle taken
  * by someone else (whatever its case) or a full session are refused; joining
  * again returns the existing membership and counts nothing.
- * `createGuest` inserts the guest's user row in the same transaction.
+ * `createGuest` inserts the guest's user row in the same transaction; `rejoinKey`
+ * is stored on the player row (a guest's, see auth/hunter-key.ts).
  */
 function addPlayer(
   ctx: JoinCtx,
@@ -74,13 +83,14 @@ function addPlayer(
   userId: string,
   handle: string,
   createGuest = false,
+  rejoinKey: string | null = null,
 ): { player: PlayerRow; created: boolean } {
   const current = refreshSession(ctx, session);
   const result = ctx.db.transaction(
     (tx) => {
       const row = tx.select().from(gameSessions).where(eq(gameSessions.id, current.id)).get();
       if (!row) throw joinFailed();
-      if (row.status === 'completed') throw conflict('This session has ended: it cannot be joined');
+      if (row.status === 'completed') throw conflict(SESSION_ENDED);
       const existing = createGuest ? undefined : findPlayer(ctx.db, row.id, userId);
       if (existing) return { player: existing, created: false };
       const handleKey = foldKey(handle);
@@ -89,7 +99,7 @@ function addPlayer(
         .from(sessionPlayers)
         .where(and(eq(sessionPlayers.sessionId, row.id), eq(sessionPlayers.handleKey, handleKey)))
         .get();
-      if (clash) throw conflict(`The hunter handle "${handle}" is already taken in this session`);
+      if (clash) throw conflict(handleTaken(handle));
       const players = countPlayers({ db: ctx.db }, row.id);
       if (players >= row.maxPlayers) {
         throw conflict(`Session is full: ${players}/${row.maxPlayers} hunters have joined`, {
@@ -104,7 +114,7 @@ function addPlayer(
       }
       const player = tx
         .insert(sessionPlayers)
-        .values({ sessionId: row.id, userId, handle, handleKey, joinedAt: ctx.now() })
+        .values({ sessionId: row.id, userId, handle, handleKey, joinedAt: ctx.now(), rejoinKey })
         .returning()
         .get();
       return { player, created: true };
@@ -137,19 +147,83 @@ function findById(ctx: JoinCtx, id: number): GameSessionRow | undefined {
 }
 
 /**
- * POST /api/hunter/join-session. A signed-in hunter account joins as itself; a
- * guest already in this session gets its membership back; anyone else becomes a
- * new guest hunter with a server session bound to this game session.
+ * The session a hunter means by what they typed, its name or its id, and the password
+ * (decision 740): every session with that id or that name (any case or script) is a
+ * candidate; a wrong password counts against each of them (or against the name, when
+ * none has it). Among those whose password matches, domain/join-choice decides:
+ * not ended, then one the caller already plays in (`isMember`), then the id, then the newest.
+ */
+async function findSession(
+  ctx: JoinCtx,
+  typed: string,
+  password: string,
+  isMember: (row: GameSessionRow) => boolean,
+): Promise<GameSessionRow> {
+  const id = sessionIdOf(typed);
+  const nameKey = foldKey(typed);
+  const candidates = ctx.db
+    .select()
+    .from(gameSessions)
+    .where(id === null ? eq(gameSessions.nameKey, nameKey) : or(eq(gameSessions.id, id), eq(gameSessions.nameKey, nameKey)))
+    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
+    .all();
+  const targets: JoinTarget[] = candidates.length > 0 ? candidates.map((row) => target(row, row.id)) : [{ key: `name:${nameKey}` }];
+  const matching = candidates.filter((row) => passwordMatches(row, password));
+  await checkPassword(ctx, targets, () => matching.map((row) => row.id));
+  const chosen = chooseJoinSession(
+    matching.map((row) => ({
+      row,
+      id: row.id,
+      ended: row.status === 'completed',
+      member: isMember(row),
+      matchedById: row.id === id,
+      createdAt: row.createdAt,
+    })),
+  );
+  if (!chosen) throw joinFailed();
+  return chosen.row;
+}
+
+/** The player holding this handle (any case or Unicode form) in the session, if any. */
+function playerByHandle(ctx: JoinCtx, sessionId: number, handle: string): PlayerRow | undefined {
+  return ctx.db
+    .select()
+    .from(sessionPlayers)
+    .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.handleKey, foldKey(handle))))
+    .get();
+}
+
+/** A guest hunter of this browser (its hunter key) holding this handle in the session: the guest may come back as it. */
+function ownGuestHunter(ctx: JoinCtx, session: GameSessionRow, handle: string, key: string | null): PlayerRow | undefined {
+  if (key === null) return undefined;
+  const player = playerByHandle(ctx, session.id, handle);
+  return player && rejoinKeyMatches(player.rejoinKey, session.id, key) ? player : undefined;
+}
+
+/** Ends the sign-in this request came with (another guest, or a signed-out account's stale cookie) and its sockets. */
+async function endCurrentSignIn(ctx: JoinCtx): Promise<void> {
+  if (!ctx.authSession) return;
+  await ctx.lucia.invalidateSession(ctx.authSession.id);
+  ctx.signOuts.revoke(ctx.authSession.id);
+}
+
+/**
+ * POST /api/hunter/join-session, `sessionId` being the session's id or its name. A
+ * signed-in hunter account joins as itself; a guest already signed in to this session
+ * gets its membership back; a guest whose browser holds the hunter key of the typed
+ * handle's hunter comes back as that hunter (same stats), after a logout too; anyone
+ * else becomes a new guest hunter (a handle held by another hunter is refused).
  */
 export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessionId: string }): Promise<JoinOutput> {
-  const id = strictNumber(input.sessionId);
-  const session = Number.isSafeInteger(id) && id > 0 ? findById(ctx, id) : undefined;
-  await checkPassword(ctx, [target(session, input.sessionId.trim())], () =>
-    session && passwordMatches(session, input.password) ? [session.id] : [],
-  );
-  if (!session) throw joinFailed();
   const handle = input.hunterHandle.trim();
   const user = ctx.user;
+  const key = readHunterKey(ctx);
+  const signedInHere = (row: GameSessionRow) => Boolean(user?.isGuest && ctx.authSession?.gameSessionId === row.id);
+  const session = await findSession(ctx, input.sessionId, input.password, (row) =>
+    user && !user.isGuest
+      ? findPlayer(ctx.db, row.id, user.id) !== undefined
+      : signedInHere(row) || ownGuestHunter(ctx, row, handle, key) !== undefined,
+  );
   if (user && !user.isGuest) {
     if (user.role !== 'hunter') {
       throw forbidden('Game masters and admins cannot join a session as hunters: sign out first');
@@ -157,40 +231,50 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
     const { player } = addPlayer(ctx, session, user.id, handle);
     return output(session, player);
   }
-  if (user?.isGuest && ctx.authSession?.gameSessionId === session.id) {
+  if (user && signedInHere(session)) {
     const existing = findPlayer(ctx.db, session.id, user.id);
     if (existing) return output(refreshSession(ctx, session), existing);
   }
+  const own = key === null ? undefined : ownGuestHunter(ctx, session, handle, key);
+  if (own && key !== null) return rejoinAsGuest(ctx, session, own, key);
   const guestId = crypto.randomUUID();
-  const { player } = addPlayer(ctx, session, guestId, handle, true);
-  if (ctx.authSession) {
-    // The previous sign-in (another guest, or a signed-out account's stale cookie) ends with its sockets.
-    await ctx.lucia.invalidateSession(ctx.authSession.id);
-    ctx.signOuts.revoke(ctx.authSession.id);
-  }
+  const browserKey = key ?? newHunterKey();
+  const { player } = addPlayer(ctx, session, guestId, handle, true, rejoinKeyOf(session.id, browserKey));
+  setHunterKey(ctx, browserKey);
+  await endCurrentSignIn(ctx);
   await startSession(ctx, guestId, session.id);
   return output(session, player);
 }
 
-/** Field Operations: an account hunter joins by session name and password. */
+/** This browser's own guest hunter signs in again: same user, same player row, same stats. */
+async function rejoinAsGuest(ctx: JoinCtx, session: GameSessionRow, player: PlayerRow, key: string): Promise<JoinOutput> {
+  const current = refreshSession(ctx, session);
+  if (current.status === 'completed') throw conflict(SESSION_ENDED);
+  setHunterKey(ctx, key); // another HUNTER_KEY_MAX_AGE_S for this browser
+  await endCurrentSignIn(ctx);
+  await startSession(ctx, player.userId, session.id);
+  return output(current, player);
+}
+
+/**
+ * "Start over as a new hunter" (the terminal's reset): a signed-in guest's browser
+ * forgets its hunter, which nobody can rejoin as afterwards (its results stay in the
+ * hunt), and the guest is signed out. For anyone else it is a plain logout.
+ */
+export async function forgetGuestHunter(ctx: JoinCtx): Promise<void> {
+  if (ctx.user?.isGuest) {
+    ctx.db.update(sessionPlayers).set({ rejoinKey: null }).where(eq(sessionPlayers.userId, ctx.user.id)).run();
+  }
+  await logout(ctx);
+}
+
+/** Field Operations: an account hunter joins by session name (or id) and password. */
 export async function joinByName(
   ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
   input: JoinByNameInput,
 ): Promise<JoinOutput> {
-  const nameKey = foldKey(input.sessionName);
-  const named = ctx.db
-    .select()
-    .from(gameSessions)
-    .where(eq(gameSessions.nameKey, nameKey))
-    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-    .all();
-  // A wrong password counts against every session of that name (or the name, when none has it).
-  const targets = named.length > 0 ? named.map((row) => target(row, row.id)) : [{ key: `name:${nameKey}` }];
-  const candidates = named.filter((row) => passwordMatches(row, input.password));
-  await checkPassword(ctx, targets, () => candidates.map((row) => row.id));
-  // The newest matching session that has not ended; an ended one is refused as such.
-  const session = candidates.find((row) => row.status !== 'completed') ?? candidates[0];
-  if (!session) throw joinFailed();
+  const user = ctx.user;
+  const session = await findSession(ctx, input.sessionName, input.password, (row) => findPlayer(ctx.db, row.id, user.id) !== undefined);
   return joinAccount(ctx, session, input.hunterHandle);
 }
 

@@ -73,11 +73,14 @@ export class ApiClient {
   cookie = '';
   /** The device cookie (decision 720), kept apart so `cookie` stays the sign-in alone. */
   deviceCookie = '';
+  /** Other cookies (the browser's hunter key, decision 740), sent along like a browser would. */
+  readonly jar = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<ApiResponse<T>> {
     const headers = new Headers(init.headers);
-    if (this.cookies()) headers.set('cookie', this.cookies());
+    const cookies = this.cookies();
+    if (cookies) headers.set('cookie', cookies);
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -88,7 +91,14 @@ export class ApiClient {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       if (pair?.startsWith('dinohunt_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
-      if (pair?.startsWith('dinohunt_device=')) this.deviceCookie = pair.endsWith('=') ? '' : pair;
+      else if (pair?.startsWith('dinohunt_device=')) this.deviceCookie = pair.endsWith('=') ? '' : pair;
+      else if (pair?.includes('=')) {
+        const at = pair.indexOf('=');
+        const name = pair.slice(0, at);
+        const value = pair.slice(at + 1);
+        if (value === '') this.jar.delete(name);
+        else this.jar.set(name, value);
+      }
     }
     const text = await res.text();
     let parsed: unknown = text;
@@ -98,9 +108,10 @@ export class ApiClient {
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  /** The Cookie header a browser would send: the sign-in and the device cookie. */
+  /** The Cookie header a browser would send: the sign-in, the device cookie and the rest of the jar. */
   cookies(): string {
-    return [this.cookie, this.deviceCookie].filter(Boolean).join('; ');
+    const others = [...this.jar].map(([name, value]) => `${name}=${value}`);
+    return [this.cookie, this.deviceCookie, ...others].filter(Boolean).join('; ');
   }
 
   get<T = any>(p: string) {

@@ -35,13 +35,36 @@ function Message({ height, title, children }: { height: number | string; title: 
   );
 }
 
-export function LazyArView({ target, species, position, playable, observe, height = DEFAULT_HEIGHT, withName = true }: ArViewProps) {
+/** Why the AR view is closed, in a player's words: the spec's 'Session Preparing' only before the start. */
+function closedMessage(status: string | null | undefined): { state: string; title: string; detail: string } {
+  if (status === 'paused') {
+    return {
+      state: 'paused',
+      title: 'Session paused',
+      detail: 'The game master paused the hunt: dinosaurs are hidden until it resumes.',
+    };
+  }
+  if (status === 'completed') return { state: 'ended', title: 'Session ended', detail: 'This hunt is over: your results are final.' };
+  return { state: 'preparing', title: 'Session Preparing', detail: 'The AR view opens when the session starts.' };
+}
+
+export function LazyArView({
+  target,
+  species,
+  position,
+  playable,
+  sessionStatus,
+  observe,
+  height = DEFAULT_HEIGHT,
+  withName = true,
+}: ArViewProps) {
   const { caps, mode, notice, fallBack } = useArMode();
   if (!playable) {
+    const closed = closedMessage(sessionStatus);
     return (
-      <div data-testid="ar-view" data-ar-state="preparing">
-        <Message height={height} title="Session Preparing">
-          The AR view opens when the session starts.
+      <div data-testid="ar-view" data-ar-state={closed.state}>
+        <Message height={height} title={closed.title}>
+          {closed.detail}
         </Message>
       </div>
     );

@@ -19,8 +19,10 @@ export type ArViewProps = {
   target: ArTarget | null;
   species: SpeciesLite | null;
   position: FusedPosition | null;
-  /** False: 'Session Preparing' (live-play spec, section 4). */
+  /** False: 'Session Preparing' (live-play spec, section 4), or what stops the hunt (see sessionStatus). */
   playable: boolean;
+  /** The session's status, so a paused or ended hunt says so rather than 'Session Preparing'. */
+  sessionStatus?: string | null;
   observe: UseObserve;
   height?: number | string;
   /** False where the screen already names the target right above the view (Field Operations' readout). */

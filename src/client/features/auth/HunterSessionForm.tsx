@@ -11,7 +11,11 @@ import { guestHunterHome } from './destinations';
 
 type JoinAnswer = { sessionId: number | string; hunterHandle: string };
 
-/** Guest join with the credentials a game master hands out. */
+/**
+ * Guest join with the credentials a game master hands out: the session's name (what
+ * HQ shows biggest) or its ID, its password and a handle. Joining again from this
+ * browser with the same handle comes back as the same hunter (decision 740).
+ */
 export function HunterSessionForm() {
   const navigate = useNavigate();
   // A game master's join link or QR code (/login?tab=hunter&sessionId=..&password=..) fills the form in.
@@ -40,7 +44,14 @@ export function HunterSessionForm() {
   return (
     <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
-        <TextInput label="Session ID" placeholder="e.g. 12" inputMode="numeric" key={form.key('sessionId')} {...form.getInputProps('sessionId')} />
+        <TextInput
+          label="Session name or ID"
+          description="As your GameMaster gave it, e.g. Lunch Hunt or 12"
+          autoComplete="off"
+          autoCapitalize="off"
+          key={form.key('sessionId')}
+          {...form.getInputProps('sessionId')}
+        />
         <PasswordField
           label="Session Password"
           placeholder="From your GameMaster"
@@ -50,6 +61,7 @@ export function HunterSessionForm() {
         <TextInput
           label="Hunter Handle"
           placeholder="Your call sign"
+          description="Coming back? Use the same handle on this phone to continue as yourself."
           autoComplete="nickname"
           autoFocus={linkedSessionId !== ''}
           key={form.key('hunterHandle')}

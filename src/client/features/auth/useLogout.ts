@@ -5,16 +5,19 @@ import { trpc } from '../../trpc';
 
 /**
  * Logs out on the server, then clears local and session storage and goes to /,
- * even if the call failed; a failure says so ('Logout failed').
+ * even if the call failed; a failure says so ('Logout failed'). With
+ * `forgetHunter`, a guest's browser also forgets its hunter first (the terminal's
+ * "Start over as a new hunter", decision 740): nobody can rejoin as it afterwards.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = trpc.auth.logout.useMutation();
-  return async () => {
+  const forget = trpc.sessions.forgetHunter.useMutation();
+  return async (opts: { forgetHunter?: boolean } = {}) => {
     let failed = false;
     try {
-      await mutation.mutateAsync();
+      await (opts.forgetHunter ? forget.mutateAsync() : mutation.mutateAsync());
     } catch {
       failed = true;
     }

@@ -1,12 +1,17 @@
 // The session's live message feed. The list query is kept current by the lead's
 // SessionLive (new_communication events); it polls only while that link is down.
-import { Alert, Button, Center, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconMessages } from '@tabler/icons-react';
+// Offline it keeps showing what it had (the list stays cached for COMMS_CACHE_MS,
+// also across tab switches), and messages sent meanwhile show as pending.
+import { Alert, Badge, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconClockHour4, IconMessages, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { COMMS_CACHE_MS } from '../../../domain/rules';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { usePollWhileOffline } from '../live';
+import { useOnline, usePollWhileOffline } from '../live';
 import { MessageItem } from './MessageItem';
+import { QUICK_ACTION_LABELS } from './quickActionCatalogue';
+import { type PendingSend, usePendingSends } from './usePendingSends';
 
 export type CommsFeedProps = {
   sessionId: number | null;
@@ -21,24 +26,43 @@ export type CommsFeedProps = {
 
 export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight }: CommsFeedProps) {
   const refetchInterval = usePollWhileOffline(pollMs);
-  const query = trpc.comms.list.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
+  const query = trpc.comms.list.useQuery(
+    { id: sessionId ?? 0 },
+    { enabled: sessionId !== null, refetchInterval, gcTime: COMMS_CACHE_MS },
+  );
+  const online = useOnline();
+  const pending = usePendingSends(sessionId);
   const all = query.data ?? [];
   const messages = limit !== undefined ? all.slice(-limit) : all;
   const newestId = messages.at(-1)?.id;
   const viewport = useRef<HTMLDivElement>(null);
 
-  // Keep the newest message in view as messages arrive.
+  // Keep the newest message (or the newest pending one) in view as messages arrive.
   useEffect(() => {
-    if (newestId === undefined) return;
+    if (newestId === undefined && pending.length === 0) return;
     const el = viewport.current;
     if (el) el.scrollTo({ top: el.scrollHeight });
-  }, [newestId]);
+  }, [newestId, pending.length]);
 
   if (sessionId === null) {
     return (
       <Text c="dimmed" size="sm">
         No active session
       </Text>
+    );
+  }
+  // Offline before the first load: nothing to show yet, and that is not "no messages".
+  if (!query.data && !online) {
+    return (
+      <Stack align="center" gap={4} py="md" data-testid="comms-offline">
+        <IconWifiOff size={28} aria-hidden color="var(--mantine-color-dimmed)" />
+        <Text c="dimmed" size="sm" ta="center">
+          Offline: messages load when you're back online.
+        </Text>
+        {pending.map((p) => (
+          <PendingItem key={p.key} send={p} compact={compact} />
+        ))}
+      </Stack>
     );
   }
   if (query.isLoading) {
@@ -58,7 +82,7 @@ export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight
       </Alert>
     );
   }
-  if (messages.length === 0) {
+  if (messages.length === 0 && pending.length === 0) {
     return (
       <Stack align="center" gap={4} py="md" data-testid="comms-empty">
         <IconMessages size={28} aria-hidden color="var(--mantine-color-dimmed)" />
@@ -80,7 +104,46 @@ export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight
         {messages.map((m) => (
           <MessageItem key={m.id} message={m} compact={compact} />
         ))}
+        {pending.map((p) => (
+          <PendingItem key={p.key} send={p} compact={compact} />
+        ))}
       </Stack>
     </ScrollArea.Autosize>
+  );
+}
+
+/** A message (or quick action) of this screen not yet delivered: it goes as soon as the network is back. */
+function PendingItem({ send, compact }: { send: PendingSend; compact: boolean }) {
+  const { input } = send;
+  const text = input.quickAction ? QUICK_ACTION_LABELS[input.quickAction] : (input.message ?? '');
+  return (
+    <Paper
+      withBorder
+      p={compact ? 6 : 'xs'}
+      radius="md"
+      bg="gray.0"
+      style={{ borderStyle: 'dashed' }}
+      data-testid="comms-pending"
+      aria-label={`Not sent yet: ${text}`}
+    >
+      <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {text}
+        </Text>
+        <Badge
+          color="gray.7"
+          variant="light"
+          size="sm"
+          radius="sm"
+          leftSection={<IconClockHour4 size={12} aria-hidden />}
+          style={{ flexShrink: 0 }}
+        >
+          Pending
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Sends when you're back online
+      </Text>
+    </Paper>
   );
 }

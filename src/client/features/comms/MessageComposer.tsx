@@ -1,6 +1,8 @@
 // Text entry for the radio: Enter sends, Shift+Enter makes a new line, blank text
 // is never sent (spec section 5). The game master's Broadcast panel is the same
-// composer with messageType 'broadcast'.
+// composer with messageType 'broadcast'. The field empties as soon as a message
+// is taken: offline, the send waits (the feed shows it as pending) and goes when
+// the network is back, and the player may type the next one meanwhile.
 import { Button, Group, Input, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useState } from 'react';
@@ -34,20 +36,24 @@ export function MessageComposer({
   const addSent = useAddSentMessage(sessionId);
   const broadcast = messageType === 'broadcast';
   const send = trpc.comms.send.useMutation({
-    onSuccess: (message) => {
-      addSent(message);
-      setText('');
+    onSuccess: (message) => addSent(message),
+    onError: (error, input) => {
+      notifySendFailure(error, broadcast);
+      // Not sent: the text comes back, unless the player has started another.
+      setText((current) => (current === '' ? (input.message ?? '') : current));
     },
-    onError: (error) => notifySendFailure(error, broadcast),
   });
+  // A send held back offline does not block the next one (each waits its turn).
+  const busy = send.isPending && !send.isPaused;
 
   const submit = () => {
     const message = text.trim();
-    if (!message || send.isPending) return;
+    if (!message || busy) return;
     if (sessionId === null) {
       notifyNoSession();
       return;
     }
+    setText('');
     send.mutate({ id: sessionId, message, messageType, recipientType });
   };
 
@@ -86,7 +92,7 @@ export function MessageComposer({
         radius="md"
         leftSection={<IconSend size={20} aria-hidden />}
         onClick={submit}
-        loading={send.isPending}
+        loading={busy}
         disabled={!text.trim()}
       >
         {sendLabel}

@@ -32,8 +32,10 @@ export function QuickActions({ sessionId, location, messageType, recipientType =
     onSettled: () => setSending(null),
   });
 
+  // Held back offline, an action waits in the feed as pending: the buttons stay usable.
+  const busy = send.isPending && !send.isPaused;
   const trigger = (action: QuickActionName) => {
-    if (send.isPending) return;
+    if (busy) return;
     if (sessionId === null) {
       notifyNoSession();
       return;
@@ -62,8 +64,8 @@ export function QuickActions({ sessionId, location, messageType, recipientType =
             variant={emergency ? 'filled' : 'default'}
             color={emergency ? 'red.9' : undefined}
             leftSection={<Icon size={22} aria-hidden />}
-            loading={sending === action}
-            disabled={send.isPending && sending !== action}
+            loading={busy && sending === action}
+            disabled={busy && sending !== action}
             onClick={() => trigger(action)}
             styles={{ label: { whiteSpace: 'normal', lineHeight: 1.15, textAlign: 'left' } }}
             fz="sm"

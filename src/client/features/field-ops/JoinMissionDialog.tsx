@@ -1,6 +1,6 @@
 // Join Mission (spec, sections 2, 5 and 8): Session Name and Session Password, both
-// required; the server finds the session by name and checks the password (the
-// client never sees a session's password).
+// required; the server finds the session by name (or its ID, decision 740) and
+// checks the password (the client never sees a session's password).
 import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SESSION_MESSAGES } from '../../../domain/session-schemas';
@@ -55,7 +55,8 @@ export function JoinMissionDialog({
       >
         <Stack gap="md">
           <TextInput
-            label="Session Name"
+            label="Session name or ID"
+            description="As your GameMaster gave it, e.g. Lunch Hunt or 12"
             required
             size="md"
             autoComplete="off"

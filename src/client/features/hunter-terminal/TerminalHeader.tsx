@@ -1,12 +1,13 @@
 // The terminal's header (spec section 2): session name, GPS accuracy, remaining
-// time, observed and available counts, reset hunter identity, Logout. Dark bar,
+// time, observed and available counts, reset hunter identity ("Start over as a new
+// hunter") and Logout, both confirmed (IdentityActions). Dark bar,
 // white text, 48 px buttons: legible in sunlight and within thumb reach.
-import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconLogout, IconPaw, IconUserX } from '@tabler/icons-react';
+import { Box, Group, Text } from '@mantine/core';
+import { IconEye, IconPaw } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useLogout } from '../auth/useLogout';
 import { type Gps, GpsStatus } from '../gps';
 import { type ClockSession, TimeBadge } from '../session';
+import { IdentityActions } from './IdentityActions';
 
 type Props = {
   sessionName: string;
@@ -15,7 +16,6 @@ type Props = {
   session: ClockSession;
   observed: number | null;
   available: number;
-  onResetIdentity: () => void;
 };
 
 function Count({ icon, value, label, testId }: { icon: ReactNode; value: string; label: string; testId: string }) {
@@ -42,8 +42,7 @@ function Count({ icon, value, label, testId }: { icon: ReactNode; value: string;
   );
 }
 
-export function TerminalHeader({ sessionName, handle, gps, session, observed, available, onResetIdentity }: Props) {
-  const logout = useLogout();
+export function TerminalHeader({ sessionName, handle, gps, session, observed, available }: Props) {
   return (
     <Box component="header" bg="dark.8" c="white" px="sm" pt={6} pb={8} style={{ flexShrink: 0 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -58,16 +57,7 @@ export function TerminalHeader({ sessionName, handle, gps, session, observed, av
           )}
         </Box>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Reset hunter identity">
-            <ActionIcon size={48} variant="subtle" color="gray.0" aria-label="Reset hunter identity" onClick={onResetIdentity}>
-              <IconUserX size={24} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Logout">
-            <ActionIcon size={48} variant="subtle" color="gray.0" aria-label="Logout" onClick={() => void logout()}>
-              <IconLogout size={24} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <IdentityActions sessionName={sessionName} handle={handle} />
         </Group>
       </Group>
       <Group gap={6} mt={4} wrap="wrap">

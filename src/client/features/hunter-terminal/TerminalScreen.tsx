@@ -2,8 +2,8 @@
 // GPS watch, the session, its dinosaurs, the hunter's stats), header, tabs,
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
-import { IconFlag } from '@tabler/icons-react';
-import { type MutableRefObject, useMemo, useState } from 'react';
+import { IconCamera } from '@tabler/icons-react';
+import { type MutableRefObject, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isTargetable } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
@@ -21,8 +21,10 @@ import {
   useSessionMission,
 } from '../hunt';
 import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
+import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
 import { useNearestTarget } from '../scanner';
+import { SessionStateBanner } from '../session';
 import { SpeciesCard } from '../species/SpeciesCard';
 import type { SpeciesLite } from '../species/types';
 import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
@@ -35,8 +37,9 @@ import classes from './terminal.module.css';
 import { TerminalHeader } from './TerminalHeader';
 import { TerminalNotice } from './TerminalNotice';
 import { TerminalTabBar } from './TerminalTabBar';
-import { isTerminalTab, type TerminalTab } from './terminalTabs';
+import { isTerminalTab } from './terminalTabs';
 import { useHunterIdentity } from './useHunterIdentity';
+import { useTerminalTab } from './useTerminalTab';
 import { handleTerminalEvent, speciesNameLookup } from './useTerminalEvents';
 
 type Props = {
@@ -50,7 +53,11 @@ const isHunterVisible = (status: string | null | undefined) =>
 
 export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TerminalTab>('brief');
+  // Kept across a reload (sessionStorage), so a reload mid-hunt does not go back to Brief.
+  const { tab, setTab, arRestored } = useTerminalTab(sessionId);
+  const [cameraNoteSeen, setCameraNoteSeen] = useState(false);
+  // The Map tab's code arrives while the network is there: offline later, the map still opens.
+  useEffect(preloadTacticalMap, []);
   const [card, setCard] = useState<SpeciesLite | null>(null);
   const [unread, setUnread] = useState(0);
   const identity = useHunterIdentity();
@@ -131,12 +138,9 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         session={session}
         observed={stats.data?.dinosaursObserved ?? null}
         available={available}
-        onResetIdentity={identity.reset}
       />
       <ConnectionBanner />
-      {ended && (
-        <Alert color="dark" variant="filled" radius={0} icon={<IconFlag aria-hidden />} title="This hunt has ended" py={8} />
-      )}
+      <SessionStateBanner session={session} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         <div className={classes.content}>
           {gps.error && (
@@ -168,8 +172,24 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="ar" className={classes.panel}>
+            {arRestored && !cameraNoteSeen && (
+              <Alert
+                color="blue"
+                variant="light"
+                mb="sm"
+                icon={<IconCamera aria-hidden />}
+                title="Tap to restart the camera"
+                withCloseButton
+                closeButtonLabel="Dismiss"
+                onClose={() => setCameraNoteSeen(true)}
+                data-testid="camera-restart-note"
+              >
+                The page reloaded, so the camera stopped. If you were using the camera view, tap Start AR camera below.
+              </Alert>
+            )}
             <ArHuntTab
               nearest={nearest}
+              status={status}
               observe={observe}
               position={position}
               stats={stats.data ?? null}

@@ -1,14 +1,10 @@
-// The local hunter id (hunter_{timestamp}_{random}) and the header's reset.
-import { useCallback, useState } from 'react';
-import { notify } from '../../lib/notify';
-import { readHunterId, writeHunterId } from './hunterIdentity';
+// The local hunter id (hunter_{timestamp}_{random}): labels this device's play only.
+// The header's reset is now "Start over as a new hunter" (IdentityActions), which
+// signs out and clears storage, so a new id is made on the next visit.
+import { useState } from 'react';
+import { readHunterId } from './hunterIdentity';
 
 export function useHunterIdentity() {
-  const [hunterId, setHunterId] = useState(() => readHunterId());
-  const reset = useCallback(() => {
-    const id = writeHunterId();
-    setHunterId(id);
-    notify({ title: 'Hunter identity reset', description: `New hunter ID: ${id}` });
-  }, []);
-  return { hunterId, reset };
+  const [hunterId] = useState(() => readHunterId());
+  return { hunterId };
 }

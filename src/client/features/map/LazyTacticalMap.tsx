@@ -4,7 +4,17 @@ import { Box, Center, Loader, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { TacticalMapProps } from './types';
 
-const TacticalMap = lazy(() => import('./TacticalMap'));
+const loadTacticalMap = () => import('./TacticalMap');
+const TacticalMap = lazy(loadTacticalMap);
+
+/**
+ * Fetches the map's chunk ahead of its first use, so a play screen that loses the
+ * network before its Map tab is opened still has a map (a failed lazy load would
+ * stop the whole page). Errors are left to the real load.
+ */
+export function preloadTacticalMap(): void {
+  loadTacticalMap().catch(() => {});
+}
 
 export function LazyTacticalMap(props: TacticalMapProps) {
   const height = props.height ?? 400;

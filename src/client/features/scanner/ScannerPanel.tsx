@@ -130,14 +130,14 @@ function GateMessage({ gate, sessionStatus }: { gate: Exclude<ReturnType<typeof 
           ? 'The hunt has not started yet: creatures appear when the game master starts the mission.'
           : 'No creature is deployed right now, or every one has been found.'
         : sessionStatus === 'paused'
-          ? 'The game master has paused the mission.'
+          ? 'The game master paused the hunt: dinosaurs are hidden until it resumes.'
           : 'The scanner works while the mission is running.';
   const Icon = gate === 'gps_required' ? IconMapPinOff : IconZzz;
   return (
     <Alert
       color={gate === 'gps_required' ? 'red' : 'gray'}
       variant="light"
-      title={SCANNER_MESSAGES[gate]}
+      title={gate === 'session_preparing' && sessionStatus === 'paused' ? 'Session paused' : SCANNER_MESSAGES[gate]}
       icon={<Icon aria-hidden />}
       data-testid="scanner-message"
       styles={{ title: { fontSize: 'var(--mantine-font-size-lg)' }, message: { color: 'var(--mantine-color-dark-9)' } }}

@@ -1,8 +1,9 @@
 // The remaining-time pill: yellow at 15 minutes or less, red and pulsing at 5 or
-// less, frozen with '(PAUSED)', EXPIRED past the end (domain/countdown timeBadge).
+// less, frozen with '(PAUSED)', EXPIRED past the end, ENDED once the game master
+// ended it, '(OFFLINE)' while the screen is not live (domain/countdown timeBadge).
 import { Badge, type MantineSize } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
-import type { TimeBadge as TimeBadgeModel } from '../../../domain/countdown';
+import { IconClock, IconWifiOff } from '@tabler/icons-react';
+import { OFFLINE_SUFFIX, type TimeBadge as TimeBadgeModel } from '../../../domain/countdown';
 import { type ClockSession, useSessionClock } from './useSessionClock';
 import classes from './TimeBadge.module.css';
 
@@ -20,6 +21,7 @@ export function TimeBadge({ session, size }: { session: ClockSession | null | un
 /** The pill for a badge already computed (a screen that also needs the clock's other values). */
 export function TimeBadgeView({ badge, size = 'lg' }: { badge: TimeBadgeModel; size?: MantineSize }) {
   const colours = COLOURS[badge.colour];
+  const offline = badge.label.endsWith(OFFLINE_SUFFIX);
   return (
     <Badge
       size={size}
@@ -27,12 +29,13 @@ export function TimeBadgeView({ badge, size = 'lg' }: { badge: TimeBadgeModel; s
       variant="filled"
       bg={colours.bg}
       c={colours.c}
-      leftSection={<IconClock size={14} aria-hidden />}
+      leftSection={offline ? <IconWifiOff size={14} aria-hidden /> : <IconClock size={14} aria-hidden />}
       className={`${classes.badge} ${badge.pulsing ? classes.pulsing : ''}`}
       data-testid="time-badge"
       data-colour={badge.colour}
       data-pulsing={badge.pulsing || undefined}
-      aria-label={`Time remaining: ${badge.label}`}
+      data-offline={offline || undefined}
+      aria-label={`Time remaining: ${badge.label}${offline ? ', may be out of date' : ''}`}
     >
       {badge.label}
     </Badge>

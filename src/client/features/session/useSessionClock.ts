@@ -12,6 +12,7 @@ import {
 } from '../../../domain/countdown';
 import { MS_PER_SECOND, POLL_TIME_STATUS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
+import { useConnectionDown } from '../live/useConnectionState';
 import { usePollWhileOffline } from '../live/useLiveConnection';
 import { serverOffset, setServerOffset, useServerOffset } from '../live/serverClock';
 
@@ -32,6 +33,8 @@ export function sessionStatusBadge(status: string, remainingMs: number | null): 
 
 export function useSessionClock(session: ClockSession | null | undefined): SessionClock {
   const offset = useServerOffset();
+  // Offline (or the live stream down): the clock still ticks, but a pause or an end may not have reached us.
+  const offline = useConnectionDown();
   const [now, setNow] = useState(() => Date.now());
   const ticking = session?.status === 'active' || session?.status === 'started';
 
@@ -60,7 +63,7 @@ export function useSessionClock(session: ClockSession | null | undefined): Sessi
   const remainingMs = sessionRemainingMs(session, now + offset);
   return {
     remainingMs,
-    badge: timeBadge(remainingMs, { paused: session.status === 'paused' }),
+    badge: timeBadge(remainingMs, { paused: session.status === 'paused', ended: session.status === 'completed', offline }),
     status: sessionStatusBadge(session.status, remainingMs),
   };
 }

@@ -2,7 +2,7 @@
 import { router } from '../../trpc';
 import { create } from './create';
 import { end } from './end';
-import { joinAsGuest, joinById, joinByName } from './join';
+import { forgetHunter, joinAsGuest, joinById, joinByName } from './join';
 import { get, list } from './list';
 import { pause } from './pause';
 import { result } from './result';
@@ -23,4 +23,5 @@ export const sessionsRouter = router({
   joinAsGuest,
   joinByName,
   joinById,
+  forgetHunter,
 });

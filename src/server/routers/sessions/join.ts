@@ -1,18 +1,20 @@
+import { z } from 'zod';
 import { HunterJoinInput } from '../../../domain/schemas';
 import { JoinByIdBody, JoinByNameInput } from '../../../domain/session-schemas';
 import * as joining from '../../services/joining';
 import { hunterProcedure, passwordAttempt, publicProcedure, SessionIdParam } from '../../trpc';
+import { SuccessOutput } from '../auth.types';
 import { JoinOutputSchema, tags } from './sessions.types';
 
 const JOIN_ERRORS = {
   400: 'Validation failed',
   403: 'Not allowed (a guest of another session, or not a hunter)',
   404: 'Session not found or invalid password',
-  409: 'Session full, ended, or hunter handle taken',
+  409: 'Session full, ended, or hunter handle taken (by another hunter, or by a guest of another browser)',
   429: 'Too many attempts from this address, or too many wrong passwords for this session from this address',
 };
 
-/** Guests (and signed-in hunters) join by session id, password and handle. */
+/** Guests (and signed-in hunters) join by session name or id, password and handle. */
 export const joinAsGuest = publicProcedure
   .meta({
     openapi: {
@@ -20,13 +22,18 @@ export const joinAsGuest = publicProcedure
       path: '/hunter/join-session',
       protect: false, // open to everyone: no cookie needed
       tags: ['hunter'],
-      summary: 'Join a session as a guest hunter: sessionId, password, hunterHandle (3+ characters)',
+      summary: 'Join a session as a guest hunter: sessionId (the session id or its name), password, hunterHandle (3+ characters)',
       description:
+        'sessionId may be the session id or its name (any case); when several sessions match with that password, ' +
+        'the newest one not ended is joined (one this caller already plays in first). ' +
         'Creates a guest hunter and a server session (cookie) bound to this game session, so later calls know who ' +
-        'the guest is; a guest may act only within that game session. A request already signed in as a hunter ' +
-        'account joins that account instead. Game masters and admins get 403. Joining again changes nothing. ' +
-        'Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: ' +
-        'the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute).',
+        'the guest is; a guest may act only within that game session. The browser also gets a hunter key ' +
+        '(HttpOnly cookie dinohunt_hunter, kept across logout): joining the same session again with the same handle ' +
+        'from that browser signs in as the same hunter, with the same stats; from any other browser the handle is ' +
+        'taken (409). A request already signed in as a hunter account joins that account instead. Game masters and ' +
+        'admins get 403. Joining again changes nothing. Handles are unique within a session (any case). A guest who ' +
+        'joins another session gets a new sign-in: the old one ends, and its open sockets close. Rate-limited per ' +
+        'address (AUTH_RATE_LIMIT a minute).',
       errorResponses: JOIN_ERRORS,
     },
   })
@@ -42,10 +49,11 @@ export const joinByName = hunterProcedure
       method: 'POST',
       path: '/hunter/join-by-name',
       tags: ['hunter'],
-      summary: 'A signed-in hunter account joins by session name and password',
+      summary: 'A signed-in hunter account joins by session name (or id) and password',
       description:
-        'The Field Operations form: sessionName (any case) and password, checked on the server; the newest ' +
-        "matching session that has not ended is joined. hunterHandle defaults to the account's username.",
+        'The Field Operations form: sessionName (the name in any case, or the session id) and password, checked on ' +
+        'the server; among matching sessions, one the account already plays in, else the newest not ended, is ' +
+        "joined. hunterHandle defaults to the account's username.",
       errorResponses: { ...JOIN_ERRORS, 401: 'Not signed in' },
     },
   })
@@ -72,3 +80,25 @@ export const joinById = hunterProcedure
   .input(SessionIdParam.extend(JoinByIdBody.shape))
   .output(JoinOutputSchema)
   .mutation(({ ctx, input }) => joining.joinById(ctx, input.id, input));
+
+/** The terminal's "Start over as a new hunter": this browser forgets its guest hunter, then signs out. */
+export const forgetHunter = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/hunter/forget-me',
+      protect: false, // like logout: answers success without a cookie
+      tags: ['hunter'],
+      summary: "Sign out a guest hunter and forget it on this browser: its handle can no longer be rejoined",
+      description:
+        "For a signed-in guest: its hunter's rejoin key is erased (nobody can join as that hunter again; its " +
+        'results stay in the session), then the sign-in ends like POST /auth/logout. For anyone else it is a logout.',
+      errorResponses: { 400: 'Malformed JSON body', 415: 'Unsupported content type (send JSON or no body)' },
+    },
+  })
+  .input(z.void())
+  .output(SuccessOutput)
+  .mutation(async ({ ctx }) => {
+    await joining.forgetGuestHunter(ctx);
+    return { success: true as const };
+  });

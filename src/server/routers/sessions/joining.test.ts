@@ -62,7 +62,9 @@ describe('POST /api/hunter/join-session (guests)', () => {
       hunterHandle: 'BLUE',
     });
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe('The hunter handle "BLUE" is already taken in this session');
+    expect(res.body.error).toBe(
+      'The hunter handle "BLUE" is already taken in this session. If it is yours, rejoin from the phone or browser you joined with; otherwise choose another handle.',
+    );
     // The same handle is fine in another session.
     const other = await createSession(gm);
     await guestJoin(server, other.id, 'raptor', 'Blue');
@@ -74,7 +76,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     for (const taken of ['ÉMILE', 'émile', 'E\u0301mile', 'Émile']) {
       const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: taken });
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatch(/is already taken in this session$/);
+      expect(res.body.error).toMatch(/is already taken in this session\. If it is yours/);
     }
     const racers = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -170,6 +172,134 @@ describe('POST /api/hunter/join-session (guests)', () => {
   });
 });
 
+describe('guests join by session name or id, and come back as the same hunter (decision 740)', () => {
+  const join = (client: ApiClient, sessionId: string | number, hunterHandle: string, password = 'raptor') =>
+    client.post('/api/hunter/join-session', { sessionId: String(sessionId), password, hunterHandle });
+
+  it('joins by the session name (any case) as well as by its id', async () => {
+    const s = await createSession(gm, { name: 'Lunch Hunt Éclair' });
+    const byName = await join(new ApiClient(server.url), ' lunch hunt ÉCLAIR ', 'Namer');
+    expect(byName.status).toBe(200);
+    expect(byName.body).toMatchObject({ sessionId: s.id, sessionName: 'Lunch Hunt Éclair', hunterHandle: 'Namer' });
+    const byId = await join(new ApiClient(server.url), s.id, 'Numberer');
+    expect(byId.status).toBe(200);
+    expect(byId.body.sessionId).toBe(s.id);
+    const wrong = await join(new ApiClient(server.url), 'Lunch Hunt Éclair', 'Guesser', 'nope');
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.error).toBe(JOIN_FAILED);
+    expect(await players(s.id)).toBe(2);
+  });
+
+  it('among sessions of the same name, joins the one whose password matches, and never an ended one', async () => {
+    const name = `Shared ${process.pid}`;
+    const mine = await createSession(gm, { name, password: 'mine-pass' });
+    const other = await subscribedGameMaster(server);
+    const theirs = await createSession(other, { name, password: 'their-pass' });
+    const theirsEnded = await createSession(other, { name, password: 'mine-pass' });
+    await other.post(`/api/game-sessions/${theirsEnded.id}/end`);
+    const a = await join(new ApiClient(server.url), name, 'Alpha', 'mine-pass');
+    expect(a.body.sessionId).toBe(mine.id);
+    const b = await join(new ApiClient(server.url), name, 'Bravo', 'their-pass');
+    expect(b.body.sessionId).toBe(theirs.id);
+  });
+
+  it('a session whose name is a number is still found by its id first', async () => {
+    const target = await createSession(gm);
+    await createSession(gm, { name: String(target.id) });
+    const res = await join(new ApiClient(server.url), target.id, 'Digits');
+    expect(res.body.sessionId).toBe(target.id);
+  });
+
+  it('gives the browser an HttpOnly hunter key that survives logout; rejoining with the handle is the same hunter', async () => {
+    const s = await createSession(gm);
+    await gm.post(`/api/game-sessions/${s.id}/start`, {});
+    const phone = new ApiClient(server.url);
+    const first = await join(phone, s.name, 'Rita');
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie().join(';')).toMatch(/dinohunt_hunter=[A-Za-z0-9_-]{43};.*HttpOnly/i);
+    const me = (await phone.get('/api/auth/user')).body.id as string;
+    // Something to keep: a report raises the hunter's stats.
+    expect((await phone.post(`/api/game-sessions/${s.id}/communications`, { message: 'Tracks here' })).status).toBe(200);
+    const before = (await phone.get(`/api/hunter/stats?sessionId=${s.id}`)).body;
+    expect(before.reportsSubmitted).toBe(1);
+
+    expect((await phone.post('/api/auth/logout')).status).toBe(200);
+    expect(phone.cookie).toBe('');
+    expect(phone.jar.has('dinohunt_hunter')).toBe(true);
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+
+    const again = await join(phone, ` ${s.id} `, 'RITA');
+    expect(again.status).toBe(200);
+    expect(again.body.hunterHandle).toBe('Rita');
+    expect((await phone.get('/api/auth/user')).body.id).toBe(me);
+    expect((await phone.get(`/api/hunter/stats?sessionId=${s.id}`)).body).toMatchObject({
+      reportsSubmitted: 1,
+      dartsRemaining: before.dartsRemaining,
+    });
+    expect(await players(s.id)).toBe(1);
+    // Coming back is no new hunter: HQ saw one join.
+    expect(server.deps.bus.since(s.id, 0).filter((e) => e.type === 'hunter_joined')).toHaveLength(1);
+  });
+
+  it('refuses a stranger with the same handle and the password but without the browser key, saying why', async () => {
+    const s = await createSession(gm);
+    const owner = new ApiClient(server.url);
+    await join(owner, s.id, 'Blue Rex');
+    const ownerId = (await owner.get('/api/auth/user')).body.id;
+    for (const stranger of [
+      new ApiClient(server.url),
+      // Another browser's key (or a made-up one) is no better than none.
+      Object.assign(new ApiClient(server.url), { jar: new Map([['dinohunt_hunter', 'A'.repeat(43)]]) }),
+    ]) {
+      const res = await join(stranger, s.name, 'blue rex');
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        'The hunter handle "blue rex" is already taken in this session. If it is yours, rejoin from the phone or browser you joined with; otherwise choose another handle.',
+      );
+      expect((await stranger.get('/api/auth/user')).status).toBe(401);
+    }
+    // The owner's sign-in was not touched.
+    expect((await owner.get('/api/auth/user')).body.id).toBe(ownerId);
+    expect(await players(s.id)).toBe(1);
+  });
+
+  it('the browser key of one session does not open a hunter of the same handle in another', async () => {
+    const a = await createSession(gm);
+    const b = await createSession(gm);
+    const phone = new ApiClient(server.url);
+    await join(phone, a.id, 'Twin Handle');
+    await join(new ApiClient(server.url), b.id, 'Twin Handle');
+    const res = await join(phone, b.id, 'Twin Handle');
+    expect(res.status).toBe(409);
+  });
+
+  it('"start over as a new hunter" forgets the hunter: not even this browser can rejoin as it', async () => {
+    const s = await createSession(gm);
+    const phone = new ApiClient(server.url);
+    await join(phone, s.id, 'Forgotten');
+    expect((await phone.post('/api/hunter/forget-me')).status).toBe(200);
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    const res = await join(phone, s.id, 'Forgotten');
+    expect(res.status).toBe(409);
+    // A new handle makes a new hunter; the old one stays in the session's results.
+    expect((await join(phone, s.id, 'Fresh Start')).status).toBe(200);
+    expect(await players(s.id)).toBe(2);
+    // Without a sign-in it is a plain logout.
+    expect((await new ApiClient(server.url).post('/api/hunter/forget-me')).status).toBe(200);
+  });
+
+  it('cannot rejoin an ended session', async () => {
+    const s = await createSession(gm);
+    const phone = new ApiClient(server.url);
+    await join(phone, s.id, 'Late Larry');
+    await phone.post('/api/auth/logout');
+    await gm.post(`/api/game-sessions/${s.id}/end`);
+    const res = await join(phone, s.id, 'Late Larry');
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This session has ended: it cannot be joined');
+  });
+});
+
 describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sessions/{id}/join', () => {
   it('joins by session name and password, checked on the server, with the username as handle', async () => {
     const s = await createSession(gm, { name: 'Jurassic Walk' });
@@ -204,6 +334,14 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
       expect(folded.status).toBe(200);
       expect(folded.body.sessionId).toBe(s.id);
     }
+  });
+
+  it('also takes the session id in the name field', async () => {
+    const s = await createSession(gm);
+    const hunter = await signUp(server, 'hunter');
+    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: String(s.id), password: 'raptor' });
+    expect(res.status).toBe(200);
+    expect(res.body.sessionId).toBe(s.id);
   });
 
   it('picks the session whose password matches among sessions with the same name', async () => {

@@ -14,13 +14,15 @@ const AR_VIEW_HEIGHT = 190;
 
 type Props = {
   nearest: ReturnType<typeof useNearestTarget>;
+  /** The session's status: a paused or ended hunt says so. */
+  status: string | null;
   observe: UseObserve;
   position: FusedPosition | null;
   stats: HunterStats | null;
   onShowSpecies: (speciesId: number) => void;
 };
 
-export function ArHuntTab({ nearest, observe, position, stats, onShowSpecies }: Props) {
+export function ArHuntTab({ nearest, status, observe, position, stats, onShowSpecies }: Props) {
   const target = nearest.target;
   const species = target?.species ?? null;
   return (
@@ -30,6 +32,7 @@ export function ArHuntTab({ nearest, observe, position, stats, onShowSpecies }: 
         species={species}
         position={position}
         playable={nearest.playable}
+        sessionStatus={status}
         observe={observe}
         height={AR_VIEW_HEIGHT}
       />

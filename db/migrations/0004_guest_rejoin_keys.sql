@@ -1,0 +1,1 @@
+ALTER TABLE `session_players` ADD `rejoin_key` text;
