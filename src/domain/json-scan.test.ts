@@ -37,6 +37,14 @@ describe('jsonDepthExceeds', () => {
     }
   });
 
+  it('walks texts with many brackets but little depth (the slow path) correctly', () => {
+    const shallow = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ k: [i, `a\\"[{${'\\'.repeat(i % 4)}`] })));
+    expect(jsonDepthExceeds(shallow, 3)).toBe(false);
+    expect(jsonDepthExceeds(shallow, 2)).toBe(true);
+    // An unterminated string: not too deep (JSON.parse refuses it).
+    expect(jsonDepthExceeds(`${'[1],'.repeat(40)}"[[[[`, 1)).toBe(false);
+  });
+
   it('stops early on a megabyte of [', () => {
     const text = '['.repeat(1024 * 1024);
     const started = performance.now();
