@@ -51,7 +51,12 @@ test("a photo for headquarters is shown at Mission HQ and to its sender, and to 
   const { mediaUrl } = (await upload.json()) as { mediaUrl: string };
   expect(mediaUrl).toMatch(/^\/uploads\/media\/[0-9a-f-]{36}\.jpg$/);
 
-  // Mission HQ: the feed's <img> loads with the game master's cookie.
+  // Mission HQ: the feed's <img> loads with the game master's cookie. Its live socket opens on this
+  // origin under CSP `connect-src 'self'` (decision 714): a refusal would be a console error, and no frame.
+  let socketFrames = 0;
+  page.on('websocket', (ws) => {
+    if (new URL(ws.url()).pathname === '/trpc') ws.on('framereceived', () => socketFrames++);
+  });
   await page.goto('/gamemaster');
   const photo = page.getByRole('img', { name: `Photo from ${senderHandle}: Nest by the ridge` });
   // Lazy: on a phone the feed is below the map, and the image loads once scrolled to.
@@ -59,6 +64,7 @@ test("a photo for headquarters is shown at Mission HQ and to its sender, and to 
   await photo.scrollIntoViewIfNeeded();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
   await expect(photo).toBeVisible();
+  await expect.poll(() => socketFrames, { timeout: 15_000 }).toBeGreaterThan(0);
   await page.screenshot({ path: `/tmp/http/hq-photo-${test.info().project.name}.png` });
   const asGm = await page.request.get(mediaUrl);
   expect(asGm.status()).toBe(200);
