@@ -25,9 +25,10 @@ import type { Db } from '../db/client';
 import { prepared } from './prepared';
 import type { ReadCache } from './read-cache';
 import type { AppDeps } from '../deps';
-import { type AppError, badRequest, conflict, forbidden } from '../errors';
+import { badRequest, conflict, forbidden, tooManyRequests } from '../errors';
 import { gameSessions } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
+import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
 
 export type PositionResult = {
@@ -145,12 +146,10 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
   const now = ctx.now();
   // Every report that would be stored counts, whichever door it came through; past the budget,
   // 429 before anything is written or published.
-  try {
-    ctx.writeLimits.position.take(player.id, now);
-  } catch (err) {
-    const wait = (err as AppError).details?.retryAfterSeconds;
-    if (wait !== undefined) ctx.setHeader?.('retry-after', String(wait));
-    throw err;
+  const wait = ctx.writeLimits.position.take(player.id, now);
+  if (wait !== null) {
+    ctx.setHeader?.('retry-after', String(wait));
+    throw tooManyRequests(POSITION_REFUSAL, { retryAfterSeconds: wait });
   }
   const precision = precisionFor(input.accuracy, input.precision);
   const fix = { lat: input.lat, lng: input.lng, accuracy: input.accuracy, timestamp: now };

@@ -42,14 +42,15 @@ export class PositionBudget {
     private readonly refillMs = POSITION_BUDGET_REFILL_MS,
   ) {}
 
-  /** Counts one report of this hunter; 429 (with `retryAfterSeconds`) when the budget is spent. */
-  take(playerId: number, now: number): void {
+  /**
+   * Counts one report of this hunter: null when it is within the budget, otherwise the
+   * seconds until the next one will be (the caller refuses it: positions.ts).
+   */
+  take(playerId: number, now: number): number | null {
     const taken = takeToken(this.buckets.get(playerId), now, this.burst, this.refillMs);
     this.buckets.set(playerId, taken.bucket);
-    if (!taken.allowed) {
-      throw tooManyRequests(POSITION_REFUSAL, { retryAfterSeconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)) });
-    }
     if (this.buckets.size > this.sweepAt) this.sweep(now);
+    return taken.allowed ? null : Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
   }
 
   /** A bucket that has refilled is the same as none: forgetting it bounds the map by the hunters active lately. */
