@@ -9,6 +9,7 @@ import { gameSessions, sessionPlayers, users } from '../src/server/db/schema';
 import { createDeps } from '../src/server/deps';
 import { sendMessage } from '../src/server/services/communications';
 import { recordPosition } from '../src/server/services/positions';
+import { PositionBudget } from '../src/server/services/write-limits';
 
 const N = Number(process.env.N ?? 300);
 
@@ -30,7 +31,8 @@ async function run(mode: 'NORMAL' | 'FULL') {
     .get().id;
   db.insert(sessionPlayers).values({ sessionId, userId: 'h', handle: 'Hunter' }).run();
   const user = { id: 'h', username: 'h', email: 'h@x', firstName: '', lastName: '', role: 'hunter', isGuest: false, sessionCredits: 0, accountStatus: 'active' } as const;
-  const ctx = { db, bus: deps.bus, now: Date.now, user };
+  // The cost of the write itself: a budget that never runs out (the real one would refuse after 10).
+  const ctx = { db, bus: deps.bus, now: Date.now, user, writeLimits: { position: new PositionBudget(Number.POSITIVE_INFINITY) } };
   const time = async (fn: (i: number) => unknown) => {
     const t = process.hrtime.bigint();
     for (let i = 0; i < N; i++) await fn(i);

@@ -404,3 +404,25 @@ export const TERMINAL_TAB_STORAGE_KEY = 'dinohunt_terminal_tab';
  * tabs offline still shows what the screen had rather than 'No communications yet'. 30 minutes.
  */
 export const COMMS_CACHE_MS = 30 * 60 * 1000;
+// --- Abuse resistance: position budget, body limits, image decoding (issue 24, helper "http"; decision 710) ---
+/**
+ * Position reports per hunter per game session: a token bucket refilled at the client's own fastest
+ * pace (one report per POSITION_REPORT_MIN_INTERVAL_MS) with room for a burst of this many (a
+ * reconnect, two tabs, network jitter). A flood stores at most the burst plus one a second.
+ */
+export const POSITION_BUDGET_BURST = 10;
+export const POSITION_BUDGET_REFILL_MS = POSITION_REPORT_MIN_INTERVAL_MS;
+/**
+ * Largest JSON body on REST and /trpc (bytes). The largest body our screens send is a mission
+ * at every schema maximum (about 11 KB of ASCII; decision 711); 16 KB leaves room for tRPC's
+ * batch and superjson wrapping. Multipart uploads have their own limits.
+ */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+/** Deeper than any of our inputs by far (the deepest is 4); deeper bodies are refused before parsing. */
+export const MAX_JSON_DEPTH = 32;
+/** Photos with more pixels than this are refused before they are decoded (sharp's limitInputPixels). */
+export const MAX_IMAGE_INPUT_PIXELS = 50_000_000;
+/** Stored photos are scaled down to fit this many pixels on their long side (never enlarged). */
+export const MAX_STORED_IMAGE_SIDE_PX = 4096;
+/** Photos decoded at once; further uploads wait their turn (each decode may hold ~150 MB). */
+export const MAX_CONCURRENT_IMAGE_DECODES = 2;

@@ -22,6 +22,7 @@ import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
 import { registerPlainRoutes } from './http/routes';
+import { registerUploads } from './http/uploads';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
 import { registerTrpcSocket } from './realtime/trpc-socket';
@@ -135,14 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
-  const uploadsDir = path.resolve(config.UPLOADS_DIR);
-  fs.mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    acceptRanges: true, // helmet already sends X-Content-Type-Options: nosniff
-  });
+  // Stored files; message media only to its message's audience (http/uploads.ts).
+  await registerUploads(app, deps);
 
   const clientDir = config.clientDir;
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));

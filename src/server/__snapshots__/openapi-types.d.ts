@@ -485,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * Report the caller's position (hunters of the session)
-         * @description Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ignored (accepted: false); moves within the fix accuracy add no distance.
+         * @description Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ignored (accepted: false); moves within the fix accuracy add no distance. Each hunter may send 10 reports at once and one more a second (the app sends one every 1-3 s), counted across REST, tRPC and /ws; past it: 429 with `retryAfterSeconds` and `Retry-After`, and nothing is stored.
          */
         post: operations["comms-reportPosition"];
         delete?: never;
@@ -3389,6 +3389,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description 'Too many position reports. Please wait a moment and try again.' with retryAfterSeconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
             "4XX": components["responses"]["ClientError"];

@@ -305,6 +305,8 @@ export const messages = sqliteTable(
     index('messages_session_idx').on(t.sessionId, t.id),
     // Hunter stats count one sender's reports and photos on every poll: without it, every message of the session.
     index('messages_session_sender_idx').on(t.sessionId, t.senderUserId, t.mediaType),
+    // Every request for an uploaded file finds its message (who may see it) by its URL (decision 713).
+    index('messages_media_url_idx').on(t.mediaUrl).where(sql`media_url IS NOT NULL`),
   ],
 );
 

@@ -57,7 +57,7 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
       recipientType: 'all',
     });
     expect(res.body.mediaUrl).toMatch(/^\/uploads\/media\/[0-9a-f-]{36}\.jpg$/);
-    const file = await fetch(server.url + res.body.mediaUrl);
+    const file = await fetch(server.url + res.body.mediaUrl, { headers: { cookie: hunter.cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
@@ -75,7 +75,7 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
     const res = await hunter.request('POST', upload(session), form({ message: 'From home' }, [withGps, 'home.jpg']));
     expect(res.status).toBe(200);
-    const file = await fetch(server.url + res.body.mediaUrl);
+    const file = await fetch(server.url + res.body.mediaUrl, { headers: { cookie: hunter.cookie } });
     expect(file.status).toBe(200);
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
@@ -93,7 +93,7 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
     const video = mp4WithLocation();
     const res = await hunter.request('POST', upload(session), form({ message: 'Clip' }, [video, 'clip.mp4']));
     expect(res.status).toBe(200);
-    const file = await fetch(server.url + res.body.mediaUrl);
+    const file = await fetch(server.url + res.body.mediaUrl, { headers: { cookie: hunter.cookie } });
     expect(file.headers.get('content-type')).toBe('video/mp4');
     const bytes = Buffer.from(await file.arrayBuffer());
     // The metadata boxes became zero-filled 'free' boxes: sizes, offsets and media are untouched.
@@ -121,7 +121,7 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mediaType: 'video', recipientType: 'hunters', userId: gm.user.username });
     expect(res.body.mediaUrl).toMatch(/\.mp4$/);
-    const part = await fetch(server.url + res.body.mediaUrl, { headers: { range: 'bytes=0-7' } });
+    const part = await fetch(server.url + res.body.mediaUrl, { headers: { range: "bytes=0-7", cookie: gm.cookie } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-type')).toBe('video/mp4');
   });

@@ -50,7 +50,7 @@ describe('malformed JSON bodies', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const res = await raw(new ApiClient(server.url), 'POST', '/api/auth/login', 'application/json', `{"username":${deep},"password":"x"}`);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('Malformed JSON body');
+    expect((await res.json()).error).toBe('JSON body is nested too deeply');
   });
 
   it('still accepts ordinary nesting', async () => {

@@ -69,3 +69,18 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('Content-Security-Policy', () => {
+  it("connects only to this origin (its sockets included) and Stripe's API: no bare ws:/wss:/https: sources", async () => {
+    const res = await fetch(`${server.url}/api/config`);
+    await res.arrayBuffer();
+    const directives = new Map<string, string[]>();
+    for (const part of (res.headers.get('content-security-policy') ?? '').split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (name) directives.set(name, sources);
+    }
+    const connect = directives.get('connect-src');
+    expect(connect).toEqual(["'self'", 'https://api.stripe.com', 'blob:', 'data:']);
+    for (const scheme of ['ws:', 'wss:', 'http:', 'https:', '*']) expect(connect).not.toContain(scheme);
+  });
+});

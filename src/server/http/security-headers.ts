@@ -15,7 +15,7 @@ export const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', 'blob:', 'data:'],
+      connectSrc: ["'self'", 'https://api.stripe.com', 'blob:', 'data:'],
       frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
       workerSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],

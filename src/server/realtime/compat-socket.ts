@@ -307,7 +307,7 @@ class CompatConnection implements FrameWindow, Counted {
     if (given === null) return this.error('sessionId must be a positive whole number', { ...ref, status: 400 });
     const sessionId = given ?? this.current?.sessionId;
     if (!sessionId) return this.error('sessionId is required', ref);
-    const ctx = { db: deps.db, bus: deps.bus, now: deps.now, user: this.user! };
+    const ctx = { db: deps.db, bus: deps.bus, now: deps.now, writeLimits: deps.writeLimits, user: this.user! };
     try {
       switch (frame.type) {
         case 'hunter_location': {

@@ -79,8 +79,16 @@ export const commsRouter = router({
         description:
           'Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game ' +
           'master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ' +
-          'ignored (accepted: false); moves within the fix accuracy add no distance.',
-        errorResponses: { 400: 'Invalid position', ...access, 403: 'Not a hunter of this session', 409: 'Session ended' },
+          'ignored (accepted: false); moves within the fix accuracy add no distance. Each hunter may send 10 reports at ' +
+          'once and one more a second (the app sends one every 1-3 s), counted across REST, tRPC and /ws; past it: 429 ' +
+          'with `retryAfterSeconds` and `Retry-After`, and nothing is stored.',
+        errorResponses: {
+          400: 'Invalid position',
+          ...access,
+          403: 'Not a hunter of this session',
+          409: 'Session ended',
+          429: "'Too many position reports. Please wait a moment and try again.' with retryAfterSeconds",
+        },
       },
     })
     .input(ReportPositionRequest)

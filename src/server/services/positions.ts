@@ -25,9 +25,10 @@ import type { Db } from '../db/client';
 import { prepared } from './prepared';
 import type { ReadCache } from './read-cache';
 import type { AppDeps } from '../deps';
-import { badRequest, conflict, forbidden } from '../errors';
+import { badRequest, conflict, forbidden, tooManyRequests } from '../errors';
 import { gameSessions } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
+import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
 
 export type PositionResult = {
@@ -43,7 +44,13 @@ export type PositionResult = {
   timestamp: number;
 };
 
-type PositionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'> & { user: User };
+type PositionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'> & {
+  user: User;
+  /** The position budget (POSITION_BUDGET_*, decision 710), shared by every door. */
+  writeLimits: Pick<AppDeps['writeLimits'], 'position'>;
+  /** Sets Retry-After on a refusal, where there is an HTTP response. */
+  setHeader?: (name: string, value: string) => void;
+};
 
 type Statements = {
   insert: Database.Statement<[number, number, number, number, number, string, number]>;
@@ -120,7 +127,10 @@ export function distanceStep(player: PlayerPosition, fix: Fix): { step: number; 
   return { step: d, anchor: fix };
 }
 
-/** Stores a hunter's fix (REST, tRPC and /ws hunter_location) and tells the owner. */
+/**
+ * Stores a hunter's fix (REST, tRPC and /ws hunter_location) and tells the owner. Each hunter
+ * has a budget of reports (write-limits.ts): past it, 429 and nothing is stored.
+ */
 export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknown): PositionResult {
   const parsed = PositionInput.safeParse(raw);
   if (!parsed.success) {
@@ -134,6 +144,13 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
   if (access.status === 'completed') throw conflict('This session has ended');
 
   const now = ctx.now();
+  // Every report that would be stored counts, whichever door it came through; past the budget,
+  // 429 before anything is written or published.
+  const wait = ctx.writeLimits.position.take(player.id, now);
+  if (wait !== null) {
+    ctx.setHeader?.('retry-after', String(wait));
+    throw tooManyRequests(POSITION_REFUSAL, { retryAfterSeconds: wait });
+  }
   const precision = precisionFor(input.accuracy, input.precision);
   const fix = { lat: input.lat, lng: input.lng, accuracy: input.accuracy, timestamp: now };
   if (isImplausibleJump(player, fix)) {

@@ -2,17 +2,68 @@
 // (REST, tRPC and /ws alike) and media uploads. Keyed by account, not address: a
 // park's hunters often share one mobile carrier's address.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { POSITION_BUDGET_BURST, POSITION_BUDGET_REFILL_MS } from '../../domain/rules';
+import { type Bucket, isFull, takeToken } from '../../domain/token-bucket';
 import type { Config } from '../config';
 import { tooManyRequests } from '../errors';
 
 export type WriteKind = 'message' | 'upload';
-export type WriteLimits = Record<WriteKind, RateLimiterMemory>;
+export type WriteLimits = Record<WriteKind, RateLimiterMemory> & {
+  /** Position reports per hunter per game session (decision 710). */
+  position: PositionBudget;
+};
 
 export function createWriteLimits(config: Pick<Config, 'MESSAGE_RATE_LIMIT' | 'UPLOAD_RATE_LIMIT'>): WriteLimits {
   return {
     message: new RateLimiterMemory({ keyPrefix: 'message', points: config.MESSAGE_RATE_LIMIT, duration: 60 }),
     upload: new RateLimiterMemory({ keyPrefix: 'upload', points: config.UPLOAD_RATE_LIMIT, duration: 60 }),
+    position: new PositionBudget(),
   };
+}
+
+export const POSITION_REFUSAL = 'Too many position reports. Please wait a moment and try again.';
+
+/** Kept buckets past which the full ones (idle hunters) are forgotten. */
+const POSITION_BUCKETS_SWEEP_AT = 10_000;
+
+/**
+ * The position-report budget: a token bucket per hunter of a game session (the
+ * session_players row), POSITION_BUDGET_BURST reports at once and one more every
+ * POSITION_BUDGET_REFILL_MS, which is the app's own fastest pace. Synchronous (a
+ * Map and some arithmetic): it runs on every report, on every door, before any write.
+ */
+export class PositionBudget {
+  private readonly buckets = new Map<number, Bucket>();
+  /** Swept when the map grows past this; then twice what is left, so a sweep costs O(1) a report on average. */
+  private sweepAt = POSITION_BUCKETS_SWEEP_AT;
+
+  constructor(
+    private readonly burst = POSITION_BUDGET_BURST,
+    private readonly refillMs = POSITION_BUDGET_REFILL_MS,
+  ) {}
+
+  /**
+   * Counts one report of this hunter: null when it is within the budget, otherwise the
+   * seconds until the next one will be (the caller refuses it: positions.ts).
+   */
+  take(playerId: number, now: number): number | null {
+    const taken = takeToken(this.buckets.get(playerId), now, this.burst, this.refillMs);
+    this.buckets.set(playerId, taken.bucket);
+    if (this.buckets.size > this.sweepAt) this.sweep(now);
+    return taken.allowed ? null : Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+  }
+
+  /** A bucket that has refilled is the same as none: forgetting it bounds the map by the hunters active lately. */
+  private sweep(now: number): void {
+    for (const [id, bucket] of this.buckets) {
+      if (isFull(bucket, now, this.burst, this.refillMs)) this.buckets.delete(id);
+    }
+    this.sweepAt = Math.max(POSITION_BUCKETS_SWEEP_AT, this.buckets.size * 2);
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
 }
 
 const REFUSALS: Record<WriteKind, string> = {

@@ -3,7 +3,10 @@
 // stores it under a server-made name in UPLOADS_DIR/<subdir>. Photos (JPEG, PNG)
 // are decoded and re-encoded by sharp, which writes no metadata: EXIF (GPS,
 // camera serial, time), XMP, IPTC and comments are gone; the EXIF orientation is
-// applied to the pixels first so the photo still shows the right way up.
+// applied to the pixels first so the photo still shows the right way up. Decoding is
+// bounded (decision 712): a photo of more than MAX_IMAGE_INPUT_PIXELS is refused from
+// its header before any pixel is decoded, stored photos are scaled down to fit
+// MAX_STORED_IMAGE_SIDE_PX, and at most MAX_CONCURRENT_IMAGE_DECODES run at a time.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,9 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
+import { MAX_CONCURRENT_IMAGE_DECODES, MAX_IMAGE_INPUT_PIXELS, MAX_STORED_IMAGE_SIDE_PX } from '../../domain/rules';
 import { blankMp4Metadata } from './mp4-metadata';
+import { Semaphore } from './semaphore';
 import { AppError } from '../errors';
 
 export type UploadKind = 'jpeg' | 'png' | 'mp4' | 'glb' | 'gltf' | 'obj' | 'fbx';
@@ -136,9 +141,11 @@ export async function storeUpload(uploadsDir: string, file: MultipartFile, opts:
   if (kind === 'jpeg' || kind === 'png') {
     try {
       bytes = await reencodeWithoutMetadata(tmp, kind, path.join(dir, name));
-    } catch {
-      // Not decodable as the image its first bytes claim: refused like any wrong type.
+    } catch (err) {
       await fs.promises.rm(path.join(dir, name), { force: true });
+      // Too many pixels: refused as too large (the spec's error), with how large a photo may be.
+      if (isPixelLimit(err)) throw new AppError(413, opts.sizeError.error, { message: IMAGE_TOO_LARGE_MESSAGE });
+      // Not decodable as the image its first bytes claim: refused like any wrong type.
       throw new AppError(400, opts.typeError.error, detail(opts.typeError));
     } finally {
       await fs.promises.rm(tmp, { force: true });
@@ -155,16 +162,32 @@ export async function storeUpload(uploadsDir: string, file: MultipartFile, opts:
 // Files are read once: libvips' cache would only hold memory.
 sharp.cache(false);
 
+/** The detail of a photo refused for its pixel count (the error is the upload's own 'File too large'). */
+export const IMAGE_TOO_LARGE_MESSAGE = `Photos must be at most ${MAX_IMAGE_INPUT_PIXELS / 1_000_000} megapixels (for example 8000 x 6000)`;
+
+/** Photo decodes running at once, across all uploads (media and catalogue); the others wait their turn. */
+export const imageDecodes = new Semaphore(MAX_CONCURRENT_IMAGE_DECODES);
+
+/** sharp's refusal of an image over limitInputPixels (read from its header, before decoding). */
+function isPixelLimit(err: unknown): boolean {
+  return err instanceof Error && /pixel limit/i.test(err.message);
+}
+
 /**
  * Writes the photo at `from` to `to` as the same format without any metadata
- * (sharp keeps none unless asked), turned by its EXIF orientation. Rejects a
- * file that does not decode. Returns the new size in bytes.
+ * (sharp keeps none unless asked), turned by its EXIF orientation and scaled down
+ * to fit MAX_STORED_IMAGE_SIDE_PX (never up). Rejects a file that does not decode
+ * or has more than MAX_IMAGE_INPUT_PIXELS pixels. Returns the new size in bytes.
  */
 async function reencodeWithoutMetadata(from: string, kind: 'jpeg' | 'png', to: string): Promise<number> {
-  const image = sharp(from, { failOn: 'error' }).autoOrient();
-  const out = kind === 'jpeg' ? image.jpeg({ quality: 90 }) : image.png();
-  const info = await out.toFile(to);
-  return info.size;
+  return imageDecodes.run(async () => {
+    const image = sharp(from, { failOn: 'error', limitInputPixels: MAX_IMAGE_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: MAX_STORED_IMAGE_SIDE_PX, height: MAX_STORED_IMAGE_SIDE_PX, fit: 'inside', withoutEnlargement: true });
+    const out = kind === 'jpeg' ? image.jpeg({ quality: 90 }) : image.png();
+    const info = await out.toFile(to);
+    return info.size;
+  });
 }
 
 /** Deletes a stored file by its relative path, ignoring files that are already gone. */

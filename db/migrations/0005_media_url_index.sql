@@ -1,0 +1,1 @@
+CREATE INDEX `messages_media_url_idx` ON `messages` (`media_url`) WHERE media_url IS NOT NULL;
