@@ -356,3 +356,9 @@ export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
 /** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
 export const WS_CLIENT_RETRY_BASE_MS = 500;
 export const WS_CLIENT_RETRY_MAX_MS = 5000;
+
+// --- Game master and admin (issue 23, helper gmadmin; decisions 750-759) ---
+/** HQ re-reads the game master's credits this often while the page is open (a fallback to the live event). */
+export const GM_CREDITS_REFRESH_MS = 60_000;
+/** 'Past hunts' at HQ lists this many ended sessions, newest first. */
+export const PAST_HUNTS_SHOWN = 20;
