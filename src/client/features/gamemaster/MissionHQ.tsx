@@ -129,9 +129,6 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             dispatch={dispatch}
           />
         </Box>
-        <Box className={classes.past}>
-          <PastHunts />
-        </Box>
       </Box>
       <Box className={classes.column}>
         <Box className={classes.map}>
@@ -155,6 +152,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           <Box className={classes.comms}>
             <CommunicationsPanel sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
           </Box>
+        </Box>
+        <Box className={classes.past}>
+          <PastHunts />
         </Box>
       </Box>
     </Box>

@@ -52,7 +52,7 @@ export const PastHunts = memo(function PastHunts() {
                         {s.endTime ? new Date(s.endTime).toLocaleString() : ''} · {endedDescription(label)}
                       </Text>
                     </Stack>
-                    <Badge size="sm" radius="sm" variant="filled" bg={label === 'EXPIRED' ? 'red.8' : 'gray.8'} c="white">
+                    <Badge size="sm" radius="sm" variant="filled" bg={label === 'EXPIRED' ? 'red.8' : 'gray.8'} c="white" style={{ flexShrink: 0 }}>
                       {label}
                     </Badge>
                   </Group>
