@@ -161,15 +161,20 @@ test.describe('admin catalogue', () => {
     await signInAsAdmin(page);
     const threeRequests: string[] = [];
     page.on('request', (r) => {
-      if (/ModelViewer|three/i.test(r.url())) threeRequests.push(r.url());
+      // The heavy chunk (three.js, fiber, drei) is ModelViewer-*.js; LazyModelViewer-*.js is its small wrapper.
+      if (/\/assets\/(ModelViewer|three)[-.]/i.test(r.url())) threeRequests.push(r.url());
     });
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'System Administration' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-header-${testInfo.project.name}.png` });
     const row = page.getByTestId('species-row').filter({ hasText: 'Triceratops' });
     // Labelled actions: the words are on screen, the names add the row's name.
     await expect(row.getByRole('button', { name: 'Edit Triceratops' })).toHaveText('Edit');
     await expect(row.getByRole('button', { name: 'Delete Triceratops' })).toHaveText('Delete');
     await expect(row.getByText(/^Observation rate \d+%$/)).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/species-actions-${testInfo.project.name}.png` });
     // three.js is not downloaded until a preview opens.
     expect(threeRequests).toEqual([]);
     await row.getByRole('button', { name: 'Preview Triceratops in 3D' }).click();

@@ -115,13 +115,13 @@ export function GameMastersPanel() {
             </div>
             {/* Labelled actions (issue 23): the name says what each does, not an icon alone. */}
             <Group gap={4} wrap="wrap" justify="flex-end">
-              <Button size="compact-sm" variant="light" color="yellow.9" leftSection={<IconCoins size={16} aria-hidden />} aria-label={`Add credits to ${displayName(g)}`} onClick={() => setCrediting(g)}>
+              <Button size="compact-sm" variant="default" leftSection={<IconCoins size={16} aria-hidden />} aria-label={`Add credits to ${displayName(g)}`} onClick={() => setCrediting(g)}>
                 Add credits
               </Button>
-              <Button size="compact-sm" variant="light" color="gray.8" leftSection={<IconDevicesOff size={16} aria-hidden />} aria-label={`End sign-ins of ${displayName(g)}`} onClick={() => setToSignOut(g)}>
+              <Button size="compact-sm" variant="default" leftSection={<IconDevicesOff size={16} aria-hidden />} aria-label={`End sign-ins of ${displayName(g)}`} onClick={() => setToSignOut(g)}>
                 End sign-ins
               </Button>
-              <Button size="compact-sm" variant="light" color="red.8" leftSection={<IconTrash size={16} aria-hidden />} aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
+              <Button size="compact-sm" variant="outline" color="red.8" leftSection={<IconTrash size={16} aria-hidden />} aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
                 Delete
               </Button>
             </Group>

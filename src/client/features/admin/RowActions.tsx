@@ -8,10 +8,10 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-sm" variant="light" leftSection={<IconPencil size={16} aria-hidden />} aria-label={`Edit ${name}`} onClick={onEdit}>
+      <Button size="compact-sm" variant="default" leftSection={<IconPencil size={16} aria-hidden />} aria-label={`Edit ${name}`} onClick={onEdit}>
         Edit
       </Button>
-      <Button size="compact-sm" variant="light" color="red.8" leftSection={<IconTrash size={16} aria-hidden />} aria-label={`Delete ${name}`} onClick={onDelete}>
+      <Button size="compact-sm" variant="outline" color="red.8" leftSection={<IconTrash size={16} aria-hidden />} aria-label={`Delete ${name}`} onClick={onDelete}>
         Delete
       </Button>
     </Group>

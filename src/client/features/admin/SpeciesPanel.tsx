@@ -92,8 +92,7 @@ export function SpeciesPanel() {
               {s.modelUrl && (
                 <Button
                   size="compact-sm"
-                  variant="light"
-                  color="teal.9"
+                  variant="default"
                   leftSection={<IconEye size={16} aria-hidden />}
                   aria-label={`Preview ${s.name} in 3D`}
                   onClick={() => setPreviewing(s)}
