@@ -189,7 +189,7 @@ function requireActive(ctx: BillingCtx, user: LimitsUser, message: string) {
   if (user.role !== 'gamemaster') throw forbidden('Only GameMaster accounts have a plan');
   lapseCancelledPlan(ctx, user.id);
   const found = findSubscription(ctx.db, user.id);
-  if (!found || found.subscription.status !== 'active') throw conflict(message);
+  if (found?.subscription.status !== 'active') throw conflict(message);
   return found;
 }
 
@@ -200,7 +200,7 @@ function requireActive(ctx: BillingCtx, user: LimitsUser, message: string) {
 export function lapseCancelledPlan(ctx: Pick<BillingCtx, 'db' | 'now'>, userId: string): void {
   const found = findSubscription(ctx.db, userId);
   const sub = found?.subscription;
-  if (!sub || sub.status !== 'active' || sub.stripeSubscriptionId || !hasLapsed(sub, ctx.now())) return;
+  if (sub?.status !== 'active' || sub.stripeSubscriptionId || !hasLapsed(sub, ctx.now())) return;
   ctx.db
     .update(subscriptions)
     .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: ctx.now() })
