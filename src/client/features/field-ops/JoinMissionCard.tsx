@@ -40,6 +40,7 @@ export function JoinMissionCard({
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => onResume(s.id)}
                   aria-label={`Resume ${s.name}`}
+                  style={{ flexShrink: 0 }}
                 >
                   Resume
                 </Button>
