@@ -74,7 +74,8 @@ test.describe('admin catalogue', () => {
     await dialog.getByLabel(/^Name/).fill(name);
     await dialog.getByLabel('Scientific Name').fill('Velociraptor mongoliensis');
     await expect(dialog.getByLabel('Health')).toHaveValue('100');
-    await expect(dialog.getByLabel('Capture Rate')).toHaveValue('0.5');
+    // One name with the hunters' screens: the observation rate, as a percentage (captureRate 0.5 stored).
+    await expect(dialog.getByLabel('Observation rate')).toHaveValue('50%');
     await dialog.locator('input[type="file"]').setInputFiles(MODEL);
     await dialog.getByRole('button', { name: 'Create Species' }).click();
     await expect(notice(page, 'Dinosaur species created!')).toBeVisible();
@@ -124,31 +125,70 @@ test.describe('admin catalogue', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('an out-of-range capture rate or health is refused on the field, never clamped', async ({ page }, testInfo) => {
+  test('an out-of-range observation rate or health is refused on the field, never clamped', async ({ page }, testInfo) => {
     await signInAsAdmin(page);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Add Species' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Dinosaur Species' });
     const name = uniqueName('Clamp');
     await dialog.getByLabel(/^Name/).fill(name);
-    await dialog.getByLabel('Capture Rate').fill('1.5');
+    await dialog.getByLabel('Observation rate').fill('150');
     await dialog.getByLabel('Health').fill('0');
     await dialog.getByLabel(/^Name/).click(); // blur: Mantine would clamp here
-    await expect(dialog.getByLabel('Capture Rate')).toHaveValue('1.5');
+    await expect(dialog.getByLabel('Observation rate')).toHaveValue('150%');
     await expect(dialog.getByLabel('Health')).toHaveValue('0');
     await dialog.getByRole('button', { name: 'Create Species' }).click();
-    await expect(dialog.getByText('Capture rate must be between 0 and 1', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Observation rate must be between 0 and 100%', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Health must be a whole number between 1 and 10000', { exact: true })).toBeVisible();
-    await expect(dialog.getByLabel('Capture Rate')).toHaveValue('1.5');
-    await expect(dialog.getByLabel('Capture Rate')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Observation rate')).toHaveValue('150%');
+    await expect(dialog.getByLabel('Observation rate')).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: `${SHOTS}/species-form-range-${testInfo.project.name}.png` });
     await expect(notice(page, 'Dinosaur species created!')).toHaveCount(0);
 
-    await dialog.getByLabel('Capture Rate').fill('1');
+    await dialog.getByLabel('Observation rate').fill('100');
     await dialog.getByLabel('Health').fill('90');
     await dialog.getByRole('button', { name: 'Create Species' }).click();
     await expect(notice(page, 'Dinosaur species created!')).toBeVisible();
-    await expect(page.getByTestId('species-row').filter({ hasText: name }).getByText('100% rate')).toBeVisible();
+    await expect(page.getByTestId('species-row').filter({ hasText: name }).getByText('Observation rate 100%')).toBeVisible();
+    // Stored as the REST field captureRate (0-1).
+    const stored = ((await (await page.request.get('/api/dinosaur-species')).json()) as { name: string; captureRate: number }[]).find(
+      (s) => s.name === name,
+    );
+    expect(stored?.captureRate).toBe(1);
+  });
+
+  test('previews a species model in 3D from its row, then logs out from the header', async ({ page }, testInfo) => {
+    await signInAsAdmin(page);
+    const threeRequests: string[] = [];
+    page.on('request', (r) => {
+      // The heavy chunk (three.js, fiber, drei) is ModelViewer-*.js; LazyModelViewer-*.js is its small wrapper.
+      if (/\/assets\/(ModelViewer|three)[-.]/i.test(r.url())) threeRequests.push(r.url());
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'System Administration' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-header-${testInfo.project.name}.png` });
+    const row = page.getByTestId('species-row').filter({ hasText: 'Triceratops' });
+    // Labelled actions: the words are on screen, the names add the row's name.
+    await expect(row.getByRole('button', { name: 'Edit Triceratops' })).toHaveText('Edit');
+    await expect(row.getByRole('button', { name: 'Delete Triceratops' })).toHaveText('Delete');
+    await expect(row.getByText(/^Observation rate \d+%$/)).toBeVisible();
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/species-actions-${testInfo.project.name}.png` });
+    // three.js is not downloaded until a preview opens.
+    expect(threeRequests).toEqual([]);
+    await row.getByRole('button', { name: 'Preview Triceratops in 3D' }).click();
+    const preview = page.getByRole('dialog', { name: 'Triceratops: 3D model' });
+    await expect(preview.getByTestId('model-viewer')).toHaveAttribute('data-model-state', 'loaded', { timeout: 30_000 });
+    expect(threeRequests.length).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/species-preview-${testInfo.project.name}.png` });
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await expect(preview).toBeHidden();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
   test('edit dialogs name the stored files as uploaded, with their size', async ({ page }, testInfo) => {

@@ -224,3 +224,53 @@ test('a session the game master ends shows Session Ended with the result, then J
   await ended.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('heading', { name: 'Join Mission' })).toBeVisible();
 });
+
+test('on a phone: Your sessions before Join Mission, then the map within the first screen, the scan list and photo upload', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone layout');
+  test.setTimeout(120_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await setUpGameMaster(request);
+  const session = await createSession(request);
+  await deploy(request, session.id, DINO);
+  await startSession(request, session.id);
+
+  const hunter = await registerHunter(await playwright.request.newContext({ baseURL }));
+  await signIn(page, hunter.username, hunter.password);
+  await expect(page).toHaveURL(/\/hunter$/);
+  await joinMission(page, session.name, session.password);
+  const briefing = page.getByRole('dialog', { name: /Mission Briefing/ });
+  await briefing.getByRole('button', { name: 'Begin Mission' }).click();
+  await expect(briefing).toBeHidden();
+
+  // The map starts within the first screen (740 px), not 2,000 px down.
+  const map = page.getByTestId('tactical-map').locator('.leaflet-container');
+  await expect(map).toBeVisible({ timeout: 20_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await map.boundingBox();
+  expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(740 - 150);
+  await page.screenshot({ path: `${SHOTS}/field-ops-first-screen-360.png` });
+
+  // The same blocks as the terminal: the scan list and photo upload.
+  const scan = page.getByTestId('field-scan');
+  await scan.scrollIntoViewIfNeeded();
+  await scan.getByRole('button', { name: 'Scan', exact: true }).click();
+  await expect(scan.getByTestId('scan-hit').first()).toBeVisible({ timeout: 15_000 });
+  const comms = page.getByTestId('comms-channel');
+  await comms.scrollIntoViewIfNeeded();
+  await expect(comms.getByRole('button', { name: /Photo/ }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/field-ops-full-360.png`, fullPage: true });
+
+  // Back on Join Mission (session pointer cleared), the joined session is offered first, no "No active session".
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your sessions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Resume ${session.name}` })).toBeVisible();
+  await expect(page.getByText('No active session')).toHaveCount(0);
+  await expect(page.getByTestId('join-mission-hint')).toHaveText(/^Resume a session you joined above/);
+  await page.screenshot({ path: `${SHOTS}/field-ops-join-360.png` });
+});

@@ -104,6 +104,8 @@ export const UserSubscriptionOutput = z.object({
   plan: PlanSchema.nullable(),
   /** ISO time the current weekly period ends, when known. */
   currentPeriodEnd: z.string().nullable(),
+  /** Cancelled: the plan ends at currentPeriodEnd instead of renewing ('Cancels on <date>'). */
+  cancelAtPeriodEnd: z.boolean(),
   sessionsUsedThisWeek: z.number().int(),
   /** The plan's weekly allowance; null = unlimited (or no plan). */
   sessionsAllowed: z.number().int().nullable(),

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AddCreditsFields,
   CATALOGUE_MESSAGES,
+  captureRateToPercent,
+  OBSERVATION_RATE_MESSAGES,
+  percentToCaptureRate,
+  SpeciesAdminFormSchema,
   MissionFields,
   MissionUpdateFields,
   parseCreditsPrompt,
@@ -56,5 +60,24 @@ describe('numbers sent as strings', () => {
       );
       expect(MissionUpdateFields.safeParse({ duration: bad }).error?.issues[0]?.message).toBe(CATALOGUE_MESSAGES.durationRange);
     }
+  });
+});
+
+describe('the admin form: observation rate as a percentage (issue 23)', () => {
+  it('converts captureRate to a percentage and back without drift', () => {
+    expect(captureRateToPercent(0.5)).toBe(50);
+    expect(captureRateToPercent(0.123)).toBe(12.3);
+    expect(percentToCaptureRate(55)).toBe(0.55);
+    expect(percentToCaptureRate(12.3)).toBe(0.123);
+    for (const p of [0, 5, 33.3, 70, 100]) expect(captureRateToPercent(percentToCaptureRate(p))).toBe(p);
+  });
+  it('accepts 0 to 100 % and says so otherwise', () => {
+    const base = { name: 'Rex', health: 100 };
+    expect(SpeciesAdminFormSchema.safeParse({ ...base, observationRate: 75 }).success).toBe(true);
+    const over = SpeciesAdminFormSchema.safeParse({ ...base, observationRate: 150 });
+    expect(over.success).toBe(false);
+    expect(over.error?.issues[0]?.message).toBe(OBSERVATION_RATE_MESSAGES.range);
+    const missing = SpeciesAdminFormSchema.safeParse({ ...base, observationRate: '' });
+    expect(missing.error?.issues[0]?.message).toBe(OBSERVATION_RATE_MESSAGES.required);
   });
 });

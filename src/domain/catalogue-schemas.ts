@@ -112,6 +112,18 @@ export const SpeciesFields = z.object({
 });
 export type SpeciesFields = z.output<typeof SpeciesFields>;
 
+/** The admin form's name for captureRate: the 'Observation rate' hunters see, as a percentage (issue 23). */
+export const OBSERVATION_RATE_MESSAGES = {
+  required: 'Observation rate is required',
+  number: 'Observation rate must be a number',
+  range: 'Observation rate must be between 0 and 100%',
+} as const;
+
+/** captureRate (0-1, what the API stores) as the percentage the admin form shows, to 0.1 %. */
+export const captureRateToPercent = (rate: number): number => Math.round(rate * 1000) / 10;
+/** The admin form's percentage back to the stored captureRate (0-1). */
+export const percentToCaptureRate = (percent: number): number => Math.round(percent * 10) / 1000;
+
 /** The admin form: as the API, but health and captureRate must be filled in (the spec's form rule). */
 export const SpeciesFormSchema = SpeciesFields.extend({
   health: z.preprocess(
@@ -272,3 +284,19 @@ export function parseCreditsPrompt(value: unknown): number | null {
   const parsed = AddCreditsFields.shape.credits.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * The admin species form as it is shown: the observation rate as a percentage (0-100),
+ * sent as captureRate (0-1). The REST fields are unchanged.
+ */
+export const SpeciesAdminFormSchema = SpeciesFormSchema.omit({ captureRate: true }).extend({
+  observationRate: z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (i) => (i.input === undefined ? OBSERVATION_RATE_MESSAGES.required : OBSERVATION_RATE_MESSAGES.number),
+      })
+      .min(0, OBSERVATION_RATE_MESSAGES.range)
+      .max(100, OBSERVATION_RATE_MESSAGES.range),
+  ),
+});

@@ -426,3 +426,8 @@ export const MAX_IMAGE_INPUT_PIXELS = 50_000_000;
 export const MAX_STORED_IMAGE_SIDE_PX = 4096;
 /** Photos decoded at once; further uploads wait their turn (each decode may hold ~150 MB). */
 export const MAX_CONCURRENT_IMAGE_DECODES = 2;
+// --- Game master and admin (issue 23, helper gmadmin; decisions 750-759) ---
+/** HQ re-reads the game master's credits this often while the page is open (a fallback to the live event). */
+export const GM_CREDITS_REFRESH_MS = 60_000;
+/** 'Past hunts' at HQ lists this many ended sessions, newest first. */
+export const PAST_HUNTS_SHOWN = 20;

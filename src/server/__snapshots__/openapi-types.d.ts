@@ -450,6 +450,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game-sessions/{id}/hunter-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each hunter's results in a session: observed, darts, distance, time (the game master's past hunts)
+         * @description One row per hunter, best first (the ranking of GET /game-sessions/{id}/hunter-stats), with dinosaurs observed, darts used, shots fired, metres walked and minutes in the running session: the figures each hunter reads of themselves. For any session of the caller, running or ended; ended sessions stay readable after HQ closes them.
+         */
+        get: operations["stats-sessionHunterResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/game-sessions/{id}/communications": {
         parameters: {
             query?: never;
@@ -562,6 +582,46 @@ export interface paths {
         get: operations["billing-userSubscription"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the caller's plan at the end of the current weekly period
+         * @description The plan stays active, with its sessions and credits, until `currentPeriodEnd`; then it ends instead of renewing (no refund of the week under way). With Stripe the subscription is set to `cancel_at_period_end` and Stripe ends it; without a payment provider the period is the week of the plan that is under way (weeks counted from when it started). Answers the subscription as GET /user/subscription does, with `cancelAtPeriodEnd: true`. Cancelling again changes nothing; POST /user/subscription/resume undoes it before the period ends.
+         */
+        post: operations["billing-cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the caller's plan: undo a cancellation before the period ends
+         * @description The plan renews each week again (with Stripe, `cancel_at_period_end` is cleared). Only while the plan is still active and set to cancel; afterwards choose a plan again. Answers the subscription as GET /user/subscription does.
+         */
+        post: operations["billing-resumeSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1601,6 +1661,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     }[];
@@ -1668,6 +1730,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     };
@@ -1754,6 +1818,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     };
@@ -1838,6 +1904,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     };
@@ -1933,6 +2001,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     };
@@ -2019,6 +2089,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     };
@@ -2105,6 +2177,8 @@ export interface operations {
                         /** @description Minutes; negative means no time limit */
                         timeRemaining: number;
                         hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
                     };
@@ -3109,6 +3183,70 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "stats-sessionHunterResults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hunterId: string;
+                        hunterName: string;
+                        /** @description 1 = best: most dinosaurs observed, then who got there first */
+                        completionRank: number;
+                        dinosaursObserved: number;
+                        dartsUsed: number;
+                        shotsFired: number;
+                        /** @description Metres, from stored positions */
+                        distanceTraveled: number;
+                        /** @description Minutes in the running session since joining */
+                        totalObservationTime: number;
+                        /** @description When the hunter had observed every deployed dinosaur (ISO), or null */
+                        completionTime: string | null;
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "comms-list": {
         parameters: {
             query?: {
@@ -3621,6 +3759,7 @@ export interface operations {
                             stripePriceId: string | null;
                         } | null;
                         currentPeriodEnd: string | null;
+                        cancelAtPeriodEnd: boolean;
                         sessionsUsedThisWeek: number;
                         sessionsAllowed: number | null;
                         sessionCredits: number;
@@ -3645,6 +3784,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "billing-cancelSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "incomplete" | "past_due" | "canceled" | "none";
+                        plan: {
+                            id: number;
+                            name: string;
+                            description: string;
+                            price: string;
+                            interval: string;
+                            features: string[];
+                            maxSessions: number | null;
+                            maxPlayersPerSession: number;
+                            stripePriceId: string | null;
+                        } | null;
+                        currentPeriodEnd: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        sessionsUsedThisWeek: number;
+                        sessionsAllowed: number | null;
+                        sessionCredits: number;
+                        /** @enum {string} */
+                        paymentProvider: "stripe" | "none";
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Only GameMaster accounts have a plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No active plan to cancel */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description The payment provider is unreachable or refused the request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.SERVICE_UNAVAILABLE"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "billing-resumeSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "incomplete" | "past_due" | "canceled" | "none";
+                        plan: {
+                            id: number;
+                            name: string;
+                            description: string;
+                            price: string;
+                            interval: string;
+                            features: string[];
+                            maxSessions: number | null;
+                            maxPlayersPerSession: number;
+                            stripePriceId: string | null;
+                        } | null;
+                        currentPeriodEnd: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        sessionsUsedThisWeek: number;
+                        sessionsAllowed: number | null;
+                        sessionCredits: number;
+                        /** @enum {string} */
+                        paymentProvider: "stripe" | "none";
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Only GameMaster accounts have a plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description The plan is not set to cancel (or has already ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description The payment provider is unreachable or refused the request */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.SERVICE_UNAVAILABLE"];
                 };
             };
             "4XX": components["responses"]["ClientError"];

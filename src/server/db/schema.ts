@@ -75,6 +75,8 @@ export const subscriptions = sqliteTable('subscriptions', {
   }).notNull(),
   stripeSubscriptionId: text('stripe_subscription_id').unique(),
   currentPeriodEnd: integer('current_period_end'),
+  /** The game master cancelled: the plan stays active until currentPeriodEnd, then ends (decision 750). */
+  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
 });
@@ -161,6 +163,8 @@ export const gameSessions = sqliteTable(
     /** Sum of completed pauses, so remaining time survives restarts. */
     pausedTotalMs: integer('paused_total_ms').notNull().default(0),
     endTime: integer('end_time'),
+    /** Why a completed session ended (domain/session-outcome); null before it ends, and for sessions ended before the column. */
+    endedReason: text('ended_reason', { enum: ['ended_by_game_master', 'time_up'] }),
     briefingVideoUrl: text('briefing_video_url'),
     coverPhotoUrl: text('cover_photo_url'),
     description: text('description'),

@@ -11,11 +11,15 @@ export function createNoPaymentProvider(): PaymentProvider {
         customerId: null,
         priceId: null,
         clientSecret: null,
-        subscription: { id: null, status: 'active', currentPeriodEnd: null, planId: null },
+        subscription: { id: null, status: 'active', currentPeriodEnd: null, planId: null, cancelAtPeriodEnd: false },
       };
     },
     async changePlan() {
-      return { priceId: null, subscription: { id: null, status: 'active', currentPeriodEnd: null, planId: null } };
+      return { priceId: null, subscription: { id: null, status: 'active', currentPeriodEnd: null, planId: null, cancelAtPeriodEnd: false } };
+    },
+    async setCancelAtPeriodEnd({ cancel }) {
+      // Billing keeps the period of a plan without a provider itself (decision 750).
+      return { id: null, status: 'active', currentPeriodEnd: null, planId: null, cancelAtPeriodEnd: cancel };
     },
     async charge() {
       return { customerId: null, paymentId: null, status: 'succeeded', clientSecret: null };

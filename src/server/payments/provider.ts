@@ -24,6 +24,8 @@ export type RemoteSubscription = {
   currentPeriodEnd: number | null;
   /** Our plan id, from the provider's metadata, when known. */
   planId: number | null;
+  /** Cancelled by the game master: it ends at currentPeriodEnd instead of renewing. */
+  cancelAtPeriodEnd: boolean;
 };
 
 export type SubscribeResult = {
@@ -55,6 +57,8 @@ export interface PaymentProvider {
   subscribe(req: { user: BillingUser; plan: PlanRow; currentRemoteId: string | null; now: number }): Promise<SubscribeResult>;
   /** Moves an active subscription to another plan. */
   changePlan(req: { remoteId: string; plan: PlanRow }): Promise<{ priceId: string | null; subscription: RemoteSubscription }>;
+  /** Cancels a subscription at the end of its period (cancel true) or undoes that before it ends (false). */
+  setCancelAtPeriodEnd(req: { remoteId: string; cancel: boolean }): Promise<RemoteSubscription>;
   /** A one-time payment (session credits). */
   charge(req: { user: BillingUser; amountCents: number; currency: string; description: string; metadata: Record<string, string> }): Promise<ChargeResult>;
   /** Server-side check of a subscription with the provider; null when unknown. */

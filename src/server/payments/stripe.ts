@@ -71,6 +71,7 @@ function toRemote(sub: Stripe.Subscription): RemoteSubscription {
     status: mapStripeStatus(sub.status),
     currentPeriodEnd: periodEnd(sub as unknown as Loose),
     planId: Number.isInteger(planId) && planId > 0 ? planId : null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
   };
 }
 
@@ -170,6 +171,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           metadata: { ...current.metadata, planId: String(plan.id) },
         });
         return { priceId, subscription: toRemote(sub) };
+      } catch (err) {
+        wrap(err);
+      }
+    },
+
+    async setCancelAtPeriodEnd({ remoteId, cancel }) {
+      try {
+        return toRemote(await stripe.subscriptions.update(remoteId, { cancel_at_period_end: cancel }));
       } catch (err) {
         wrap(err);
       }

@@ -286,3 +286,56 @@ describe('Stripe mode: session credits', () => {
     expect((await gm.get('/api/user/subscription')).body.sessionCredits).toBe(5);
   });
 });
+
+describe('Stripe mode: cancelling at period end', () => {
+  async function paidSubscription() {
+    const started = await startedSubscription();
+    const invoice = stripeApi.payInvoice(started.remoteId);
+    await sendWebhook(stripeApi.event('invoice.paid', invoice));
+    expect(subscriptionRow(started.gm.user.id)?.status).toBe('active');
+    return started;
+  }
+
+  it('sets cancel_at_period_end on Stripe; the plan stays active until Stripe ends it', async () => {
+    const { gm, remoteId } = await paidSubscription();
+    const res = await gm.post('/api/user/subscription/cancel', {});
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const update = stripeApi.calls('POST', `/v1/subscriptions/${remoteId}`).at(-1)!;
+    expect(update.body).toMatchObject({ cancel_at_period_end: 'true' });
+    expect(stripeApi.subscriptions.get(remoteId)?.cancel_at_period_end).toBe(true);
+    const periodEnd = stripeApi.subscriptions.get(remoteId)!.items.data[0].current_period_end * 1000;
+    expect(Date.parse(res.body.currentPeriodEnd)).toBe(periodEnd);
+
+    // The period ends: Stripe cancels and sends customer.subscription.deleted.
+    const ended = stripeApi.endPeriod(remoteId);
+    expect((await sendWebhook(stripeApi.event('customer.subscription.deleted', ended))).status).toBe(200);
+    expect(subscriptionRow(gm.user.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect((await gm.get('/api/user/subscription')).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+  });
+
+  it('"Keep my plan" clears cancel_at_period_end; a customer.subscription.updated from the dashboard is followed', async () => {
+    const { gm, remoteId } = await paidSubscription();
+    await gm.post('/api/user/subscription/cancel', {});
+    const kept = await gm.post('/api/user/subscription/resume', {});
+    expect(kept.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(stripeApi.subscriptions.get(remoteId)?.cancel_at_period_end).toBe(false);
+
+    // Cancelled from Stripe's dashboard instead: the webhook tells us.
+    stripeApi.subscriptions.get(remoteId)!.cancel_at_period_end = true;
+    await sendWebhook(stripeApi.event('customer.subscription.updated', stripeApi.subscriptions.get(remoteId)!));
+    expect(subscriptionRow(gm.user.id)?.cancelAtPeriodEnd).toBe(true);
+    // A renewal at period end does not happen: the period ends with the plan.
+    const ended = stripeApi.endPeriod(remoteId);
+    expect(ended.status).toBe('canceled');
+  });
+
+  it('answers 503 with a readable message when Stripe refuses, and changes nothing', async () => {
+    const { gm } = await paidSubscription();
+    stripeApi.settings.failNext = { status: 400, message: 'No such subscription', type: 'invalid_request_error' };
+    const res = await gm.post('/api/user/subscription/cancel', {});
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('No such subscription');
+    expect(subscriptionRow(gm.user.id)?.cancelAtPeriodEnd).toBe(false);
+  });
+});

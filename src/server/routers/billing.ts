@@ -65,6 +65,43 @@ export const billingRouter = router({
     .output(UserSubscriptionOutput)
     .query(({ ctx }) => billing.getUserSubscription(ctx, ctx.user)),
 
+  cancelSubscription: accountProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/subscription/cancel',
+        tags,
+        summary: "Cancel the caller's plan at the end of the current weekly period",
+        description: [
+          'The plan stays active, with its sessions and credits, until `currentPeriodEnd`; then it ends instead of renewing',
+          '(no refund of the week under way). With Stripe the subscription is set to `cancel_at_period_end` and Stripe ends it;',
+          'without a payment provider the period is the week of the plan that is under way (weeks counted from when it',
+          'started). Answers the subscription as GET /user/subscription does, with `cancelAtPeriodEnd: true`. Cancelling',
+          'again changes nothing; POST /user/subscription/resume undoes it before the period ends.',
+        ].join(' '),
+        errorResponses: billingErrors.cancelSubscription,
+      },
+    })
+    .input(EmptyInput)
+    .output(UserSubscriptionOutput)
+    .mutation(({ ctx }) => billing.cancelSubscription(ctx, ctx.user)),
+
+  resumeSubscription: accountProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/subscription/resume',
+        tags,
+        summary: "Keep the caller's plan: undo a cancellation before the period ends",
+        description:
+          'The plan renews each week again (with Stripe, `cancel_at_period_end` is cleared). Only while the plan is still active and set to cancel; afterwards choose a plan again. Answers the subscription as GET /user/subscription does.',
+        errorResponses: billingErrors.resumeSubscription,
+      },
+    })
+    .input(EmptyInput)
+    .output(UserSubscriptionOutput)
+    .mutation(({ ctx }) => billing.resumeSubscription(ctx, ctx.user)),
+
   createCreditPurchase: gameMasterProcedure
     .meta({
       openapi: {

@@ -23,6 +23,18 @@ export const billingErrors = {
     409: 'Already subscribed to this plan, or contactRequired: the plan is sold by our team',
     503: 'The payment provider is unreachable or refused the request',
   },
+  cancelSubscription: {
+    401: 'Not signed in',
+    403: 'Only GameMaster accounts have a plan',
+    409: 'No active plan to cancel',
+    503: 'The payment provider is unreachable or refused the request',
+  },
+  resumeSubscription: {
+    401: 'Not signed in',
+    403: 'Only GameMaster accounts have a plan',
+    409: 'The plan is not set to cancel (or has already ended)',
+    503: 'The payment provider is unreachable or refused the request',
+  },
   createCreditPurchase: {
     401: 'Not signed in',
     403: 'Only game masters with an active subscription (Subscription Required)',

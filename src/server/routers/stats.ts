@@ -51,6 +51,20 @@ const HunterProgressOutput = z.array(
   }),
 );
 
+const HunterResultsOutput = z.array(
+  z.object({
+    hunterId: z.string(),
+    hunterName: z.string(),
+    completionRank: z.number().int().describe('1 = best: most dinosaurs observed, then who got there first'),
+    dinosaursObserved: z.number().int(),
+    dartsUsed: z.number().int(),
+    shotsFired: z.number().int(),
+    distanceTraveled: z.number().describe('Metres, from stored positions'),
+    totalObservationTime: z.number().int().describe('Minutes in the running session since joining'),
+    completionTime: z.string().nullable().describe('When the hunter had observed every deployed dinosaur (ISO), or null'),
+  }),
+);
+
 export const statsRouter = router({
   observe: authedProcedure
     .meta({
@@ -120,4 +134,21 @@ export const statsRouter = router({
     })
     .output(HunterProgressOutput)
     .query(({ ctx }) => hunterStats.sessionHunterStats(ctx, ctx.gameSession.id)),
+
+  sessionHunterResults: ownedSessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/game-sessions/{id}/hunter-results',
+        tags: ['game-sessions'],
+        summary: "Each hunter's results in a session: observed, darts, distance, time (the game master's past hunts)",
+        description:
+          'One row per hunter, best first (the ranking of GET /game-sessions/{id}/hunter-stats), with dinosaurs observed, ' +
+          'darts used, shots fired, metres walked and minutes in the running session: the figures each hunter reads of ' +
+          'themselves. For any session of the caller, running or ended; ended sessions stay readable after HQ closes them.',
+        errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
+      },
+    })
+    .output(HunterResultsOutput)
+    .query(({ ctx }) => hunterStats.sessionHunterResults(ctx, ctx.gameSession)),
 });

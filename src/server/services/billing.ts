@@ -5,6 +5,7 @@
 // the browser's word.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Plan, PaymentStartOutput, UserSubscription } from '../../domain/billing-schemas';
+import { hasLapsed, weeklyPeriodEnd } from '../../domain/billing-period';
 import {
   BILLING_CURRENCY,
   CREDIT_BUNDLE_CREDITS,
@@ -132,6 +133,7 @@ export async function createSubscription(ctx: BillingCtx, user: LimitsUser, plan
     status: result.subscription.status,
     stripeSubscriptionId: result.subscription.id,
     currentPeriodEnd: result.subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: false,
     updatedAt: stamp,
   };
   db.insert(subscriptions)
@@ -156,6 +158,7 @@ function applyRemote(db: Db, rowId: number, remote: RemoteSubscription, fallback
     .set({
       status: remote.status,
       currentPeriodEnd: remote.currentPeriodEnd,
+      cancelAtPeriodEnd: remote.status === 'active' && remote.cancelAtPeriodEnd,
       updatedAt: stamp,
       ...(known ? { planId: known.id } : {}),
     })
@@ -169,10 +172,85 @@ export async function syncSubscription(ctx: BillingCtx, remoteId: string): Promi
   if (!row) return; // an old attempt we already replaced, or not ours
   const remote = await ctx.payments.fetchSubscription(remoteId);
   if (!remote) {
-    applyRemote(ctx.db, row.id, { id: remoteId, status: 'canceled', currentPeriodEnd: row.currentPeriodEnd, planId: null }, null, ctx.now());
+    const gone = { id: remoteId, status: 'canceled' as const, currentPeriodEnd: row.currentPeriodEnd, planId: null, cancelAtPeriodEnd: false };
+    applyRemote(ctx.db, row.id, gone, null, ctx.now());
     return;
   }
   applyRemote(ctx.db, row.id, remote, null, ctx.now());
+}
+
+// --- Cancelling (decision 750) ---
+
+export const NO_PLAN_TO_CANCEL = 'You have no active plan to cancel';
+export const NO_CANCELLATION_TO_UNDO = 'Your plan is not set to cancel';
+
+/** The caller's active subscription (not yet lapsed), or 409 with `message`. */
+function requireActive(ctx: BillingCtx, user: LimitsUser, message: string) {
+  if (user.role !== 'gamemaster') throw forbidden('Only GameMaster accounts have a plan');
+  lapseCancelledPlan(ctx, user.id);
+  const found = findSubscription(ctx.db, user.id);
+  if (found?.subscription.status !== 'active') throw conflict(message);
+  return found;
+}
+
+/**
+ * A plan without a payment provider that was cancelled ends by itself when its period
+ * does (Stripe ends its own and tells us by webhook). Idempotent.
+ */
+export function lapseCancelledPlan(ctx: Pick<BillingCtx, 'db' | 'now'>, userId: string): void {
+  const found = findSubscription(ctx.db, userId);
+  const sub = found?.subscription;
+  if (sub?.status !== 'active' || sub.stripeSubscriptionId || !hasLapsed(sub, ctx.now())) return;
+  ctx.db
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: ctx.now() })
+    .where(eq(subscriptions.id, sub.id))
+    .run();
+}
+
+/**
+ * POST /api/user/subscription/cancel: the plan stays active until the end of the
+ * current weekly period, then ends (no renewal, no refund). Cancelling twice
+ * changes nothing.
+ */
+export async function cancelSubscription(ctx: BillingCtx, user: LimitsUser): Promise<UserSubscription> {
+  const { subscription: sub } = requireActive(ctx, user, NO_PLAN_TO_CANCEL);
+  if (!sub.cancelAtPeriodEnd) {
+    const stamp = ctx.now();
+    const remoteId = sub.stripeSubscriptionId;
+    if (remoteId && ctx.payments.name === 'stripe') {
+      const remote = await viaProvider(() => ctx.payments.setCancelAtPeriodEnd({ remoteId, cancel: true }));
+      applyRemote(ctx.db, sub.id, remote, null, stamp);
+    } else {
+      const periodEnd = sub.currentPeriodEnd !== null && sub.currentPeriodEnd > stamp ? sub.currentPeriodEnd : weeklyPeriodEnd(sub.createdAt, stamp);
+      ctx.db
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd, updatedAt: stamp })
+        .where(eq(subscriptions.id, sub.id))
+        .run();
+    }
+  }
+  return getUserSubscription(ctx, user);
+}
+
+/** POST /api/user/subscription/resume: 'Keep my plan' before the period ends; it renews again. */
+export async function resumeSubscription(ctx: BillingCtx, user: LimitsUser): Promise<UserSubscription> {
+  const { subscription: sub } = requireActive(ctx, user, NO_CANCELLATION_TO_UNDO);
+  if (!sub.cancelAtPeriodEnd) throw conflict(NO_CANCELLATION_TO_UNDO);
+  const stamp = ctx.now();
+  const remoteId = sub.stripeSubscriptionId;
+  if (remoteId && ctx.payments.name === 'stripe') {
+    const remote = await viaProvider(() => ctx.payments.setCancelAtPeriodEnd({ remoteId, cancel: false }));
+    applyRemote(ctx.db, sub.id, remote, null, stamp);
+  } else {
+    // Without a provider nothing renews: the plan simply stays (no period is kept).
+    ctx.db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: stamp })
+      .where(eq(subscriptions.id, sub.id))
+      .run();
+  }
+  return getUserSubscription(ctx, user);
 }
 
 // --- Session credits ---
@@ -323,7 +401,10 @@ const PENDING_RECHECK_LIMIT = 5;
 
 /** Server-side checks with the provider when our view may lag its webhooks. */
 async function refreshFromProvider(ctx: BillingCtx, userId: string): Promise<void> {
-  if (ctx.payments.name === 'none') return;
+  if (ctx.payments.name === 'none') {
+    lapseCancelledPlan(ctx, userId);
+    return;
+  }
   try {
     const found = findSubscription(ctx.db, userId);
     const sub = found?.subscription;
@@ -365,6 +446,7 @@ export async function getUserSubscription(ctx: BillingCtx, user: LimitsUser): Pr
     status: found?.subscription.status ?? 'none',
     plan: found ? toPlan(found.plan) : null,
     currentPeriodEnd: found?.subscription.currentPeriodEnd ? new Date(found.subscription.currentPeriodEnd).toISOString() : null,
+    cancelAtPeriodEnd: found?.subscription.status === 'active' && found.subscription.cancelAtPeriodEnd,
     sessionsUsedThisWeek: sessionsUsedThisWeek(ctx, user.id),
     sessionsAllowed: found?.subscription.status === 'active' ? found.plan.maxSessions : null,
     sessionCredits: credits,

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { completionResult } from '../../domain/countdown';
+import type { EndedReason } from '../../domain/session-outcome';
 import { MAX_SCHEDULE_AHEAD_MS, SCHEDULE_GRACE_MS } from '../../domain/rules';
 import type { CreateSessionInput, StartSessionBody } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
@@ -45,6 +46,8 @@ export type SessionOutput = {
   endsAt: string | null;
   timeRemaining: number;
   hasTimeLimit: boolean;
+  /** Why a completed session ended (null otherwise, and for sessions ended before it was recorded). */
+  endedReason: EndedReason | null;
   /** The caller's own handle, when the caller is a hunter in it. */
   hunterHandle?: string;
 };
@@ -77,6 +80,7 @@ export function toSessionOutput(
     endsAt: row.status === 'completed' ? iso(row.endTime) : iso(sessionEndsAt(row, now)),
     timeRemaining: time.timeRemaining,
     hasTimeLimit: time.hasTimeLimit,
+    endedReason: row.status === 'completed' ? row.endedReason : null,
     ...(opts.hunterHandle !== undefined ? { hunterHandle: opts.hunterHandle } : {}),
   };
 }
@@ -293,7 +297,13 @@ function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 
       const closedPause = row.pausedAt !== null ? Math.max(0, endTime - row.pausedAt) : 0;
       const res = tx
         .update(gameSessions)
-        .set({ status: 'completed', endTime, pausedAt: null, pausedTotalMs: row.pausedTotalMs + closedPause })
+        .set({
+          status: 'completed',
+          endTime,
+          endedReason: reason === 'time_expired' ? 'time_up' : 'ended_by_game_master',
+          pausedAt: null,
+          pausedTotalMs: row.pausedTotalMs + closedPause,
+        })
         .where(and(eq(gameSessions.id, row.id), ne(gameSessions.status, 'completed')))
         .run();
       if (res.changes === 0) return null;
@@ -307,7 +317,11 @@ function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 
     { behavior: 'immediate' },
   );
   if (!done) return false;
-  publish(ctx, row.id, 'session_ended', { endTime: iso(endTime), ...done });
+  publish(ctx, row.id, 'session_ended', {
+    endTime: iso(endTime),
+    endedReason: reason === 'time_expired' ? 'time_up' : 'ended_by_game_master',
+    ...done,
+  });
   return true;
 }
 

@@ -55,7 +55,7 @@ function findUser({ db }: Pick<Ctx, 'db'>, id: string): UserRow {
 
 /** Adds credits atomically to a game master's balance. */
 export function addCredits(
-  ctx: Pick<Ctx, 'db'>,
+  ctx: Pick<Ctx, 'db' | 'bus' | 'now'>,
   userId: string,
   credits: number,
 ): { success: true; id: string; sessionCredits: number; creditsAdded: number } {
@@ -67,7 +67,30 @@ export function addCredits(
     .where(eq(users.id, userId))
     .returning({ sessionCredits: users.sessionCredits })
     .get();
+  announceCredits(ctx, userId, row!.sessionCredits);
   return { success: true, id: userId, sessionCredits: row!.sessionCredits, creditsAdded: credits };
+}
+
+/**
+ * Tells the game master's open HQ about new credits without a reload (decision 752):
+ * a `credits_changed` event, seen by the owner only, on each of their live sessions'
+ * streams (HQ listens to the selected one). With no live session, HQ's periodic and
+ * on-focus re-read of the subscription shows them.
+ */
+function announceCredits(ctx: Pick<Ctx, 'db' | 'bus' | 'now'>, userId: string, sessionCredits: number): void {
+  const live = ctx.db
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.ownerId, userId), inArray(gameSessions.status, [...LIVE_SESSION_STATUSES])))
+    .all();
+  for (const { id } of live) {
+    ctx.bus.publish({
+      sessionId: id,
+      type: 'credits_changed',
+      audience: 'owner',
+      payload: { sessionId: id, sessionCredits, timestamp: ctx.now() },
+    });
+  }
 }
 
 /**

@@ -185,3 +185,40 @@ export function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number):
     completionTime: r.completionTime === null ? null : new Date(r.completionTime).toISOString(),
   }));
 }
+
+export type HunterResultRow = {
+  hunterId: string;
+  hunterName: string;
+  completionRank: number;
+  dinosaursObserved: number;
+  dartsUsed: number;
+  shotsFired: number;
+  /** Metres walked, from stored positions. */
+  distanceTraveled: number;
+  /** Minutes the hunter was in the running session. */
+  totalObservationTime: number;
+  completionTime: string | null;
+};
+
+/**
+ * GET /api/game-sessions/{id}/hunter-results: every hunter's figures, best first (the
+ * tracking ranking), for the game master's past hunts. The same figures each hunter
+ * reads of themselves (statsOf), so headquarters and the phone agree.
+ */
+export function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): HunterResultRow[] {
+  const ranking = sessionHunterStats(ctx, session.id);
+  return ranking.map((r) => {
+    const s = statsOf(ctx, session, r.hunterId, ranking);
+    return {
+      hunterId: r.hunterId,
+      hunterName: r.hunterName,
+      completionRank: r.completionRank,
+      dinosaursObserved: s.dinosaursObserved,
+      dartsUsed: s.dartsUsed,
+      shotsFired: s.shotsFired,
+      distanceTraveled: s.distanceTraveled,
+      totalObservationTime: s.totalObservationTime,
+      completionTime: r.completionTime,
+    };
+  });
+}

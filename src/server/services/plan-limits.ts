@@ -16,6 +16,7 @@
 //                                       maxPlayersPerSession.
 //   maxPlayersAllowed(ctx, user)        the plan's cap, or null (no cap: admins).
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { hasLapsed } from '../../domain/billing-period';
 import { ROLLING_WEEK_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
 import { gameSessions, type PlanRow, subscriptionPlans, subscriptions, users } from '../db/schema';
@@ -50,19 +51,20 @@ const subscriptionQuery = (db: Db) =>
  * webhooks (or the no-payment provider) last set; Stripe itself moves a
  * subscription to past_due or canceled when a renewal fails, and tells us.
  */
-export function activePlan(db: Db, userId: string): PlanRow | null {
+export function activePlan(db: Db, userId: string, now: number = Date.now()): PlanRow | null {
   const found = findSubscription(db, userId);
-  return found && found.subscription.status === 'active' ? found.plan : null;
+  // A cancelled plan ends with its period, even before the provider (or the status read) says so.
+  return found && found.subscription.status === 'active' && !hasLapsed(found.subscription, now) ? found.plan : null;
 }
 
-export function hasActiveSubscription(db: Db, userId: string): boolean {
-  return activePlan(db, userId) !== null;
+export function hasActiveSubscription(db: Db, userId: string, now?: number): boolean {
+  return activePlan(db, userId, now) !== null;
 }
 
 /** Throws 403 'Subscription Required' unless the user is an admin or has an active subscription. */
 export function assertSubscribed(ctx: LimitsCtx, user: LimitsUser): PlanRow | null {
   if (user.role === 'admin') return null;
-  const plan = user.role === 'gamemaster' ? activePlan(ctx.db, user.id) : null;
+  const plan = user.role === 'gamemaster' ? activePlan(ctx.db, user.id, ctx.now()) : null;
   if (!plan) throw new AppError(403, SUBSCRIPTION_REQUIRED, { subscriptionRequired: true });
   return plan;
 }

@@ -190,6 +190,13 @@ export async function startStripeDouble(opts: { secretKey?: string } = {}) {
           sub.items.data[0].price = price;
         }
         if (body.metadata) sub.metadata = body.metadata;
+        if (body.cancel_at_period_end !== undefined) {
+          if (sub.status === 'canceled') return stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
+          const cancel = body.cancel_at_period_end === 'true';
+          sub.cancel_at_period_end = cancel;
+          sub.cancel_at = cancel ? sub.items.data[0].current_period_end : null;
+          sub.canceled_at = cancel ? nowS() : null;
+        }
         return { status: 200, body: expandSubscription(sub, expand) };
       }
     }
@@ -284,6 +291,20 @@ export async function startStripeDouble(opts: { secretKey?: string } = {}) {
         s.status = 'past_due';
       }
       return structuredClone(invoice);
+    },
+    /**
+     * The current period ends: a subscription set to cancel at period end is canceled
+     * (Stripe then sends customer.subscription.deleted); any other renews and is paid.
+     */
+    endPeriod(subscriptionId: string): Obj {
+      const s = sub(subscriptionId);
+      if (s.cancel_at_period_end) {
+        s.status = 'canceled';
+        s.ended_at = s.items.data[0].current_period_end;
+        return structuredClone(s);
+      }
+      this.renew(subscriptionId, 'paid');
+      return structuredClone(s);
     },
     cancel(subscriptionId: string): Obj {
       const s = sub(subscriptionId);

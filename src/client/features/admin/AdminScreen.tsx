@@ -1,6 +1,7 @@
 import { Badge, Button, Center, Container, Group, Loader, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
-import { IconHome, IconMap2, IconPaw, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconHome, IconLogout, IconMap2, IconPaw, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useLogout } from '../auth/useLogout';
 import { GameMastersPanel } from './GameMastersPanel';
 import { MissionsPanel } from './MissionsPanel';
 import { OverviewCards } from './OverviewCards';
@@ -17,6 +18,7 @@ const TABS = [
 
 export function AdminScreen() {
   const { ready } = useAdminGuard();
+  const logout = useLogout();
   if (!ready) {
     return (
       <Center mih="60dvh">
@@ -36,9 +38,14 @@ export function AdminScreen() {
               System Administration
             </Title>
           </Stack>
-          <Button component={Link} to="/" variant="default" size="xs" leftSection={<IconHome size={14} />} style={{ flexShrink: 0 }}>
-            Home
-          </Button>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Button component={Link} to="/" variant="default" size="xs" leftSection={<IconHome size={14} />}>
+              Home
+            </Button>
+            <Button variant="subtle" size="xs" leftSection={<IconLogout size={14} />} onClick={() => void logout()}>
+              Logout
+            </Button>
+          </Group>
         </Group>
         <OverviewCards />
         <Tabs defaultValue="species" keepMounted={false}>

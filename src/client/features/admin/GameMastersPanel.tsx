@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconCoins, IconDevicesOff, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { parseCreditsPrompt } from '../../../domain/catalogue-schemas';
@@ -137,7 +137,7 @@ export function GameMastersPanel() {
       {gameMasters?.length === 0 && <Text c="dimmed">No game masters yet.</Text>}
       {gameMasters?.map((g) => (
         <Card key={g.id} withBorder padding="sm" data-testid="gamemaster-row">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
             <div style={{ minWidth: 0 }}>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {displayName(g)}
@@ -167,32 +167,26 @@ export function GameMastersPanel() {
                 </Badge>
               </Group>
             </div>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Add credits">
-                <ActionIcon variant="subtle" color="yellow" aria-label={`Add credits to ${displayName(g)}`} onClick={() => setCrediting(g)}>
-                  <IconCoins size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="End sign-ins">
-                <ActionIcon variant="subtle" color="gray" aria-label={`End sign-ins of ${displayName(g)}`} onClick={() => setToSignOut(g)}>
-                  <IconDevicesOff size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={isSuspended(g) ? 'Reactivate' : 'Suspend'}>
-                <ActionIcon
-                  variant="subtle"
-                  color={isSuspended(g) ? 'green' : 'orange'}
-                  aria-label={`${isSuspended(g) ? 'Reactivate' : 'Suspend'} ${displayName(g)}`}
-                  onClick={() => setToChangeStatus(g)}
-                >
-                  {isSuspended(g) ? <IconUserCheck size={18} /> : <IconUserOff size={18} />}
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+            {/* Labelled actions (issue 23): the name says what each does, not an icon alone. */}
+            <Group gap={4} wrap="wrap" justify="flex-end">
+              <Button size="compact-sm" variant="default" leftSection={<IconCoins size={16} aria-hidden />} aria-label={`Add credits to ${displayName(g)}`} onClick={() => setCrediting(g)}>
+                Add credits
+              </Button>
+              <Button size="compact-sm" variant="default" leftSection={<IconDevicesOff size={16} aria-hidden />} aria-label={`End sign-ins of ${displayName(g)}`} onClick={() => setToSignOut(g)}>
+                End sign-ins
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={isSuspended(g) ? <IconUserCheck size={16} aria-hidden /> : <IconUserOff size={16} aria-hidden />}
+                aria-label={`${isSuspended(g) ? 'Reactivate' : 'Suspend'} ${displayName(g)}`}
+                onClick={() => setToChangeStatus(g)}
+              >
+                {isSuspended(g) ? 'Reactivate' : 'Suspend'}
+              </Button>
+              <Button size="compact-sm" variant="outline" color="red.8" leftSection={<IconTrash size={16} aria-hidden />} aria-label={`Delete ${displayName(g)}`} onClick={() => setToDelete(g)}>
+                Delete
+              </Button>
             </Group>
           </Group>
         </Card>

@@ -2,7 +2,7 @@ import { Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCube } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SpeciesFormSchema } from '../../../domain/catalogue-schemas';
+import { captureRateToPercent, percentToCaptureRate, SpeciesAdminFormSchema } from '../../../domain/catalogue-schemas';
 import {
   DIET_TYPES,
   LOCOMOTION_TYPES,
@@ -33,7 +33,8 @@ type Values = {
   length: string;
   weight: string;
   health: number | string;
-  captureRate: number | string;
+  /** The species' captureRate as a percentage ('Observation rate', as hunters see it). */
+  observationRate: number | string;
   modelFile: File | null;
 };
 
@@ -48,7 +49,7 @@ function initialValues(species: Species | null): Values {
     length: species?.length ?? '',
     weight: species?.weight ?? '',
     health: species?.health ?? SPECIES_DEFAULT_HEALTH,
-    captureRate: species?.captureRate ?? SPECIES_DEFAULT_CAPTURE_RATE,
+    observationRate: captureRateToPercent(species?.captureRate ?? SPECIES_DEFAULT_CAPTURE_RATE),
     modelFile: null,
   };
 }
@@ -71,13 +72,18 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: initialValues(species),
-    validate: schemaResolver(SpeciesFormSchema, { sync: true }),
+    validate: schemaResolver(SpeciesAdminFormSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) {
       if (key === 'modelFile') continue;
+      if (key === 'observationRate') {
+        // Stored and sent as captureRate (0-1), the REST field.
+        body.append('captureRate', String(percentToCaptureRate(Number(value))));
+        continue;
+      }
       body.append(key, value === null || value === undefined ? '' : String(value));
     }
     if (values.modelFile) body.append('modelFile', values.modelFile);
@@ -89,7 +95,8 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
       await utils.admin.invalidate();
       onDone();
     } catch (error) {
-      form.setErrors(fieldErrors(error));
+      const { captureRate, ...errors } = fieldErrors(error);
+      form.setErrors(captureRate ? { ...errors, observationRate: captureRate } : errors);
       notifyFailure(editing ? ADMIN_FAILURE.updateSpecies : ADMIN_FAILURE.createSpecies, error);
     } finally {
       setProgress(null);
@@ -127,15 +134,16 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
             {...form.getInputProps('health')}
           />
           <NumberInput
-            label="Capture Rate"
-            description="0 to 1"
+            label="Observation rate"
+            description="0 to 100%: the chance that an observation in range succeeds"
             required
             min={0}
-            max={1}
-            step={0.1}
+            max={100}
+            step={5}
+            suffix="%"
             clampBehavior="none"
-            key={form.key('captureRate')}
-            {...form.getInputProps('captureRate')}
+            key={form.key('observationRate')}
+            {...form.getInputProps('observationRate')}
           />
         </SimpleGrid>
         <FileInput

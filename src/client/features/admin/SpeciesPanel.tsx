@@ -1,8 +1,11 @@
-import { Badge, Button, Card, Group, Loader, Stack, Text, } from '@mantine/core';
-import { IconCube, IconPlus, } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconCube, IconEye, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { trpc } from '../../trpc';
+import { observationRateLabel } from '../species/observationRate';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
+import { LazyModelViewer } from '../models/LazyModelViewer';
 import { ConfirmModal } from './ConfirmModal';
 import { RowActions } from './RowActions';
 import { SpeciesFormModal } from './SpeciesFormModal';
@@ -21,6 +24,7 @@ export function SpeciesPanel() {
   const { data: species, isLoading } = trpc.admin.speciesList.useQuery();
   const [dialog, setDialog] = useState<{ species: Species | null } | null>(null);
   const [toDelete, setToDelete] = useState<Species | null>(null);
+  const [previewing, setPreviewing] = useState<Species | null>(null);
   const remove = trpc.admin.speciesDelete.useMutation({
     onSuccess: async () => {
       notifySuccess(ADMIN_SUCCESS.speciesDeleted);
@@ -36,7 +40,12 @@ export function SpeciesPanel() {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Text fw={700}>Dinosaur Species</Text>
+        <Group gap="sm">
+          <Text fw={700}>Dinosaur Species</Text>
+          <Anchor component={Link} to="/debug-models" size="sm">
+            All 3D models
+          </Anchor>
+        </Group>
         <Button leftSection={<IconPlus size={16} />} size="xs" onClick={() => setDialog({ species: null })}>
           Add Species
         </Button>
@@ -45,7 +54,7 @@ export function SpeciesPanel() {
       {species?.length === 0 && <Text c="dimmed">No species yet.</Text>}
       {species?.map((s) => (
         <Card key={s.id} withBorder padding="sm" data-testid="species-row">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
             <div style={{ minWidth: 0 }}>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {s.name}
@@ -70,7 +79,7 @@ export function SpeciesPanel() {
                   HP {s.health}
                 </Badge>
                 <Badge size="xs" variant="outline" color="gray">
-                  {Math.round(s.captureRate * 100)}% rate
+                  Observation rate {observationRateLabel(s.captureRate)}
                 </Badge>
                 {s.modelUrl && (
                   <Badge size="xs" variant="light" color="teal" leftSection={<IconCube size={10} style={{ display: 'block' }} />}>
@@ -79,10 +88,34 @@ export function SpeciesPanel() {
                 )}
               </Group>
             </div>
-            <RowActions name={s.name} onEdit={() => setDialog({ species: s })} onDelete={() => setToDelete(s)} />
+            <Group gap={4} wrap="nowrap">
+              {s.modelUrl && (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconEye size={16} aria-hidden />}
+                  aria-label={`Preview ${s.name} in 3D`}
+                  onClick={() => setPreviewing(s)}
+                >
+                  Preview
+                </Button>
+              )}
+              <RowActions name={s.name} onEdit={() => setDialog({ species: s })} onDelete={() => setToDelete(s)} />
+            </Group>
           </Group>
         </Card>
       ))}
+      {/* three.js loads only when a preview opens (the viewer is lazy; the modal mounts it on open). */}
+      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title={previewing ? `${previewing.name}: 3D model` : ''} size="lg" centered>
+        {previewing?.modelUrl && (
+          <Stack gap="xs" data-testid="species-preview">
+            <LazyModelViewer url={previewing.modelUrl} height={360} autoRotate interaction="always" label={`${previewing.name} model`} />
+            <Text size="xs" c="dimmed">
+              Drag to turn the model, scroll or pinch to zoom.
+            </Text>
+          </Stack>
+        )}
+      </Modal>
       <SpeciesFormModal opened={dialog !== null} species={dialog?.species ?? null} onClose={() => setDialog(null)} />
       <ConfirmModal
         opened={toDelete !== null}

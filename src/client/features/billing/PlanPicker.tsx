@@ -9,6 +9,7 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { useClientConfig } from '../auth/useClientConfig';
 import { trpc } from '../../trpc';
 import { usePaymentsConfig, usePlans } from './api';
+import { CurrentPlanCard } from './CurrentPlanCard';
 import { type PlanAction, PlanCard } from './PlanCard';
 import { useChoosePlan } from './useChoosePlan';
 
@@ -67,6 +68,7 @@ export function PlanPicker() {
             No payment provider is configured on this server: plans activate at once, without charge.
           </Alert>
         )}
+        {user?.role === 'gamemaster' && <CurrentPlanCard />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {plans.map((plan, i) => (
             <PlanCard

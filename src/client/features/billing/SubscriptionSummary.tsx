@@ -1,6 +1,8 @@
 // Plan, sessions used this week and credits, for the game master screen.
-import { Group, Paper, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { trpc } from '../../trpc';
+import { formatPeriodEnd } from './messages';
 
 export function SubscriptionSummary() {
   const { data } = trpc.billing.userSubscription.useQuery(undefined, { retry: false });
@@ -21,6 +23,14 @@ export function SubscriptionSummary() {
         <Text size="sm">
           Session credits: <b>{data.sessionCredits}</b>
         </Text>
+        {data.cancelAtPeriodEnd && (
+          <Text size="sm" c="orange.9" fw={600}>
+            Cancels on {formatPeriodEnd(data.currentPeriodEnd)} ·{' '}
+            <Anchor component={Link} to="/subscription" size="sm" inherit>
+              Keep my plan
+            </Anchor>
+          </Text>
+        )}
       </Group>
     </Paper>
   );

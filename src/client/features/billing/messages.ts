@@ -25,3 +25,19 @@ export const BILLING_NOTICES = {
     description: 'An active subscription is required to access GameMaster features.',
   },
 } as const;
+
+/** Cancelling and keeping a plan (issue 23, decision 750). */
+export const CANCEL_NOTICES = {
+  cancelled: (date: string) => ({ title: 'Plan Cancelled', description: `Your plan stays active until ${date}, then ends.` }),
+  kept: { title: 'Plan Kept', description: 'Your plan renews each week again.' },
+  cancelFailed: { title: 'Cancellation Failed', fallback: 'Could not cancel the plan. Please try again.' },
+  keepFailed: { title: 'Could Not Keep the Plan', fallback: 'Please try again.' },
+} as const;
+
+/** A period end as the subscription page shows it, e.g. 'Tue, Dec 1, 2026'. */
+export function formatPeriodEnd(iso: string | null): string {
+  if (!iso) return 'the end of the week';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return 'the end of the week';
+  return new Date(ms).toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' });
+}

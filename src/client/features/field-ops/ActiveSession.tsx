@@ -23,6 +23,7 @@ import classes from './fieldOps.module.css';
 import { MissionStatusPanel } from './MissionStatusPanel';
 import { PerformancePanel } from './PerformancePanel';
 import { QuickActionsPanel } from './QuickActionsPanel';
+import { ScanListPanel } from './ScanListPanel';
 import { TacticalMapPanel } from './TacticalMapPanel';
 
 type Props = {
@@ -64,6 +65,14 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
           position={gps.position}
           observe={observe}
           onOpenSpecies={() => setCardSpeciesId(target?.species?.id ?? null)}
+        />
+        <ScanListPanel
+          position={gps.position}
+          accuracy={gps.position?.accuracy ?? null}
+          status={session.status}
+          dinosaurs={dinosaurs}
+          species={catalogue.species}
+          onSelectSpecies={setCardSpeciesId}
         />
         <QuickActionsPanel sessionId={sessionId} location={location} />
         <MissionStatusPanel

@@ -1,9 +1,12 @@
 // Comms Channel (spec, section 2): the latest 10 messages and a text line with Send;
-// Field Operations sends messageType 'comms'.
-import { Stack } from '@mantine/core';
+// Field Operations sends messageType 'comms'. Photos and video go out with the same
+// MediaUpload block as the Hunter Terminal (to all or headquarters).
+import { Divider, Stack } from '@mantine/core';
 import { COMMS_VISIBLE_MESSAGES, POLL_MESSAGES_FIELD_OPS_MS } from '../../../domain/rules';
-import { CommsFeed, MessageComposer } from '../comms';
+import { CommsFeed, MediaUpload, MessageComposer } from '../comms';
 import { Panel } from './Panel';
+
+const HUNTER_RECIPIENTS = ['all', 'headquarters'] as const;
 
 export function CommsChannelPanel({ sessionId }: { sessionId: number }) {
   return (
@@ -16,6 +19,8 @@ export function CommsChannelPanel({ sessionId }: { sessionId: number }) {
           label="Message"
           sendLabel="Send"
         />
+        <Divider label="Photo or video" labelPosition="left" />
+        <MediaUpload sessionId={sessionId} recipients={HUNTER_RECIPIENTS} />
       </Stack>
     </Panel>
   );

@@ -1,5 +1,5 @@
-// No active session: the Join Mission card, and the sessions this hunter already
-// joined (from the server) to resume with one tap.
+// No session open on this screen: the sessions this hunter already joined (from the
+// server) to resume with one tap, first, then the Join Mission card.
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDoorEnter, IconPlayerPlay } from '@tabler/icons-react';
 import { StatusBadge } from '../session';
@@ -19,21 +19,12 @@ export function JoinMissionCard({
 }) {
   return (
     <Stack gap="md" maw={560} mx="auto" w="100%">
-      <Card withBorder shadow="sm" padding="lg" radius="md">
-        <Stack gap="sm" align="flex-start">
-          <Title order={2}>Join Mission</Title>
-          <Text>No active session. Ask your game master for the session name and password, then join the hunt.</Text>
-          <Button size="lg" fullWidth leftSection={<IconDoorEnter size={22} aria-hidden />} onClick={onJoin}>
-            Join Mission
-          </Button>
-        </Stack>
-      </Card>
       {joinedLoading && <Loader size="sm" aria-label="Loading your sessions" />}
       {joinedSessions.length > 0 && (
         <Card withBorder padding="md" radius="md">
-          <Text fw={700} mb="xs">
+          <Title order={2} fz="lg" mb="xs">
             Your sessions
-          </Text>
+          </Title>
           <Stack gap="xs">
             {joinedSessions.map((s) => (
               <Group key={s.id} justify="space-between" wrap="nowrap">
@@ -49,6 +40,7 @@ export function JoinMissionCard({
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => onResume(s.id)}
                   aria-label={`Resume ${s.name}`}
+                  style={{ flexShrink: 0 }}
                 >
                   Resume
                 </Button>
@@ -57,6 +49,19 @@ export function JoinMissionCard({
           </Stack>
         </Card>
       )}
+      <Card withBorder shadow="sm" padding="lg" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2}>Join Mission</Title>
+          <Text data-testid="join-mission-hint">
+            {joinedSessions.length > 0
+              ? 'Resume a session you joined above, or join another with the session name and password from its game master.'
+              : 'You are not in a session yet. Ask your game master for the session name and password, then join the hunt.'}
+          </Text>
+          <Button size="lg" fullWidth leftSection={<IconDoorEnter size={22} aria-hidden />} onClick={onJoin}>
+            Join Mission
+          </Button>
+        </Stack>
+      </Card>
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Button, Center, Collapse, Divider, Loader, Select, Stack, Text } from '
 import { IconAdjustments, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { statusBadge } from '../../../domain/countdown';
+import { trpc } from '../../trpc';
 import { CreateSessionForm } from './CreateSessionForm';
 import { Panel } from './Panel';
 import { SessionStatusCard } from './SessionStatusCard';
@@ -21,6 +22,8 @@ type Props = {
 
 export const MissionControl = memo(function MissionControl({ sessions, listLoading, session, sessionLoading, onSelect, onCreated }: Props) {
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
+  // The same query as Past hunts (one cache entry): "no sessions yet" would be untrue beside them.
+  const hasPast = (trpc.sessions.list.useQuery({ includeEnded: true }).data ?? []).some((s) => s.status === 'completed');
   // Open by default only while there is nothing to run.
   const showForm = formOpen ?? (!listLoading && sessions.length === 0 && session === null);
 
@@ -42,7 +45,11 @@ export const MissionControl = memo(function MissionControl({ sessions, listLoadi
           />
         ) : (
           <Text size="sm" c="dimmed">
-            {session ? 'No other open sessions.' : 'No sessions yet. Create one to start a hunt.'}
+            {session
+              ? 'No other open sessions.'
+              : hasPast
+                ? 'No open sessions. Create one to start a hunt; ended ones are under Past hunts.'
+                : 'No sessions yet. Create one to start a hunt.'}
           </Text>
         )}
         {sessionLoading && !session && (

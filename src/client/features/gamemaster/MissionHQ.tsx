@@ -19,6 +19,7 @@ import { HqHeader } from './HqHeader';
 import { HunterTracking } from './HunterTracking';
 import { LivePlayers } from './LivePlayers';
 import { MissionControl } from './MissionControl';
+import { PastHunts } from './PastHunts';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
@@ -151,6 +152,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           <Box className={classes.comms}>
             <CommunicationsPanel sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
           </Box>
+        </Box>
+        <Box className={classes.past}>
+          <PastHunts />
         </Box>
       </Box>
     </Box>

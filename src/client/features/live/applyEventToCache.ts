@@ -40,6 +40,16 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
     case 'hunter_progress':
       refresh(getQueryKey(api.stats));
       return;
+    case 'credits_changed': {
+      // The admin added credits to this game master (decision 752): the balance is in the event.
+      const credits = event.payload.sessionCredits;
+      if (typeof credits === 'number' && utils.billing.userSubscription.getData()) {
+        utils.billing.userSubscription.setData(undefined, (old) => (old ? { ...old, sessionCredits: credits } : old));
+      } else {
+        refresh(getQueryKey(api.billing.userSubscription));
+      }
+      return;
+    }
     case 'hunter_joined':
       refresh(getQueryKey(api.sessions.get, { id }));
       refresh(getQueryKey(api.sessions.list));

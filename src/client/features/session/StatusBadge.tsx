@@ -15,10 +15,12 @@ type Props = {
   /** A badge from useSessionClock, or a session status ('preparing', 'active', ...). */
   status: SessionClock['status'] | string;
   size?: MantineSize;
+  /** For a completed session: why it ended (ENDED or EXPIRED). */
+  endedReason?: string | null;
 };
 
-export function StatusBadge({ status: given, size = 'lg' }: Props) {
-  const status = given in COLOURS ? (given as SessionClock['status']) : sessionStatusBadge(given, null);
+export function StatusBadge({ status: given, size = 'lg', endedReason }: Props) {
+  const status = given in COLOURS ? (given as SessionClock['status']) : sessionStatusBadge(given, null, endedReason);
   return (
     <Badge size={size} radius="sm" variant="filled" bg={COLOURS[status]} c="white" data-testid="status-badge">
       {status}

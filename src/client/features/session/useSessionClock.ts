@@ -11,12 +11,14 @@ import {
   timeBadge,
 } from '../../../domain/countdown';
 import { MS_PER_SECOND, POLL_TIME_STATUS_MS } from '../../../domain/rules';
+import { endedLabel } from '../../../domain/session-outcome';
 import { trpc } from '../../trpc';
 import { useConnectionDown } from '../live/useConnectionState';
 import { usePollWhileOffline } from '../live/useLiveConnection';
 import { serverOffset, setServerOffset, useServerOffset } from '../live/serverClock';
 
-export type ClockSession = SessionTimeView & { id: number };
+/** endedReason (sessions answer it): a completed session reads ENDED, or EXPIRED when its time ran out. */
+export type ClockSession = SessionTimeView & { id: number; endedReason?: string | null };
 
 export type SessionClock = {
   /** Remaining ms; null with no time limit (or no session). */
@@ -25,9 +27,18 @@ export type SessionClock = {
   status: StatusBadge | 'EXPIRED';
 };
 
-/** The status badge: SETUP, LIVE, PAUSED, ENDED, and EXPIRED once a running session's time is up. */
-export function sessionStatusBadge(status: string, remainingMs: number | null): StatusBadge | 'EXPIRED' {
+/**
+ * The status badge: SETUP, LIVE, PAUSED; EXPIRED once a running session's time is up;
+ * a completed one ENDED when the game master ended it, EXPIRED when its time ran out
+ * (domain/session-outcome).
+ */
+export function sessionStatusBadge(
+  status: string,
+  remainingMs: number | null,
+  endedReason?: string | null,
+): StatusBadge | 'EXPIRED' {
   const badge = statusBadge(status);
+  if (badge === 'ENDED') return endedLabel(endedReason);
   return (badge === 'LIVE' || badge === 'PAUSED') && remainingMs === 0 ? 'EXPIRED' : badge;
 }
 
@@ -61,9 +72,11 @@ export function useSessionClock(session: ClockSession | null | undefined): Sessi
 
   if (!session) return { remainingMs: null, badge: timeBadge(null), status: 'SETUP' };
   const remainingMs = sessionRemainingMs(session, now + offset);
-  return {
-    remainingMs,
-    badge: timeBadge(remainingMs, { paused: session.status === 'paused', ended: session.status === 'completed', offline }),
-    status: sessionStatusBadge(session.status, remainingMs),
-  };
+  const status = sessionStatusBadge(session.status, remainingMs, session.endedReason);
+  // An ended session's time pill says why it ended (ENDED or EXPIRED), as the status badge does.
+  const badge =
+    session.status === 'completed'
+      ? { colour: status === 'EXPIRED' ? ('red' as const) : ('normal' as const), pulsing: false, label: status }
+      : timeBadge(remainingMs, { paused: session.status === 'paused', offline });
+  return { remainingMs, badge, status };
 }

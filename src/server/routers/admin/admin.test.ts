@@ -19,7 +19,7 @@ import {
 import type { BusEvent } from '../../realtime/bus';
 import { csvCell } from '../../services/admin-exports';
 import { createSession, hunterIn, JPEG } from '../../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
+import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -143,6 +143,21 @@ describe('POST /api/admin/users/{id}/credits', () => {
     const again = await admin.post(`/api/admin/users/${gm.user.id}/credits`, { credits: '3' });
     expect(again.body.sessionCredits).toBe(8);
     expect((await gm.get('/api/auth/user')).body.sessionCredits).toBe(8);
+  });
+
+  it("tells the game master's open HQ live: credits_changed, for the owner only, on each live session", async () => {
+    const gm = await subscribedGameMaster(server, 'Starter', 2);
+    const live = (await gm.post('/api/game-sessions', { name: `Credits live ${Date.now()}`, password: 'raptor' })).body.id as number;
+    const seen: BusEvent[] = [];
+    const unsubscribe = server.deps.bus.subscribe((e) => seen.push(e));
+    try {
+      await admin.post(`/api/admin/users/${gm.user.id}/credits`, { credits: 4 });
+    } finally {
+      unsubscribe();
+    }
+    const credit = seen.filter((e) => e.type === 'credits_changed');
+    expect(credit).toHaveLength(1);
+    expect(credit[0]).toMatchObject({ sessionId: live, audience: 'owner', payload: { sessionId: live, sessionCredits: 6 } });
   });
 
   it.each([0, -5, 2.5, 'abc', null, 100_000, '0x10', '1e2', 'Infinity'])('refuses credits=%j with 400 and changes nothing', async (credits) => {

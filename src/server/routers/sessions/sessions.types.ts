@@ -1,6 +1,7 @@
 // Output contracts of the sessions router (REST bodies and tRPC results).
 import { z } from 'zod';
 import { SESSION_STATUSES } from '../../../domain/rules';
+import { ENDED_REASONS } from '../../../domain/session-outcome';
 
 const isoOrNull = z.string().nullable();
 
@@ -24,6 +25,10 @@ export const SessionOutputSchema = z.object({
   endsAt: isoOrNull.describe('When the time runs out (frozen while paused: moves on at resume)'),
   timeRemaining: z.number().describe('Minutes; negative means no time limit'),
   hasTimeLimit: z.boolean(),
+  endedReason: z
+    .enum(ENDED_REASONS)
+    .nullable()
+    .describe('Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise'),
   hunterHandle: z.string().optional().describe("The caller's handle, for hunters"),
 });
 

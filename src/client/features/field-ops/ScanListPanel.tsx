@@ -1,0 +1,32 @@
+// The scan list on Field Operations (issue 23): the same environment scanner as the
+// Hunter Terminal's Scan tab (scanner/): a sweep, then every creature within range with
+// distance, direction and signal; tapping one opens its species card.
+import { Box } from '@mantine/core';
+import type { FusedPosition } from '../gps';
+import type { MapDinosaur } from '../map/types';
+import { ScannerPanel } from '../scanner';
+import type { SpeciesLite } from '../species/types';
+
+type Props = {
+  position: FusedPosition | null;
+  accuracy: number | null;
+  status: string | null;
+  dinosaurs: MapDinosaur[];
+  species: SpeciesLite[];
+  onSelectSpecies: (speciesId: number) => void;
+};
+
+export function ScanListPanel({ position, accuracy, status, dinosaurs, species, onSelectSpecies }: Props) {
+  return (
+    <Box style={{ gridArea: 'scan', minWidth: 0 }} data-testid="field-scan">
+      <ScannerPanel
+        position={position}
+        accuracy={accuracy}
+        sessionStatus={status}
+        dinosaurs={dinosaurs}
+        species={species}
+        onSelect={(hit) => onSelectSpecies(hit.dinosaur.speciesId)}
+      />
+    </Box>
+  );
+}
