@@ -356,3 +356,13 @@ export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
 /** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
 export const WS_CLIENT_RETRY_BASE_MS = 500;
 export const WS_CLIENT_RETRY_MAX_MS = 5000;
+
+// --- Hunt loop (issue 23, helper huntloop; docs/decisions/730-*, 731-*) ---
+/** GPS chip colours (ours; the spec's 2 m / 5 m thresholds name the tiers only): a fix this good or better reads green. */
+export const GPS_GOOD_FIX_M = 15;
+/** AR camera overlay: the model's height as a fraction of the picture's height, near (at or under AR_FRAME_FILL_NEAR_M)... */
+export const AR_FRAME_FILL_NEAR = 0.5;
+/** ...and far (at or beyond AR_FRAME_FILL_FAR_M); in between it shrinks with the logarithm of the distance. */
+export const AR_FRAME_FILL_FAR = 0.2;
+export const AR_FRAME_FILL_NEAR_M = 10;
+export const AR_FRAME_FILL_FAR_M = 1000;

@@ -97,22 +97,25 @@ export function recordObservation(
 
       const distance = distanceMeters({ lat: player.lastLat, lng: player.lastLng }, { lat: dino.latitude, lng: dino.longitude });
       const inRange = distance <= OBSERVATION_RANGE_M;
+      // Out of range the dart is not fired: nothing is stored or counted (decision 730).
       const success = inRange && random() < dino.captureRate;
-      tx.insert(observations)
-        .values({
-          sessionId: session.id,
-          playerId: player.id,
-          dinosaurId: dino.id,
-          speciesId: dino.speciesId,
-          success,
-          distanceM: distance,
-          createdAt: now,
-        })
+      if (inRange) {
+        tx.insert(observations)
+          .values({
+            sessionId: session.id,
+            playerId: player.id,
+            dinosaurId: dino.id,
+            speciesId: dino.speciesId,
+            success,
+            distanceM: distance,
+            createdAt: now,
+          })
         .run();
-      tx.update(sessionPlayers)
-        .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
-        .where(eq(sessionPlayers.id, player.id))
-        .run();
+        tx.update(sessionPlayers)
+          .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
+          .where(eq(sessionPlayers.id, player.id))
+          .run();
+      }
 
       const observed =
         tx
@@ -161,12 +164,14 @@ export function recordObservation(
     distance: rounded,
     range: OBSERVATION_RANGE_M,
     observationRate: Math.round(dino.captureRate * 100),
-    dartsRemaining: player.dartsRemaining - 1,
-    dartsUsed: player.dartsUsed + 1,
+    dartsRemaining: inRange ? player.dartsRemaining - 1 : player.dartsRemaining,
+    dartsUsed: inRange ? player.dartsUsed + 1 : player.dartsUsed,
     dinosaursObserved: outcome.observed,
     totalDinosaurs: outcome.total,
     missionComplete: outcome.missionComplete,
   };
+  // Nothing changed out of range: no event (the answer alone tells the hunter how far to walk).
+  if (!inRange) return result;
   ctx.bus.publish({
     sessionId: session.id,
     type: 'hunter_progress',

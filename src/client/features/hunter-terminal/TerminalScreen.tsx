@@ -3,9 +3,10 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { type MutableRefObject, useMemo, useState } from 'react';
+import { type MutableRefObject, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isTargetable } from '../../../domain/scanner';
+import { leftLabel } from '../../../domain/hunt-target';
+import { distanceMeters } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage, errorStatus } from '../../lib/errors';
@@ -22,7 +23,7 @@ import {
 } from '../hunt';
 import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
-import { useNearestTarget } from '../scanner';
+import { useHuntTarget } from '../scanner';
 import { SpeciesCard } from '../species/SpeciesCard';
 import type { SpeciesLite } from '../species/types';
 import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
@@ -51,7 +52,10 @@ const isHunterVisible = (status: string | null | undefined) =>
 export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TerminalTab>('brief');
-  const [card, setCard] = useState<SpeciesLite | null>(null);
+  // The species card, and the dinosaur it was opened for (its distance and hunt state).
+  const [card, setCard] = useState<{ species: SpeciesLite; dinosaurId: number | null } | null>(null);
+  // Successes the stats have not caught up with yet: the next target is offered at once.
+  const [justObserved, setJustObserved] = useState<number[]>([]);
   const [unread, setUnread] = useState(0);
   const identity = useHunterIdentity();
 
@@ -67,7 +71,6 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const dinosaurQuery = trpc.deploy.list.useQuery({ id: sessionId }, { enabled: Boolean(session), refetchInterval: dinosaurPoll });
   // Hunters see dinosaurs only while the hunt runs (the server also enforces it).
   const dinosaurs = useMemo(() => (visible ? toMapDinosaurs(dinosaurQuery.data) : []), [visible, dinosaurQuery.data]);
-  const available = dinosaurs.filter((d) => isTargetable(d.status)).length;
 
   const catalogue = useSpeciesCatalogue();
   const stats = useHunterStats(sessionId, POLL_HUNTER_STATS_MS);
@@ -76,13 +79,26 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const ended = status === 'completed';
   const gps = useGps({ enabled: true, reportToSessionId: session && !ended ? sessionId : null });
   useWakeLock(visible);
-  const nearest = useNearestTarget({
+  const statsObserved = stats.data?.observedDinosaurIds;
+  const observedIds = useMemo(() => [...new Set([...(statsObserved ?? []), ...justObserved])], [statsObserved, justObserved]);
+  // One target for every tab: the nearest dinosaur this hunter has not observed, or their pick.
+  const hunt = useHuntTarget({
     position: gps.position,
     dinosaurs,
     species: catalogue.species,
     sessionStatus: status,
+    observedIds,
   });
-  const observe = useObserve({ sessionId, target: nearest.target, hunterId: identity.hunterId });
+  const onObservation = useCallback((result: { success: boolean; dinosaurId: number }) => {
+    if (result.success) setJustObserved((ids) => (ids.includes(result.dinosaurId) ? ids : [...ids, result.dinosaurId]));
+  }, []);
+  const observe = useObserve({
+    sessionId,
+    // Observed already: no dart at it (the button is off too).
+    target: hunt.targetObserved ? null : hunt.target,
+    hunterId: identity.hunterId,
+    onResult: onObservation,
+  });
   const end = useSessionEnd(sessionId, status);
   const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
 
@@ -96,7 +112,24 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       },
     });
 
-  const openSpecies = (speciesId: number) => setCard(catalogue.byId.get(speciesId) ?? null);
+  const openSpecies = (speciesId: number, dinosaurId: number | null = null) => {
+    const species = catalogue.byId.get(speciesId);
+    setCard(species ? { species, dinosaurId } : null);
+  };
+  const cardDinosaur = card?.dinosaurId == null ? undefined : dinosaurs.find((d) => d.id === card.dinosaurId);
+  const cardDistance =
+    cardDinosaur === undefined
+      ? undefined
+      : gps.position
+        ? distanceMeters(gps.position, { lat: cardDinosaur.latitude, lng: cardDinosaur.longitude })
+        : null;
+  const cardState = cardDinosaur
+    ? hunt.observed.has(cardDinosaur.id)
+      ? 'observed'
+      : cardDinosaur.id === hunt.target?.dinosaur.id
+        ? 'target'
+        : null
+    : null;
   const chooseTab = (value: string | null) => {
     if (!isTerminalTab(value)) return;
     setTab(value);
@@ -130,7 +163,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         gps={gps}
         session={session}
         observed={stats.data?.dinosaursObserved ?? null}
-        available={available}
+        available={hunt.progress.left}
+        availableLabel={leftLabel(hunt.progress)}
         onResetIdentity={identity.reset}
       />
       <ConnectionBanner />
@@ -154,7 +188,11 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               gps={gps}
               visible={visible}
               status={status}
-              onDinosaurClick={(d) => openSpecies(d.speciesId)}
+              hunt={hunt}
+              onDinosaurClick={(d) => {
+                hunt.pick(d.id);
+                openSpecies(d.speciesId, d.id);
+              }}
             />
           </Tabs.Panel>
           <Tabs.Panel value="scan" className={classes.panel}>
@@ -164,16 +202,19 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               status={status}
               dinosaurs={dinosaurs}
               species={catalogue.species}
-              onSelectSpecies={openSpecies}
+              hunt={hunt}
             />
           </Tabs.Panel>
           <Tabs.Panel value="ar" className={classes.panel}>
             <ArHuntTab
-              nearest={nearest}
+              hunt={hunt}
               observe={observe}
               position={position}
+              heading={gps.heading}
               stats={stats.data ?? null}
-              onShowSpecies={openSpecies}
+              dinosaurs={dinosaurs}
+              speciesById={catalogue.byId}
+              onShowSpecies={(speciesId) => openSpecies(speciesId, hunt.target?.dinosaur.id ?? null)}
             />
           </Tabs.Panel>
           <Tabs.Panel value="comms" className={classes.panel}>
@@ -183,7 +224,13 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         <TerminalTabBar unread={unread} />
       </Tabs>
 
-      <SpeciesCard species={card} opened={card !== null} onClose={() => setCard(null)} />
+      <SpeciesCard
+        species={card?.species ?? null}
+        opened={card !== null}
+        onClose={() => setCard(null)}
+        distance={cardDistance}
+        huntState={cardState}
+      />
       <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close} />
       <MissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}
