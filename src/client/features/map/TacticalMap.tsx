@@ -295,7 +295,8 @@ function DinosaurMarkers({
         const title = markerTitle(name, state);
         return (
           <Marker
-            key={d.id}
+            // Leaflet sets a marker's title once: a new state makes a new marker.
+            key={`${d.id}|${stateKey(state)}`}
             position={[d.latitude, d.longitude]}
             icon={iconFor(d.speciesId, state)}
             title={title}

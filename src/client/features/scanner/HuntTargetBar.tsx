@@ -8,7 +8,7 @@ import type { HuntTarget } from './useHuntTarget';
 const nameOf = (t: { species: { name: string } | null }) => t.species?.name ?? 'Unknown species';
 
 export function HuntTargetBar({ hunt }: { hunt: HuntTarget }) {
-  const { target, detected, observed, progress, next, picked } = hunt;
+  const { target, detected, observed, next, picked } = hunt;
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="hunt-target-bar">
       <Menu position="bottom-start" width={280} withinPortal>
@@ -23,11 +23,7 @@ export function HuntTargetBar({ hunt }: { hunt: HuntTarget }) {
             data-testid="hunt-target-picker"
           >
             <Text size="sm" fw={700} truncate>
-              {target ? (picked ? 'Your pick' : observed.has(target.dinosaur.id) ? 'All observed' : 'Nearest unobserved') : 'No target'}
-              <Text span size="sm" fw={500} c="dimmed">
-                {' · '}
-                {progress.left} of {progress.total} left
-              </Text>
+              {picked ? 'Your pick' : 'Pick target'}
             </Text>
           </Button>
         </Menu.Target>
