@@ -134,7 +134,7 @@ test.describe('The hunt loop', () => {
     await expect(target).toHaveAttribute('title', `${b!.name}, your target`);
     await expect(target).toBeInViewport();
     await expect(hunter.locator(`.leaflet-marker-icon[title^="${a!.name}"]`)).toHaveClass(/tm-dino--observed/);
-    await hunter.waitForTimeout(500);
+    await hunter.waitForTimeout(1500); // the framing animation
     await shot(hunter, 'phone-map');
     await target.click();
     const card = hunter.getByTestId('species-card');

@@ -58,12 +58,12 @@ export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinos
           <Badge color="amber.4" c="dark.9" size="lg" radius="sm" data-testid="map-target-count">
             {dinosaurs.length} {dinosaurs.length === 1 ? 'target' : 'targets'}
           </Badge>
-          {visible && progress.total > 0 && (
-            <Badge color="jungle.9" size="lg" radius="sm" tt="none" data-testid="map-observed-count">
-              {progress.observed} observed
-            </Badge>
-          )}
         </Group>
+        {visible && progress.total > 0 && (
+          <Text size="xs" mt={4} fw={700} data-testid="map-observed-count">
+            ✓ {progress.observed} of {progress.total} observed
+          </Text>
+        )}
         {!visible && (
           <Text size="xs" mt={4} fw={600}>
             {hiddenReason(status)}
