@@ -2,8 +2,8 @@
 // deployed dinosaur. The server decides: it measures the distance from the
 // hunter's last accepted position (never the client's claim; positions.ts never
 // accepts a fix implying more than 100 m/s from the previous one), needs it within
-// OBSERVATION_RANGE_M, then rolls against the species' captureRate. A dinosaur
-// counts once per hunter. See docs/decisions/200-observation-range-and-success.md.
+// OBSERVATION_RANGE_M (beyond it no dart is fired: decision 730), then rolls against the
+// species' captureRate. A dinosaur counts once per hunter. See docs/decisions/200-*.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { isMissionComplete } from '../../domain/countdown';
