@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameFill, heightForFill } from './ar-geometry';
+import { walkingDirection } from './ar-heading';
 import {
   chooseHuntTarget,
   HUNT_MESSAGES,
@@ -136,5 +137,19 @@ describe('frameFill (camera overlay size)', () => {
     // A 60 degree picture 20 m away is 2 * 20 * tan 30 = 23.09 m tall.
     expect(heightForFill(20, 0.5, 60)).toBeCloseTo(11.547, 3);
     expect(heightForFill(-1, 0.5, 60)).toBe(0);
+  });
+});
+
+describe('walkingDirection (3D viewer)', () => {
+  const ne = { bearing: 42, direction: 'NE' as const };
+  it('reads as a compass point without a direction of travel', () => {
+    expect(walkingDirection(ne, null)).toBe('Walk NE (42° from north)');
+    expect(walkingDirection(ne, Number.NaN)).toBe('Walk NE (42° from north)');
+  });
+  it('reads relative to the way the hunter walks', () => {
+    expect(walkingDirection(ne, 30)).toBe('Straight ahead: NE (42° from north)');
+    expect(walkingDirection(ne, 300)).toBe('Turn right 102°: NE (42° from north)');
+    expect(walkingDirection(ne, 90)).toBe('Turn left 48°: NE (42° from north)');
+    expect(walkingDirection(ne, 230)).toBe('Turn around: NE (42° from north)');
   });
 });

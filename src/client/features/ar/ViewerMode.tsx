@@ -4,25 +4,13 @@
 // gives one, else as a compass point. The hunt stays playable.
 import { Box, Center, Group, Text } from '@mantine/core';
 import { IconNavigation } from '@tabler/icons-react';
-import { relativeBearing } from '../../../domain/ar-heading';
+import { relativeBearing, walkingDirection } from '../../../domain/ar-heading';
 import { LazyModelViewer } from '../models/LazyModelViewer';
 import type { SpeciesLite } from '../species/types';
 import { DirectionCompass } from './DirectionCompass';
 import type { ArTarget } from './types';
 
-/** Within this many degrees of the direction of travel the target is "ahead"; beyond 180 minus it, "behind". */
-const AHEAD_DEG = 20;
 const COMPASS_PX = 76;
-
-/** 'Walk NE (42° from north)', or relative to the way the hunter is walking. */
-export function walkingDirection(target: ArTarget, heading: number | null | undefined): string {
-  const base = `${target.direction} (${Math.round(target.bearing)}° from north)`;
-  if (typeof heading !== 'number' || !Number.isFinite(heading)) return `Walk ${base}`;
-  const turn = relativeBearing(target.bearing, heading);
-  if (Math.abs(turn) <= AHEAD_DEG) return `Straight ahead: ${base}`;
-  if (Math.abs(turn) >= 180 - AHEAD_DEG) return `Turn around: ${base}`;
-  return `${turn < 0 ? 'Turn left' : 'Turn right'} ${Math.round(Math.abs(turn))}°: ${base}`;
-}
 
 export function ViewerMode({
   target,
