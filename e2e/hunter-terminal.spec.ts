@@ -118,7 +118,8 @@ test.describe('Hunter Terminal', () => {
       await observe.click();
       const verdict = page.getByTestId('observation-verdict');
       await expect(verdict).toBeVisible();
-      await expect(observe).toBeEnabled();
+      // The dart has landed (once observed, Observe turns off for that dinosaur: nothing else to hunt here).
+      await expect(observe).toHaveAttribute('aria-busy', 'false');
       const outcome = await verdict.getAttribute('data-outcome');
       expect(outcome, 'the server measured the hunter within range').not.toBe('out_of_range');
       observed = outcome === 'observed';

@@ -1,7 +1,7 @@
 // The whole session's progress for the hunter: every deployed dinosaur, observed
 // or not, with its distance; the current target marked. Tapping a row makes it
 // the target (when the scanner detects it).
-import { Badge, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleDashed, IconTarget } from '@tabler/icons-react';
 import type { HuntProgress } from '../../../domain/hunt-target';
 import { formatDistance } from '../../../domain/scan-readout';
@@ -55,40 +55,51 @@ export function HuntProgressList({ dinosaurs, speciesById, observed, progress, p
         {rows.map(({ d, name, distance, done }) => {
           const current = d.id === targetId;
           const Icon = done ? IconCircleCheckFilled : current ? IconTarget : IconCircleDashed;
+          const row = (
+            <Group gap={8} wrap="nowrap">
+              <Icon size={20} aria-hidden color={done ? 'var(--mantine-color-jungle-9)' : 'var(--mantine-color-dark-4)'} style={{ flexShrink: 0 }} />
+              <Text size="sm" fw={current ? 800 : 600} truncate style={{ flex: 1 }}>
+                {name}
+              </Text>
+              {done && (
+                <Badge size="sm" color="jungle.9">
+                  Observed
+                </Badge>
+              )}
+              {current && !done && (
+                <Badge size="sm" color="red.8">
+                  Target
+                </Badge>
+              )}
+              <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
+                {distance === null ? '—' : formatDistance(distance)}
+              </Text>
+            </Group>
+          );
           return (
             <li key={d.id}>
-              <UnstyledButton
-                onClick={() => onPick(d.id)}
-                disabled={!detectedIds.has(d.id)}
-                w="100%"
-                px={6}
-                py={6}
-                bg={current ? 'jungle.0' : undefined}
-                style={{ borderRadius: 6 }}
-                data-testid="hunt-progress-row"
-                data-observed={String(done)}
-                data-current={current ? 'true' : undefined}
-              >
-                <Group gap={8} wrap="nowrap">
-                  <Icon size={20} aria-hidden color={done ? 'var(--mantine-color-jungle-9)' : 'var(--mantine-color-dark-4)'} style={{ flexShrink: 0 }} />
-                  <Text size="sm" fw={current ? 800 : 600} truncate style={{ flex: 1 }}>
-                    {name}
-                  </Text>
-                  {done && (
-                    <Badge size="sm" color="jungle.9">
-                      Observed
-                    </Badge>
-                  )}
-                  {current && !done && (
-                    <Badge size="sm" color="red.8">
-                      Target
-                    </Badge>
-                  )}
-                  <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
-                    {distance === null ? '—' : formatDistance(distance)}
-                  </Text>
-                </Group>
-              </UnstyledButton>
+              {done ? (
+                // Observed: nothing left to do with it, so not a button.
+                <Box px={6} py={6} data-testid="hunt-progress-row" data-observed="true" data-current={current ? 'true' : undefined}>
+                  {row}
+                </Box>
+              ) : (
+                <UnstyledButton
+                  onClick={() => onPick(d.id)}
+                  disabled={!detectedIds.has(d.id)}
+                  w="100%"
+                  px={6}
+                  py={6}
+                  bg={current ? 'jungle.0' : undefined}
+                  style={{ borderRadius: 6 }}
+                  aria-pressed={current}
+                  data-testid="hunt-progress-row"
+                  data-observed="false"
+                  data-current={current ? 'true' : undefined}
+                >
+                  {row}
+                </UnstyledButton>
+              )}
             </li>
           );
         })}
