@@ -91,7 +91,14 @@ describe('observe readiness (range 100 m, safety 50 m)', () => {
   });
 
   it('is off for a dinosaur already observed, and without a target', () => {
-    expect(observeReadiness({ distance: 20, name: 'Triceratops' }, true)).toMatchObject({ ready: false, reason: 'observed' });
+    expect(observeReadiness({ distance: 20, name: 'Triceratops' }, true)).toMatchObject({
+      ready: false,
+      reason: 'observed',
+      message: 'Triceratops observed: pick the next target',
+    });
+    expect(observeReadiness({ distance: 20, name: 'Triceratops' }, true, 100, false).message).toBe(
+      'Triceratops observed: you have observed every dinosaur',
+    );
     expect(observeReadiness(null, false)).toMatchObject({ ready: false, reason: 'no_target', message: HUNT_MESSAGES.noTarget });
   });
 

@@ -107,9 +107,9 @@ export const HUNT_MESSAGES = {
   tooClose: `Too close — keep ${BRIEFING_SAFETY_DISTANCE_M} m from the dinosaur`,
 } as const;
 
-/** '…: you have observed it. Pick the next target.' */
-export function observedMessage(name: string): string {
-  return `${name} observed: pick the next target`;
+/** 'Triceratops observed: pick the next target', or, with none left, that every one is observed. */
+export function observedMessage(name: string, moreLeft = true): string {
+  return moreLeft ? `${name} observed: pick the next target` : `${name} observed: you have observed every dinosaur`;
 }
 
 /** 'Walk 47 m closer to observe (range 100 m)'. */
@@ -127,9 +127,10 @@ export function observeReadiness(
   target: { readonly distance: number; readonly name: string } | null,
   observed: boolean,
   rangeM = OBSERVATION_RANGE_M,
+  moreLeft = true,
 ): ObserveReadiness {
   if (target === null) return { ready: false, reason: 'no_target', walkM: 0, message: HUNT_MESSAGES.noTarget };
-  if (observed) return { ready: false, reason: 'observed', walkM: 0, message: observedMessage(target.name) };
+  if (observed) return { ready: false, reason: 'observed', walkM: 0, message: observedMessage(target.name, moreLeft) };
   const walkM = metresToWalk(target.distance, rangeM);
   if (walkM > 0) return { ready: false, reason: 'too_far', walkM, message: walkCloserMessage(walkM, rangeM) };
   const tooClose = insideSafetyDistance(target.distance);

@@ -17,14 +17,19 @@ function metresPerUnit(object: Object3D): number {
 /** The marker's height, metres. */
 const MARKER_HEIGHT_M = 2;
 
-/** The object's height in the units of `group` (its world height divided by the group's world scale). */
-function heightIn(object: Object3D, group: Group | null): number | null {
+/**
+ * The object's largest extent (length, width or height) in the units of `group`: its world box
+ * divided by the group's world scale. The largest, not the height: a long, low animal fitted by
+ * its height would grow many times too long.
+ */
+function sizeIn(object: Object3D, group: Group | null): number | null {
   group?.updateWorldMatrix(true, true);
   const box = new Box3().setFromObject(object);
   if (box.isEmpty()) return null;
   const scale = group ? group.getWorldScale(new Vector3()).y : 1;
-  const h = (box.max.y - box.min.y) / (scale || 1);
-  return Number.isFinite(h) && h > 0 ? h : null;
+  const extent = box.getSize(new Vector3());
+  const size = Math.max(extent.x, extent.y, extent.z) / (scale || 1);
+  return Number.isFinite(size) && size > 0 ? size : null;
 }
 
 /** A plain marker when the species has no model (or while it loads). */
@@ -38,42 +43,42 @@ function Marker() {
 }
 
 /**
- * `scale`: times life size. `fitHeightM` instead: the model is scaled to stand this many metres
- * tall whatever its own size (the camera overlay sizes it to fill a share of the picture).
+ * `scale`: times life size. `fitSizeM` instead: the model is scaled so its largest extent is this
+ * many metres whatever its own size (the camera overlay sizes it to fill a share of the picture).
  */
 export function ArModel({
   url,
   scale,
-  fitHeightM,
+  fitSizeM,
   onLoaded,
 }: {
   url: string | null | undefined;
   scale: number;
-  fitHeightM?: number;
+  fitSizeM?: number;
   onLoaded?: () => void;
 }) {
   const [unit, setUnit] = useState(1);
-  const [height, setHeight] = useState<number | null>(null);
+  const [size, setSize] = useState<number | null>(null);
   const group = useRef<Group>(null);
-  const fitting = fitHeightM !== undefined && fitHeightM > 0;
+  const fitting = fitSizeM !== undefined && fitSizeM > 0;
   if (!url) {
     return (
-      <group scale={fitting ? fitHeightM / MARKER_HEIGHT_M : scale}>
+      <group scale={fitting ? fitSizeM / MARKER_HEIGHT_M : scale}>
         <Marker />
       </group>
     );
   }
-  const shown = fitting ? (height ? fitHeightM / height : 1) : scale * unit;
+  const shown = fitting ? (size ? fitSizeM / size : 1) : scale * unit;
   return (
     // While fitting, hidden until measured: no flash at the wrong size.
-    <group ref={group} scale={shown} visible={!fitting || height !== null}>
+    <group ref={group} scale={shown} visible={!fitting || size !== null}>
       <Suspense fallback={null}>
         <ModelObject
           url={url}
           grounded
           onLoaded={(object) => {
             setUnit(metresPerUnit(object));
-            setHeight(heightIn(object, group.current));
+            setSize(sizeIn(object, group.current));
             onLoaded?.();
           }}
         />

@@ -46,10 +46,16 @@ export function LazyArView({
   height = DEFAULT_HEIGHT,
   withName = true,
   targetObserved = false,
+  moreLeft = true,
   heading = null,
 }: ArViewProps) {
   const { caps, mode, notice, fallBack } = useArMode();
-  const readiness = observeReadiness(target ? { distance: target.distance, name: species?.name ?? 'This dinosaur' } : null, targetObserved);
+  const readiness = observeReadiness(
+    target ? { distance: target.distance, name: species?.name ?? 'This dinosaur' } : null,
+    targetObserved,
+    undefined,
+    moreLeft,
+  );
   if (!playable) {
     return (
       <div data-testid="ar-view" data-ar-state="preparing">

@@ -28,7 +28,7 @@ export function TargetReadout({
       )}
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         {observed && (
-          <Badge size="xl" radius="sm" color="jungle.9" variant="filled" data-testid="ar-target-observed">
+          <Badge size="md" radius="sm" color="jungle.9" variant="filled" data-testid="ar-target-observed">
             Observed
           </Badge>
         )}

@@ -42,8 +42,8 @@ export function ViewerMode({
         wrap="nowrap"
         pos="absolute"
         left={8}
-        bottom={8}
-        maw="calc(100% - 16px)"
+        top={8}
+        maw="calc(100% - 100px)"
         px={8}
         py={4}
         bg="rgba(0,0,0,0.7)"

@@ -27,6 +27,8 @@ export type ArViewProps = {
   withName?: boolean;
   /** The hunter has already observed the target: Observe is off and says so. */
   targetObserved?: boolean;
+  /** False when the hunter has observed every dinosaur (the note then says so instead of "pick the next"). */
+  moreLeft?: boolean;
   /** The hunter's direction of travel from GPS (degrees from north), for the 3D viewer's walking arrow. */
   heading?: number | null;
 };

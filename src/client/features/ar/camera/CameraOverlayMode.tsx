@@ -151,13 +151,13 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
           </svg>
         </div>
       )}
-      <div style={{ ...chip, top: 6, left: 6, maxWidth: 'calc(50% - 6px)' }} data-testid="ar-compass-accuracy">
+      <div style={{ ...chip, top: 6, left: 6, maxWidth: 'calc(100% - 130px)' }} data-testid="ar-compass-accuracy">
         {orientation.heading === null ? 'Hold the phone upright' : `Heading ${Math.round(orientation.heading)}°`}
         {' · '}
         {orientation.accuracy === null ? 'accuracy unknown' : `±${Math.round(orientation.accuracy)}°`}
       </div>
       {turn !== null && Math.abs(turn) > 30 && (
-        <div style={{ ...chip, top: 6, right: 6, maxWidth: 'calc(50% - 6px)' }} data-testid="ar-turn-hint">
+        <div style={{ ...chip, top: 6, right: 6, maxWidth: 118 }} data-testid="ar-turn-hint">
           {turn < 0 ? `Turn left ${Math.round(-turn)}°` : `Turn right ${Math.round(turn)}°`}
         </div>
       )}

@@ -38,8 +38,8 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
   const probe = useMemo(() => new Vector3(), []);
   const last = useRef<string>('');
   const placement = displayPlacement(distance);
-  // Sized to fill a share of the picture that grows as the hunter walks up to it (never a speck).
-  const heightM = heightForFill(placement.distanceM, frameFill(distance), AR_CAMERA_FOV_DEG);
+  // Sized (its largest extent) to fill a share of the picture that grows as the hunter walks up to it (never a speck).
+  const sizeM = heightForFill(placement.distanceM, frameFill(distance), AR_CAMERA_FOV_DEG);
   const { east, north } = enuOffset(placement.distanceM, bearing);
   const position: [number, number, number] = [east, -AR_EYE_HEIGHT_M, -north];
   // Face the hunter: the models look along +Z.
@@ -51,8 +51,8 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
       camera.quaternion.slerp(wanted, AR_ORIENTATION_SMOOTHING);
       camera.updateMatrixWorld();
     }
-    // Aim at the model's middle.
-    probe.set(east, -AR_EYE_HEIGHT_M + heightM / 2, -north);
+    // Aim at the model's body (an animal is mostly longer than tall: a quarter of its size above its feet).
+    probe.set(east, -AR_EYE_HEIGHT_M + sizeM / 4, -north);
     const behind = probe.clone().applyMatrix4(camera.matrixWorldInverse).z > 0;
     probe.project(camera);
     const arrow = edgeArrow(probe.x, probe.y, behind);
@@ -64,7 +64,7 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
   });
   return (
     <group position={position} rotation={[0, facing, 0]}>
-      <ArModel url={modelUrl} scale={placement.scale} fitHeightM={heightM} onLoaded={onModelLoaded} />
+      <ArModel url={modelUrl} scale={placement.scale} fitSizeM={sizeM} onLoaded={onModelLoaded} />
     </group>
   );
 }

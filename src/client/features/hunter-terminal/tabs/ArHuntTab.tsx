@@ -44,6 +44,7 @@ export function ArHuntTab({ hunt, observe, position, heading, stats, dinosaurs, 
         observe={observe}
         height={AR_VIEW_HEIGHT}
         targetObserved={hunt.targetObserved}
+        moreLeft={hunt.progress.left > 0}
         heading={heading}
       />
       {hunt.playable && <ObservationReadout last={observe.last} stats={stats} captureRate={species?.captureRate} />}
