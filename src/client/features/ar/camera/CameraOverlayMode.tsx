@@ -151,8 +151,8 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
           </svg>
         </div>
       )}
-      <div style={{ ...chip, top: 6, left: 6, maxWidth: 'calc(100% - 130px)' }} data-testid="ar-compass-accuracy">
-        {orientation.heading === null ? 'Hold the phone upright' : `Heading ${Math.round(orientation.heading)}°`}
+      <div style={{ ...chip, top: 6, left: 6, maxWidth: 'calc(100% - 124px)' }} data-testid="ar-compass-accuracy">
+        {orientation.heading === null ? 'Hold the phone upright' : `${Math.round(orientation.heading)}° heading`}
         {' · '}
         {orientation.accuracy === null ? 'accuracy unknown' : `±${Math.round(orientation.accuracy)}°`}
       </div>

@@ -42,8 +42,9 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
   const sizeM = heightForFill(placement.distanceM, frameFill(distance), AR_CAMERA_FOV_DEG);
   const { east, north } = enuOffset(placement.distanceM, bearing);
   const position: [number, number, number] = [east, -AR_EYE_HEIGHT_M, -north];
-  // Face the hunter: the models look along +Z.
-  const facing = Math.atan2(-east, north);
+  // Side-on to the hunter, as a field guide draws it (the models look along +Z): its length, the
+  // extent it is sized by, shows.
+  const facing = Math.atan2(-east, north) + Math.PI / 2;
   useFrame(() => {
     const r = reading.current;
     if (r) {
