@@ -110,6 +110,7 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
   }
 
   const turn = orientation.heading === null ? null : relativeBearing(target.bearing, orientation.heading);
+  const turnHint = turn !== null && Math.abs(turn) > 30;
   const poorCompass = orientation.accuracy === null || orientation.accuracy > AR_COMPASS_POOR_ACCURACY_DEG;
   return (
     <Box
@@ -151,12 +152,12 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
           </svg>
         </div>
       )}
-      <div style={{ ...chip, top: 6, left: 6, maxWidth: 'calc(100% - 124px)' }} data-testid="ar-compass-accuracy">
+      <div style={{ ...chip, top: 6, left: 6, maxWidth: turnHint ? 'calc(100% - 130px)' : 'calc(100% - 12px)' }} data-testid="ar-compass-accuracy">
         {orientation.heading === null ? 'Hold the phone upright' : `${Math.round(orientation.heading)}° heading`}
         {' · '}
         {orientation.accuracy === null ? 'accuracy unknown' : `±${Math.round(orientation.accuracy)}°`}
       </div>
-      {turn !== null && Math.abs(turn) > 30 && (
+      {turnHint && (
         <div style={{ ...chip, top: 6, right: 6, maxWidth: 118 }} data-testid="ar-turn-hint">
           {turn < 0 ? `Turn left ${Math.round(-turn)}°` : `Turn right ${Math.round(turn)}°`}
         </div>
