@@ -149,11 +149,12 @@ export default function TacticalMap(props: TacticalMapProps) {
   );
 }
 
-function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemaster') {
+/** `animate` false: the map opens framed (an animated fit on open left the accuracy circles behind their markers). */
+function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemaster', animate = true) {
   const box = boundsOf(points);
   if (!box) return;
   if (box.south === box.north && box.west === box.east) {
-    map.setView([box.south, box.west], Math.max(map.getZoom(), modeZoom(mode)));
+    map.setView([box.south, box.west], Math.max(map.getZoom(), modeZoom(mode)), { animate });
     return;
   }
   map.fitBounds(
@@ -161,7 +162,7 @@ function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemast
       [box.south, box.west],
       [box.north, box.east],
     ],
-    { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM },
+    { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM, animate },
   );
 }
 
@@ -236,7 +237,7 @@ function AutoFit({
         centred.current = true;
         return;
       }
-      fitPoints(map, frame, mode);
+      fitPoints(map, frame, mode, false);
     } else {
       if (points.length === 0) return;
       fitPoints(map, points, mode);
