@@ -28,7 +28,12 @@ export default function TacticalMap(props: TacticalMapProps) {
   const [layer, setLayer] = useState<Layer>('street');
   const [tilesFailed, setTilesFailed] = useState(false);
   // The view the map opens on; later content moves it only through AutoFit and the buttons.
-  const [start] = useState(() => initialView(mode, { dinosaurs, hunters, self }));
+  const [start] = useState(() => {
+    // A hunter whose position and dinosaurs are known opens framed on them (the target, or every one).
+    const frame = mode === 'hunter' ? hunterFramePoints(self, dinosaurs, focus) : [];
+    const box = frame.length >= 2 ? boundsOf(frame) : null;
+    return { ...initialView(mode, { dinosaurs, hunters, self }), box };
+  });
   const points = useMemo(() => contentPoints(dinosaurs, hunters, self), [dinosaurs, hunters, self]);
 
   const fitToContent = () => {
@@ -81,8 +86,17 @@ export default function TacticalMap(props: TacticalMapProps) {
   return (
     <Box className={selecting ? 'tm-wrap tm-selecting' : 'tm-wrap'} h={height} data-testid="tactical-map" data-mode={mode}>
       <MapContainer
-        center={[start.center.lat, start.center.lng]}
-        zoom={start.zoom}
+        center={start.box ? undefined : [start.center.lat, start.center.lng]}
+        zoom={start.box ? undefined : start.zoom}
+        bounds={
+          start.box
+            ? [
+                [start.box.south, start.box.west],
+                [start.box.north, start.box.east],
+              ]
+            : undefined
+        }
+        boundsOptions={{ padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM }}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         zoomControl={false}
@@ -101,7 +115,7 @@ export default function TacticalMap(props: TacticalMapProps) {
         )}
         <ZoomControl position="bottomright" />
         <ClickToDeploy onMapClick={onMapClick} />
-        <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} />
+        <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} framed={start.box !== null} />
         <DinosaurMarkers dinosaurs={dinosaurs} species={species} onDinosaurClick={onDinosaurClick} markerStates={markerStates} />
         <HunterMarkers hunters={hunters} />
         {isValidPoint(self) && <SelfMarker self={self} />}
@@ -202,15 +216,18 @@ function AutoFit({
   self,
   dinosaurs,
   focus,
+  framed,
 }: {
   mode: 'hunter' | 'gamemaster';
   points: LatLngPoint[];
   self: MapSelf | null;
   dinosaurs: MapDinosaur[];
   focus: LatLngPoint | null;
+  /** The map opened already framed (MapContainer's bounds): nothing to do. */
+  framed: boolean;
 }) {
   const map = useMap();
-  const done = useRef(false);
+  const done = useRef(framed);
   const centred = useRef(false);
   const handled = useMemo<L.LeafletEventHandlerFnMap>(
     () => ({
