@@ -64,7 +64,8 @@ test.describe('Hunter Terminal', () => {
     await expect(page.getByTestId('available-count')).toContainText('1');
     // 160 m away is off screen at zoom 18: Fit to content brings hunter and dinosaur into view.
     await page.getByRole('button', { name: 'Fit to content' }).click();
-    const marker = page.locator(`.leaflet-marker-icon[title="${target.name}"]`);
+    // The title names the species, then its state ("your target", "observed").
+    const marker = page.locator(`.leaflet-marker-icon[title^="${target.name}"]`);
     await expect(marker).toBeInViewport({ ratio: 1 });
     await page.waitForTimeout(500); // the fit animation
     await shot(page, '02-map');
@@ -117,7 +118,8 @@ test.describe('Hunter Terminal', () => {
       await observe.click();
       const verdict = page.getByTestId('observation-verdict');
       await expect(verdict).toBeVisible();
-      await expect(observe).toBeEnabled();
+      // The dart has landed (once observed, Observe turns off for that dinosaur: nothing else to hunt here).
+      await expect(observe).toHaveAttribute('aria-busy', 'false');
       const outcome = await verdict.getAttribute('data-outcome');
       expect(outcome, 'the server measured the hunter within range').not.toBe('out_of_range');
       observed = outcome === 'observed';

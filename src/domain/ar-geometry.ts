@@ -16,6 +16,10 @@ import {
   AR_BEARING_RELIABLE_M,
   AR_DISPLAY_DISTANCE_CAP_M,
   AR_DISPLAY_DISTANCE_MIN_M,
+  AR_FRAME_FILL_FAR,
+  AR_FRAME_FILL_FAR_M,
+  AR_FRAME_FILL_NEAR,
+  AR_FRAME_FILL_NEAR_M,
   AR_MIN_DISPLAY_SCALE,
   AR_REPLACE_AFTER_MOVE_M,
 } from './rules';
@@ -151,4 +155,28 @@ export function edgeArrow(ndcX: number, ndcY: number, behind: boolean, inset = 0
   // Screen y grows downwards; CSS rotate is clockwise from "up".
   const rotationDeg = normalizeDegrees(Math.atan2(dx, dy) / DEG);
   return { onScreen: inside, x: inside ? ndcX : dx * k, y: inside ? ndcY : dy * k, rotationDeg };
+}
+
+/**
+ * The share of the picture's height the model fills in the camera overlay, by
+ * the target's real distance: AR_FRAME_FILL_NEAR at AR_FRAME_FILL_NEAR_M or
+ * nearer, AR_FRAME_FILL_FAR at AR_FRAME_FILL_FAR_M or farther, and in between
+ * falling with the logarithm of the distance, so the dinosaur grows steadily as
+ * the hunter walks up to it and is never a speck (a 5 m animal 30 m away would
+ * be 14 % of a 60 degree picture). A non-finite or negative distance counts as 0.
+ */
+export function frameFill(distanceM: number): number {
+  const d = Number.isFinite(distanceM) && distanceM > 0 ? distanceM : 0;
+  if (d <= AR_FRAME_FILL_NEAR_M) return AR_FRAME_FILL_NEAR;
+  if (d >= AR_FRAME_FILL_FAR_M) return AR_FRAME_FILL_FAR;
+  const t = Math.log(d / AR_FRAME_FILL_NEAR_M) / Math.log(AR_FRAME_FILL_FAR_M / AR_FRAME_FILL_NEAR_M);
+  return AR_FRAME_FILL_NEAR + (AR_FRAME_FILL_FAR - AR_FRAME_FILL_NEAR) * t;
+}
+
+/**
+ * The height in metres a model drawn `displayDistanceM` away must have to fill
+ * `fill` of a picture whose vertical field of view is `fovDeg`.
+ */
+export function heightForFill(displayDistanceM: number, fill: number, fovDeg: number): number {
+  return 2 * Math.max(0, displayDistanceM) * Math.tan((fovDeg * DEG) / 2) * Math.max(0, fill);
 }

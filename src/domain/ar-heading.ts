@@ -8,6 +8,7 @@
  * Pure functions only: no I/O, no clock, no randomness.
  */
 import { AR_CALIBRATION_MAX_SPREAD_DEG, AR_CALIBRATION_SAMPLES } from './rules';
+import type { CompassPoint } from './geo-types';
 import { normalizeDegrees } from './scanner';
 
 const DEG = Math.PI / 180;
@@ -135,4 +136,21 @@ export function smoothAngle(previous: number | null, next: number, factor: numbe
   if (previous === null || !Number.isFinite(previous)) return normalizeDegrees(next);
   const k = Math.min(1, Math.max(0, factor));
   return normalizeDegrees(previous + signedAngle(next - previous) * k);
+}
+
+/** Within this many degrees of the direction of travel a target is "straight ahead" (and "behind" beyond 180 minus it). */
+const AHEAD_DEG = 20;
+
+/**
+ * The walking direction in words when no compass turns the view (3D viewer): relative to the
+ * hunter's direction of travel from GPS when there is one ('Turn right 104°: S (194° from
+ * north)', 'Straight ahead: ...', 'Turn around: ...'), else 'Walk NE (42° from north)'.
+ */
+export function walkingDirection(target: { readonly bearing: number; readonly direction: CompassPoint }, travel: number | null | undefined): string {
+  const base = `${target.direction} (${Math.round(normalizeDegrees(target.bearing))}° from north)`;
+  if (typeof travel !== 'number' || !Number.isFinite(travel)) return `Walk ${base}`;
+  const turn = relativeBearing(target.bearing, travel);
+  if (Math.abs(turn) <= AHEAD_DEG) return `Straight ahead: ${base}`;
+  if (Math.abs(turn) >= 180 - AHEAD_DEG) return `Turn around: ${base}`;
+  return `${turn < 0 ? 'Turn left' : 'Turn right'} ${Math.round(Math.abs(turn))}°: ${base}`;
 }

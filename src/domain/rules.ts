@@ -431,3 +431,12 @@ export const MAX_CONCURRENT_IMAGE_DECODES = 2;
 export const GM_CREDITS_REFRESH_MS = 60_000;
 /** 'Past hunts' at HQ lists this many ended sessions, newest first. */
 export const PAST_HUNTS_SHOWN = 20;
+// --- Hunt loop (issue 23, helper huntloop; docs/decisions/730-*, 731-*) ---
+/** GPS chip colours (ours; the spec's 2 m / 5 m thresholds name the tiers only): a fix this good or better reads green. */
+export const GPS_GOOD_FIX_M = 15;
+/** AR camera overlay: the model's height as a fraction of the picture's height, near (at or under AR_FRAME_FILL_NEAR_M)... */
+export const AR_FRAME_FILL_NEAR = 0.5;
+/** ...and far (at or beyond AR_FRAME_FILL_FAR_M); in between it shrinks with the logarithm of the distance. */
+export const AR_FRAME_FILL_FAR = 0.2;
+export const AR_FRAME_FILL_NEAR_M = 10;
+export const AR_FRAME_FILL_FAR_M = 1000;

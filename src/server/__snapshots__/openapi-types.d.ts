@@ -401,7 +401,7 @@ export interface paths {
         put?: never;
         /**
          * Fire one tranquilizer dart at a deployed dinosaur (record an observation)
-         * @description Only a hunter of that session while it is active. One dart per attempt (25 to start; none left: 409). The server measures the distance from the hunter's last reported position (at most 2 minutes old) to the dinosaur; within 100 m the attempt succeeds with the species' captureRate, beyond it misses (the dart is still used). The client-sent distance is never trusted and hunterId (a local id) is not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a second attempt on the same dinosaur within 2 s is a double submit (409, no dart).
+         * @description Only a hunter of that session while it is active. One dart per attempt in range (25 to start; none left: 409). The server measures the distance from the hunter's last reported position (at most 2 minutes old) to the dinosaur; within 100 m the attempt uses a dart and succeeds with the species' captureRate; beyond it the answer is outcome out_of_range ('Too far away...') and no dart is used. The client-sent distance is never trusted and hunterId (a local id) is not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a second attempt on the same dinosaur within 2 s is a double submit (409, no dart).
          */
         post: operations["stats-observe"];
         delete?: never;
@@ -3094,6 +3094,8 @@ export interface operations {
                         completionRank: number;
                         /** @description How many hunters the session has */
                         huntersInSession: number;
+                        /** @description The session dinosaurs (ids) this hunter has observed: the terminal marks them and offers the next one */
+                        observedDinosaurIds: number[];
                     };
                 };
             };
@@ -3150,6 +3152,8 @@ export interface operations {
                         dinosaursObserved: number;
                         completionRank: number;
                         completionTime: string | null;
+                        /** @description The session dinosaurs (ids) this hunter has observed: headquarters marks them on its map */
+                        observedDinosaurIds: number[];
                     }[];
                 };
             };

@@ -67,12 +67,22 @@ describe('POST /api/hunter/observation', () => {
     expect(progress[0]).toMatchObject({ audience: 'owner', payload: { sessionId: s.id, success: true } });
   });
 
-  it("never trusts the client's distance: out of range by the server's reckoning is a miss that uses a dart", async () => {
+  it("never trusts the client's distance: out of range by the server's reckoning fires no dart (decision 730)", async () => {
     const { s, dinos, hunter } = await liveGame([sure], north(250));
     const res = await observe(hunter, s.id, dinos[0]!, 1);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: false, outcome: 'out_of_range', dartsRemaining: 24 });
+    expect(res.body).toMatchObject({ success: false, outcome: 'out_of_range', dartsRemaining: 25, dartsUsed: 0 });
     expect(res.body.message).toBe('Too far away: get within 100 m (you are 250 m away)');
+    // Nothing was stored or counted, and nothing was announced; a tap right after is answered the same way.
+    const again = await observe(hunter, s.id, dinos[0]!, 1);
+    expect(again.body).toMatchObject({ outcome: 'out_of_range', dartsRemaining: 25 });
+    const stats = await hunter.get(`/api/hunter/stats?sessionId=${s.id}`);
+    expect(stats.body).toMatchObject({ dartsRemaining: 25, dartsUsed: 0, shotsFired: 0, accuracy: 0, observedDinosaurIds: [] });
+    expect(server.deps.bus.since(s.id, 0).filter((e) => e.type === 'hunter_progress')).toHaveLength(0);
+    // Walking into range, the dart flies.
+    setPosition(server, s.id, hunter.userId, north(60).lat, north(60).lng);
+    const near = await observe(hunter, s.id, dinos[0]!, 1);
+    expect(near.body).toMatchObject({ outcome: 'observed', dartsRemaining: 24, dartsUsed: 1 });
   });
 
   it('misses by the species captureRate roll', async () => {
@@ -180,6 +190,7 @@ describe('GET /api/hunter/stats', () => {
       shotsFired: 3,
       completionRank: 1,
       huntersInSession: 1,
+      observedDinosaurIds: [dinos[0], dinos[1]].sort((a, b) => a! - b!),
     });
     // The owner reads one hunter by user id.
     const owner = await gm.get(`/api/hunter/stats?sessionId=${s.id}&hunterId=${hunter.userId}`);
@@ -210,6 +221,10 @@ describe('GET /api/game-sessions/{id}/hunter-stats', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((r: { hunterName: string }) => r.hunterName)).toEqual(['First', 'Second', 'Third']);
     expect(res.body[0]).toMatchObject({ hunterId: hunter.userId, dinosaursObserved: 2, completionRank: 1 });
+    // Which dinosaurs each hunter observed: headquarters marks them (observed by anyone, and how often).
+    expect(res.body[0].observedDinosaurIds).toEqual([dinos[0], dinos[1]].sort((a, b) => a! - b!));
+    expect(res.body[1].observedDinosaurIds).toEqual([dinos[0]]);
+    expect(res.body[2].observedDinosaurIds).toEqual([]);
     expect(Date.parse(res.body[0].completionTime)).toBeGreaterThan(0);
     expect(res.body[1]).toMatchObject({ dinosaursObserved: 1, completionRank: 2, completionTime: null });
     expect(res.body[2]).toMatchObject({ hunterId: third.userId, dinosaursObserved: 0, completionRank: 3 });

@@ -39,6 +39,9 @@ const HunterStatsOutput = z.object({
   shotsFired: z.number().int(),
   completionRank: z.number().int().describe("The hunter's place among the session's hunters by dinosaurs observed (1 = best)"),
   huntersInSession: z.number().int().describe('How many hunters the session has'),
+  observedDinosaurIds: z
+    .array(z.number().int())
+    .describe("The session dinosaurs (ids) this hunter has observed: the terminal marks them and offers the next one"),
 });
 
 const HunterProgressOutput = z.array(
@@ -48,6 +51,9 @@ const HunterProgressOutput = z.array(
     dinosaursObserved: z.number().int(),
     completionRank: z.number().int(),
     completionTime: z.string().nullable(),
+    observedDinosaurIds: z
+      .array(z.number().int())
+      .describe('The session dinosaurs (ids) this hunter has observed: headquarters marks them on its map'),
   }),
 );
 
@@ -74,10 +80,11 @@ export const statsRouter = router({
         tags: ['hunter'],
         summary: 'Fire one tranquilizer dart at a deployed dinosaur (record an observation)',
         description:
-          'Only a hunter of that session while it is active. One dart per attempt (25 to start; none left: 409). ' +
+          'Only a hunter of that session while it is active. One dart per attempt in range (25 to start; none left: 409). ' +
           `The server measures the distance from the hunter's last reported position (at most 2 minutes old) to the ` +
-          `dinosaur; within ${OBSERVATION_RANGE_M} m the attempt succeeds with the species' captureRate, beyond it ` +
-          'misses (the dart is still used). The client-sent distance is never trusted and hunterId (a local id) is ' +
+          `dinosaur; within ${OBSERVATION_RANGE_M} m the attempt uses a dart and succeeds with the species' captureRate; ` +
+          "beyond it the answer is outcome out_of_range ('Too far away...') and no dart is used. " +
+          'The client-sent distance is never trusted and hunterId (a local id) is ' +
           'not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a ' +
           'second attempt on the same dinosaur within 2 s is a double submit (409, no dart).',
         errorResponses: {

@@ -30,6 +30,8 @@ export type HunterStatsOutput = {
   /** The hunter's place among the session's hunters (1 = best), as the game master's tracking ranks them. */
   completionRank: number;
   huntersInSession: number;
+  /** The deployed dinosaurs this hunter has observed (their own; the terminal marks them and offers the next). */
+  observedDinosaurIds: number[];
 };
 
 type StatsRow = {
@@ -44,6 +46,7 @@ type StatsRow = {
   species: number;
   reports: number;
   photos: number;
+  observedIds: string | null;
 };
 
 // observations_session_player_idx and messages_session_sender_idx keep each subquery to the hunter's own rows.
@@ -62,7 +65,9 @@ SELECT p.user_id AS userId, p.handle AS handle, p.darts_remaining AS dartsRemain
        (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id) AS shots,
        (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS successes,
        (SELECT count(DISTINCT o.species_id) FROM observations o
-          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS species,${PLAYER_MESSAGE_COUNTS_SQL}
+          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS species,
+       (SELECT group_concat(o.dinosaur_id) FROM observations o
+          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS observedIds,${PLAYER_MESSAGE_COUNTS_SQL}
 FROM session_players p
 WHERE p.session_id = ? AND p.user_id = ?`;
 
@@ -144,7 +149,18 @@ export function statsOf(
     shotsFired: row.shots,
     completionRank: ranking.findIndex((r) => r.hunterId === row.userId) + 1,
     huntersInSession: ranking.length,
+    observedDinosaurIds: idList(row.observedIds),
   };
+}
+
+/** SQLite's group_concat of ids ('3,1,2' or null) as ascending numbers. */
+function idList(concatenated: string | null): number[] {
+  if (!concatenated) return [];
+  return concatenated
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n))
+    .sort((a, b) => a - b);
 }
 
 export type HunterProgressRow = {
@@ -155,13 +171,22 @@ export type HunterProgressRow = {
   completionRank: number;
   /** When the hunter had observed every deployed dinosaur (ISO), or null. */
   completionTime: string | null;
+  /** Which dinosaurs the hunter observed (headquarters marks them on its map and in Hunter Tracking). */
+  observedDinosaurIds: number[];
 };
 
-type ProgressRow = { userId: string; handle: string; completionTime: number | null; observed: number; lastAt: number | null };
+type ProgressRow = {
+  userId: string;
+  handle: string;
+  completionTime: number | null;
+  observed: number;
+  lastAt: number | null;
+  observedIds: string | null;
+};
 
 const PROGRESS_SQL = `
 SELECT p.user_id AS userId, p.handle AS handle, p.completion_time AS completionTime,
-       count(o.id) AS observed, max(o.created_at) AS lastAt
+       count(o.id) AS observed, max(o.created_at) AS lastAt, group_concat(o.dinosaur_id) AS observedIds
 FROM session_players p
 LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1
 WHERE p.session_id = ?
@@ -183,6 +208,7 @@ export function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number):
     dinosaursObserved: r.observed,
     completionRank: i + 1,
     completionTime: r.completionTime === null ? null : new Date(r.completionTime).toISOString(),
+    observedDinosaurIds: idList(r.observedIds),
   }));
 }
 

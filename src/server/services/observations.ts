@@ -2,8 +2,8 @@
 // deployed dinosaur. The server decides: it measures the distance from the
 // hunter's last accepted position (never the client's claim; positions.ts never
 // accepts a fix implying more than 100 m/s from the previous one), needs it within
-// OBSERVATION_RANGE_M, then rolls against the species' captureRate. A dinosaur
-// counts once per hunter. See docs/decisions/200-observation-range-and-success.md.
+// OBSERVATION_RANGE_M (beyond it no dart is fired: decision 730), then rolls against the
+// species' captureRate. A dinosaur counts once per hunter. See docs/decisions/200-*.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { isMissionComplete } from '../../domain/countdown';
@@ -97,22 +97,25 @@ export function recordObservation(
 
       const distance = distanceMeters({ lat: player.lastLat, lng: player.lastLng }, { lat: dino.latitude, lng: dino.longitude });
       const inRange = distance <= OBSERVATION_RANGE_M;
+      // Out of range the dart is not fired: nothing is stored or counted (decision 730).
       const success = inRange && random() < dino.captureRate;
-      tx.insert(observations)
-        .values({
-          sessionId: session.id,
-          playerId: player.id,
-          dinosaurId: dino.id,
-          speciesId: dino.speciesId,
-          success,
-          distanceM: distance,
-          createdAt: now,
-        })
+      if (inRange) {
+        tx.insert(observations)
+          .values({
+            sessionId: session.id,
+            playerId: player.id,
+            dinosaurId: dino.id,
+            speciesId: dino.speciesId,
+            success,
+            distanceM: distance,
+            createdAt: now,
+          })
         .run();
-      tx.update(sessionPlayers)
-        .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
-        .where(eq(sessionPlayers.id, player.id))
-        .run();
+        tx.update(sessionPlayers)
+          .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
+          .where(eq(sessionPlayers.id, player.id))
+          .run();
+      }
 
       const observed =
         tx
@@ -161,12 +164,14 @@ export function recordObservation(
     distance: rounded,
     range: OBSERVATION_RANGE_M,
     observationRate: Math.round(dino.captureRate * 100),
-    dartsRemaining: player.dartsRemaining - 1,
-    dartsUsed: player.dartsUsed + 1,
+    dartsRemaining: inRange ? player.dartsRemaining - 1 : player.dartsRemaining,
+    dartsUsed: inRange ? player.dartsUsed + 1 : player.dartsUsed,
     dinosaursObserved: outcome.observed,
     totalDinosaurs: outcome.total,
     missionComplete: outcome.missionComplete,
   };
+  // Nothing changed out of range: no event (the answer alone tells the hunter how far to walk).
+  if (!inRange) return result;
   ctx.bus.publish({
     sessionId: session.id,
     type: 'hunter_progress',

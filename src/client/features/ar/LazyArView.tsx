@@ -6,9 +6,11 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { observeReadiness } from '../../../domain/hunt-target';
 import { ObserveButton } from '../hunt/ObserveButton';
 import { CameraOverlayMode } from './camera/CameraOverlayMode';
 import { InspectUpClose } from './InspectUpClose';
+import { ObserveRangeNote } from './ObserveRangeNote';
 import { TargetReadout } from './TargetReadout';
 import { AR_MODE_LABELS, type ArViewProps } from './types';
 import { useArMode } from './useArMode';
@@ -57,8 +59,17 @@ export function LazyArView({
   observe,
   height = DEFAULT_HEIGHT,
   withName = true,
+  targetObserved = false,
+  moreLeft = true,
+  heading = null,
 }: ArViewProps) {
   const { caps, mode, notice, fallBack } = useArMode();
+  const readiness = observeReadiness(
+    target ? { distance: target.distance, name: species?.name ?? 'This dinosaur' } : null,
+    targetObserved,
+    undefined,
+    moreLeft,
+  );
   if (!playable) {
     const closed = closedMessage(sessionStatus);
     return (
@@ -94,6 +105,7 @@ export function LazyArView({
           species={species}
           position={position}
           observe={observe}
+          readiness={readiness}
           height={height}
           onFallback={(reason) => fallBack('webxr', reason)}
         />
@@ -102,26 +114,29 @@ export function LazyArView({
   } else if (mode === 'camera') {
     body = <CameraOverlayMode target={target} species={species} height={height} onFallback={(reason) => fallBack('camera', reason)} />;
   } else {
-    body = <ViewerMode target={target} species={species} height={height} />;
+    body = <ViewerMode target={target} species={species} height={height} heading={heading} />;
   }
   return (
-    <Stack gap="sm" data-testid="ar-view" data-ar-mode={mode ?? undefined} pos="relative">
+    <Stack gap="xs" data-testid="ar-view" data-ar-mode={mode ?? undefined} pos="relative">
       {mode && (
         <Group justify="space-between">
-          <Badge color={mode === 'viewer' ? 'gray' : 'teal'} variant="filled" size="lg" data-testid="ar-mode-badge">
+          <Badge color={mode === 'viewer' ? 'gray' : 'teal'} variant="filled" size="md" data-testid="ar-mode-badge">
             {AR_MODE_LABELS[mode]}
           </Badge>
         </Group>
       )}
       {notice && (
-        <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="ar-fallback-notice">
+        <Alert color="yellow" variant="light" p={8} icon={<IconInfoCircle aria-hidden />} data-testid="ar-fallback-notice">
           {notice}
         </Alert>
       )}
-      {target && <TargetReadout target={target} name={withName ? (species?.name ?? 'Unknown species') : null} />}
+      {target && (
+        <TargetReadout target={target} name={withName ? (species?.name ?? 'Unknown species') : null} observed={targetObserved} />
+      )}
       {body}
       {target && species && caps && <InspectUpClose target={target} species={species} caps={caps} />}
-      <ObserveButton observe={observe} />
+      {target && position && <ObserveRangeNote readiness={readiness} />}
+      <ObserveButton observe={observe} disabled={Boolean(target && position) && !readiness.ready} />
     </Stack>
   );
 }

@@ -5,7 +5,18 @@ import { formatDistance } from './formatDistance';
 import type { ArTarget } from './types';
 
 /** `name` null: the distance and direction alone, where the screen names the target elsewhere. */
-export function TargetReadout({ target, name, dark = false }: { target: ArTarget; name: string | null; dark?: boolean }) {
+export function TargetReadout({
+  target,
+  name,
+  dark = false,
+  observed = false,
+}: {
+  target: ArTarget;
+  name: string | null;
+  dark?: boolean;
+  /** Already observed by this hunter: marked beside the name. */
+  observed?: boolean;
+}) {
   const here = !bearingIsReliable(target.distance);
   return (
     <Group justify={name === null ? 'flex-end' : 'space-between'} wrap="nowrap" gap="xs" data-testid="ar-readout">
@@ -16,6 +27,11 @@ export function TargetReadout({ target, name, dark = false }: { target: ArTarget
         </Text>
       )}
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {observed && (
+          <Badge size="md" radius="sm" color="jungle.9" variant="filled" data-testid="ar-target-observed">
+            Observed
+          </Badge>
+        )}
         <Badge size="xl" radius="sm" color="dark" variant="filled" data-testid="ar-distance">
           {formatDistance(target.distance)}
         </Badge>

@@ -27,6 +27,12 @@ export type ArViewProps = {
   height?: number | string;
   /** False where the screen already names the target right above the view (Field Operations' readout). */
   withName?: boolean;
+  /** The hunter has already observed the target: Observe is off and says so. */
+  targetObserved?: boolean;
+  /** False when the hunter has observed every dinosaur (the note then says so instead of "pick the next"). */
+  moreLeft?: boolean;
+  /** The hunter's direction of travel from GPS (degrees from north), for the 3D viewer's walking arrow. */
+  heading?: number | null;
 };
 
 /** The ways of showing the target, best first; each falls back to the next. */

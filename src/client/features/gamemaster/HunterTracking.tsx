@@ -14,6 +14,12 @@ import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type P
 
 type Props = { sessionId: number | null; positions: PositionRow[]; totalDinosaurs: number };
 
+/** What a dinosaur id reads as in the table: its species (the session's list and the catalogue, both cached). */
+function useDinosaurNames(sessionId: number | null): ReadonlyMap<number, string> {
+  const list = trpc.deploy.list.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null });
+  return useMemo(() => new Map((list.data ?? []).map((d) => [d.id, d.speciesName])), [list.data]);
+}
+
 export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) {
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
@@ -32,6 +38,7 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
   for (const q of perHunter) if (q.data) statsByHunter.set(q.data.hunterId, q.data);
 
   const rows = buildTrackingRows({ progress: progress.data ?? [], positions, statsByHunter, totalDinosaurs });
+  const names = useDinosaurNames(sessionId);
   // Positions carry server time: compare them with the server's clock, not this device's.
   const now = useNow() + useServerOffset();
 
@@ -80,7 +87,14 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                     )}
                   </Table.Td>
                   <Table.Td data-testid="tracking-observed">
-                    {r.observed} / {r.total}
+                    <Text span fw={700} size="sm">
+                      {r.observed} / {r.total}
+                    </Text>
+                    {r.observedIds.length > 0 && (
+                      <Text size="xs" c="dimmed" data-testid="tracking-observed-names" style={{ overflowWrap: 'anywhere' }}>
+                        {r.observedIds.map((id) => `${names.get(id) ?? 'Removed'} #${id}`).join(', ')}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td data-testid="tracking-darts">{r.dartsLeft ?? '—'}</Table.Td>
                   <Table.Td data-testid="tracking-distance">{formatDistance(r.distanceM)}</Table.Td>

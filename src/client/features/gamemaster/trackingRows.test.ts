@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTrackingRows, formatDistance, lastSeenLabel, toMapHunters } from './trackingRows';
 
 const progress = [
-  { hunterId: 'u2', hunterName: 'Raptor', dinosaursObserved: 2, completionRank: 1, completionTime: null },
+  { hunterId: 'u2', hunterName: 'Raptor', dinosaursObserved: 2, completionRank: 1, completionTime: null, observedDinosaurIds: [4, 7] },
   { hunterId: 'u1', hunterName: 'Alpha', dinosaursObserved: 0, completionRank: 2, completionTime: null },
 ];
 const position = (userId: string, hunterName: string, distanceTraveled: number, timestamp: number) => ({
@@ -26,8 +26,8 @@ describe('buildTrackingRows', () => {
       totalDinosaurs: 3,
     });
     expect(rows).toEqual([
-      { userId: 'u2', handle: 'Raptor', observed: 2, total: 3, dartsLeft: 22, distanceM: 340, lastSeenAt: null, rank: 1, completed: false },
-      { userId: 'u1', handle: 'Alpha', observed: 0, total: 3, dartsLeft: 25, distanceM: 120, lastSeenAt: 5000, rank: 2, completed: false },
+      { userId: 'u2', handle: 'Raptor', observed: 2, total: 3, dartsLeft: 22, distanceM: 340, lastSeenAt: null, rank: 1, completed: false, observedIds: [4, 7] },
+      { userId: 'u1', handle: 'Alpha', observed: 0, total: 3, dartsLeft: 25, distanceM: 120, lastSeenAt: 5000, rank: 2, completed: false, observedIds: [] },
     ]);
   });
   it('shows a hunter whose position arrived before the progress list, last', () => {

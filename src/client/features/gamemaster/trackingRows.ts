@@ -5,7 +5,14 @@
 import { MINUTES_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from '../../../domain/rules';
 import type { MapHunter } from '../map/types';
 
-export type ProgressRow = { hunterId: string; hunterName: string; dinosaursObserved: number; completionRank: number; completionTime: string | null };
+export type ProgressRow = {
+  hunterId: string;
+  hunterName: string;
+  dinosaursObserved: number;
+  completionRank: number;
+  completionTime: string | null;
+  observedDinosaurIds?: readonly number[];
+};
 export type PositionRow = { userId: string; hunterName: string; location: { lat: number; lng: number }; accuracy: number; distanceTraveled: number; timestamp: number };
 export type DartsRow = { dartsRemaining: number; distanceTraveled: number };
 
@@ -20,6 +27,8 @@ export type TrackingRow = {
   lastSeenAt: number | null;
   rank: number | null;
   completed: boolean;
+  /** The dinosaurs (ids) this hunter observed. */
+  observedIds: readonly number[];
 };
 
 export function buildTrackingRows(input: {
@@ -43,6 +52,7 @@ export function buildTrackingRows(input: {
       lastSeenAt: pos?.timestamp ?? null,
       rank: p.completionRank,
       completed: p.completionTime !== null,
+      observedIds: p.observedDinosaurIds ?? [],
     };
   });
   // A position can arrive before the progress list is refetched: show the hunter anyway.
@@ -59,6 +69,7 @@ export function buildTrackingRows(input: {
       lastSeenAt: pos.timestamp,
       rank: null,
       completed: false,
+      observedIds: [],
     });
   }
   return rows.sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.handle.localeCompare(b.handle));

@@ -1,7 +1,7 @@
 // How GPS quality reads on a phone in the sun: a short tier name and a strong
 // colour (filled badges with auto contrast), from the fused accuracy.
 import type { PrecisionTier } from '../../../domain/gps';
-import { FUSION_GOOD_ACCURACY_M } from '../../../domain/rules';
+import { FUSION_GOOD_ACCURACY_M, GPS_GOOD_FIX_M } from '../../../domain/rules';
 
 export { formatAccuracy } from '../../../domain/gps-acquisition';
 
@@ -22,7 +22,12 @@ export const TIER_DESCRIPTION: Record<PrecisionTier, string> = {
 
 export type BadgeColours = { bg: string; c: string };
 
-/** Colours of a reading, at AA contrast: green for 2 m, teal for 5 m, yellow beyond, red when worse than 50 m. */
+/**
+ * Colours of a reading, at AA contrast. The tier (the spec's 2 m / 5 m) names the reading; the
+ * colour says whether it is good enough to hunt with: green for ultra-high precision, teal for
+ * 5 m, and also teal for any fix within GPS_GOOD_FIX_M (15 m: a phone's ordinary +-8 m is good
+ * for a 100 m observation range); yellow up to 50 m (usable, fusion's limit); red beyond.
+ */
 export function tierColours(tier: PrecisionTier, accuracyM: number): BadgeColours {
   if (accuracyM > FUSION_GOOD_ACCURACY_M) return { bg: 'red.8', c: 'white' };
   switch (tier) {
@@ -32,7 +37,7 @@ export function tierColours(tier: PrecisionTier, accuracyM: number): BadgeColour
     case 'high':
       return { bg: 'teal.9', c: 'white' };
     case 'standard':
-      return { bg: 'yellow.4', c: 'dark.9' };
+      return accuracyM <= GPS_GOOD_FIX_M ? { bg: 'teal.9', c: 'white' } : { bg: 'yellow.4', c: 'dark.9' };
   }
 }
 

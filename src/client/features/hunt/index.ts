@@ -11,3 +11,4 @@ export { useMissionCompletion } from './useMissionCompletion';
 export { type ObserveTarget, type UseObserve, useObserve } from './useObserve';
 export { useSessionEnd } from './useSessionEnd';
 export { useSessionMission } from './useSessionMission';
+export { HuntProgressList } from './HuntProgressList';

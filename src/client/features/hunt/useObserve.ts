@@ -26,9 +26,12 @@ export function useObserve({
   sessionId,
   target,
   hunterId,
+  onResult,
 }: {
   sessionId: number | null | undefined;
   target: ObserveTarget | null | undefined;
+  /** Each verdict as it arrives (before the stats catch up): the terminal marks a success at once. */
+  onResult?: (result: ObservationResult) => void;
   /** The screen's local hunter id (Hunter Terminal); defaults to the signed-in user's id. Never an identity on the server. */
   hunterId?: string | null;
 }): UseObserve {
@@ -40,6 +43,7 @@ export function useObserve({
   const mutation = trpc.stats.observe.useMutation({
     onSuccess: (result) => {
       setLast(result);
+      onResult?.(result);
       notify({
         title: result.message,
         description: verdictDescription(result),

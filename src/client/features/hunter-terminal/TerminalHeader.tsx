@@ -16,6 +16,8 @@ type Props = {
   session: ClockSession;
   observed: number | null;
   available: number;
+  /** What is left for this hunter, e.g. '2 of 3 left' (huntloop: the count replaces 'N available'). */
+  availableLabel?: string;
 };
 
 function Count({ icon, value, label, testId }: { icon: ReactNode; value: string; label: string; testId: string }) {
@@ -27,7 +29,7 @@ function Count({ icon, value, label, testId }: { icon: ReactNode; value: string;
       h={26}
       bg="dark.6"
       style={{ borderRadius: 4 }}
-      aria-label={`${label}: ${value}`}
+      aria-label={label ? `${label}: ${value}` : value}
       role="status"
       data-testid={testId}
     >
@@ -35,14 +37,16 @@ function Count({ icon, value, label, testId }: { icon: ReactNode; value: string;
       <Text size="sm" fw={800} c="white" aria-hidden>
         {value}
       </Text>
-      <Text size="xs" fw={600} c="gray.3" aria-hidden>
-        {label}
-      </Text>
+      {label && (
+        <Text size="xs" fw={600} c="gray.3" aria-hidden>
+          {label}
+        </Text>
+      )}
     </Group>
   );
 }
 
-export function TerminalHeader({ sessionName, handle, gps, session, observed, available }: Props) {
+export function TerminalHeader({ sessionName, handle, gps, session, observed, available, availableLabel }: Props) {
   return (
     <Box component="header" bg="dark.8" c="white" px="sm" pt={6} pb={8} style={{ flexShrink: 0 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -71,8 +75,8 @@ export function TerminalHeader({ sessionName, handle, gps, session, observed, av
         />
         <Count
           icon={<IconPaw size={16} aria-hidden color="var(--mantine-color-amber-4)" />}
-          value={String(available)}
-          label="available"
+          value={availableLabel ?? String(available)}
+          label={availableLabel === undefined ? 'available' : ''}
           testId="available-count"
         />
       </Group>

@@ -3,9 +3,10 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { type MutableRefObject, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isTargetable } from '../../../domain/scanner';
+import { leftLabel } from '../../../domain/hunt-target';
+import { distanceMeters } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage, errorStatus } from '../../lib/errors';
@@ -23,7 +24,7 @@ import {
 import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
 import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
-import { useNearestTarget } from '../scanner';
+import { useHuntTarget } from '../scanner';
 import { SessionStateBanner } from '../session';
 import { SpeciesCard } from '../species/SpeciesCard';
 import type { SpeciesLite } from '../species/types';
@@ -58,7 +59,10 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const [cameraNoteSeen, setCameraNoteSeen] = useState(false);
   // The Map tab's code arrives while the network is there: offline later, the map still opens.
   useEffect(preloadTacticalMap, []);
-  const [card, setCard] = useState<SpeciesLite | null>(null);
+  // The species card, and the dinosaur it was opened for (its distance and hunt state).
+  const [card, setCard] = useState<{ species: SpeciesLite; dinosaurId: number | null } | null>(null);
+  // Successes the stats have not caught up with yet: the next target is offered at once.
+  const [justObserved, setJustObserved] = useState<number[]>([]);
   const [unread, setUnread] = useState(0);
   const identity = useHunterIdentity();
 
@@ -74,7 +78,6 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const dinosaurQuery = trpc.deploy.list.useQuery({ id: sessionId }, { enabled: Boolean(session), refetchInterval: dinosaurPoll });
   // Hunters see dinosaurs only while the hunt runs (the server also enforces it).
   const dinosaurs = useMemo(() => (visible ? toMapDinosaurs(dinosaurQuery.data) : []), [visible, dinosaurQuery.data]);
-  const available = dinosaurs.filter((d) => isTargetable(d.status)).length;
 
   const catalogue = useSpeciesCatalogue();
   const stats = useHunterStats(sessionId, POLL_HUNTER_STATS_MS);
@@ -83,13 +86,26 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const ended = status === 'completed';
   const gps = useGps({ enabled: true, reportToSessionId: session && !ended ? sessionId : null });
   useWakeLock(visible);
-  const nearest = useNearestTarget({
+  const statsObserved = stats.data?.observedDinosaurIds;
+  const observedIds = useMemo(() => [...new Set([...(statsObserved ?? []), ...justObserved])], [statsObserved, justObserved]);
+  // One target for every tab: the nearest dinosaur this hunter has not observed, or their pick.
+  const hunt = useHuntTarget({
     position: gps.position,
     dinosaurs,
     species: catalogue.species,
     sessionStatus: status,
+    observedIds,
   });
-  const observe = useObserve({ sessionId, target: nearest.target, hunterId: identity.hunterId });
+  const onObservation = useCallback((result: { success: boolean; dinosaurId: number }) => {
+    if (result.success) setJustObserved((ids) => (ids.includes(result.dinosaurId) ? ids : [...ids, result.dinosaurId]));
+  }, []);
+  const observe = useObserve({
+    sessionId,
+    // Observed already: no dart at it (the button is off too).
+    target: hunt.targetObserved ? null : hunt.target,
+    hunterId: identity.hunterId,
+    onResult: onObservation,
+  });
   const end = useSessionEnd(sessionId, status);
   const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
 
@@ -103,7 +119,24 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       },
     });
 
-  const openSpecies = (speciesId: number) => setCard(catalogue.byId.get(speciesId) ?? null);
+  const openSpecies = (speciesId: number, dinosaurId: number | null = null) => {
+    const species = catalogue.byId.get(speciesId);
+    setCard(species ? { species, dinosaurId } : null);
+  };
+  const cardDinosaur = card?.dinosaurId == null ? undefined : dinosaurs.find((d) => d.id === card.dinosaurId);
+  const cardDistance =
+    cardDinosaur === undefined
+      ? undefined
+      : gps.position
+        ? distanceMeters(gps.position, { lat: cardDinosaur.latitude, lng: cardDinosaur.longitude })
+        : null;
+  const cardState = cardDinosaur
+    ? hunt.observed.has(cardDinosaur.id)
+      ? 'observed'
+      : cardDinosaur.id === hunt.target?.dinosaur.id
+        ? 'target'
+        : null
+    : null;
   const chooseTab = (value: string | null) => {
     if (!isTerminalTab(value)) return;
     setTab(value);
@@ -137,7 +170,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         gps={gps}
         session={session}
         observed={stats.data?.dinosaursObserved ?? null}
-        available={available}
+        available={hunt.progress.left}
+        availableLabel={leftLabel(hunt.progress)}
       />
       <ConnectionBanner />
       <SessionStateBanner session={session} />
@@ -158,7 +192,11 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               gps={gps}
               visible={visible}
               status={status}
-              onDinosaurClick={(d) => openSpecies(d.speciesId)}
+              hunt={hunt}
+              onDinosaurClick={(d) => {
+                hunt.pick(d.id);
+                openSpecies(d.speciesId, d.id);
+              }}
             />
           </Tabs.Panel>
           <Tabs.Panel value="scan" className={classes.panel}>
@@ -168,7 +206,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               status={status}
               dinosaurs={dinosaurs}
               species={catalogue.species}
-              onSelectSpecies={openSpecies}
+              hunt={hunt}
             />
           </Tabs.Panel>
           <Tabs.Panel value="ar" className={classes.panel}>
@@ -188,12 +226,15 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               </Alert>
             )}
             <ArHuntTab
-              nearest={nearest}
+              hunt={hunt}
               status={status}
               observe={observe}
               position={position}
+              heading={gps.heading}
               stats={stats.data ?? null}
-              onShowSpecies={openSpecies}
+              dinosaurs={dinosaurs}
+              speciesById={catalogue.byId}
+              onShowSpecies={(speciesId) => openSpecies(speciesId, hunt.target?.dinosaur.id ?? null)}
             />
           </Tabs.Panel>
           <Tabs.Panel value="comms" className={classes.panel}>
@@ -203,7 +244,13 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         <TerminalTabBar unread={unread} />
       </Tabs>
 
-      <SpeciesCard species={card} opened={card !== null} onClose={() => setCard(null)} />
+      <SpeciesCard
+        species={card?.species ?? null}
+        opened={card !== null}
+        onClose={() => setCard(null)}
+        distance={cardDistance}
+        huntState={cardState}
+      />
       <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close} />
       <MissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}

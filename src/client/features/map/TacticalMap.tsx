@@ -10,8 +10,8 @@ import { Circle, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents,
 import { MAX_NATIVE_TILE_ZOOM, MAX_ZOOM, MIN_ZOOM } from '../../../domain/rules';
 import { useClientConfig } from '../auth/useClientConfig';
 import { dinosaurIcon, hunterIcon, selfIcon } from './markerIcons';
-import { boundsOf, compassRotation, contentPoints, initialView, isValidPoint, modeZoom } from './mapView';
-import type { LatLngPoint, MapDinosaur, MapHunter, MapSelf, TacticalMapProps } from './types';
+import { boundsOf, compassRotation, contentPoints, hunterFramePoints, initialView, isValidPoint, modeZoom } from './mapView';
+import type { LatLngPoint, MapDinosaur, MapHunter, MapSelf, MarkerState, TacticalMapProps } from './types';
 
 const FIT_PADDING_PX = 48;
 /** Fitting never zooms in closer than a hunter's view. */
@@ -22,13 +22,18 @@ const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright
 type Layer = 'street' | 'plain';
 
 export default function TacticalMap(props: TacticalMapProps) {
-  const { mode, dinosaurs, species, hunters = [], self = null, onMapClick, onDinosaurClick, selecting = false } = props;
+  const { mode, dinosaurs, species, hunters = [], self = null, onMapClick, onDinosaurClick, selecting = false, markerStates, focus = null } = props;
   const { mapTileUrl } = useClientConfig();
   const [map, setMap] = useState<L.Map | null>(null);
   const [layer, setLayer] = useState<Layer>('street');
   const [tilesFailed, setTilesFailed] = useState(false);
   // The view the map opens on; later content moves it only through AutoFit and the buttons.
-  const [start] = useState(() => initialView(mode, { dinosaurs, hunters, self }));
+  const [start] = useState(() => {
+    // A hunter whose position and dinosaurs are known opens framed on them (the target, or every one).
+    const frame = mode === 'hunter' ? hunterFramePoints(self, dinosaurs, focus) : [];
+    const box = frame.length >= 2 ? boundsOf(frame) : null;
+    return { ...initialView(mode, { dinosaurs, hunters, self }), box };
+  });
   const points = useMemo(() => contentPoints(dinosaurs, hunters, self), [dinosaurs, hunters, self]);
 
   const fitToContent = () => {
@@ -81,8 +86,17 @@ export default function TacticalMap(props: TacticalMapProps) {
   return (
     <Box className={selecting ? 'tm-wrap tm-selecting' : 'tm-wrap'} h={height} data-testid="tactical-map" data-mode={mode}>
       <MapContainer
-        center={[start.center.lat, start.center.lng]}
-        zoom={start.zoom}
+        center={start.box ? undefined : [start.center.lat, start.center.lng]}
+        zoom={start.box ? undefined : start.zoom}
+        bounds={
+          start.box
+            ? [
+                [start.box.south, start.box.west],
+                [start.box.north, start.box.east],
+              ]
+            : undefined
+        }
+        boundsOptions={{ padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM }}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         zoomControl={false}
@@ -101,8 +115,8 @@ export default function TacticalMap(props: TacticalMapProps) {
         )}
         <ZoomControl position="bottomright" />
         <ClickToDeploy onMapClick={onMapClick} />
-        <AutoFit mode={mode} points={points} self={self} />
-        <DinosaurMarkers dinosaurs={dinosaurs} species={species} onDinosaurClick={onDinosaurClick} />
+        <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} framed={start.box !== null} />
+        <DinosaurMarkers dinosaurs={dinosaurs} species={species} onDinosaurClick={onDinosaurClick} markerStates={markerStates} />
         <HunterMarkers hunters={hunters} />
         {isValidPoint(self) && <SelfMarker self={self} />}
       </MapContainer>
@@ -149,11 +163,12 @@ export default function TacticalMap(props: TacticalMapProps) {
   );
 }
 
-function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemaster') {
+/** `animate` false: the map opens framed (an animated fit on open left the accuracy circles behind their markers). */
+function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemaster', animate = true) {
   const box = boundsOf(points);
   if (!box) return;
   if (box.south === box.north && box.west === box.east) {
-    map.setView([box.south, box.west], Math.max(map.getZoom(), modeZoom(mode)));
+    map.setView([box.south, box.west], Math.max(map.getZoom(), modeZoom(mode)), { animate });
     return;
   }
   map.fitBounds(
@@ -161,7 +176,7 @@ function fitPoints(map: L.Map, points: LatLngPoint[], mode: 'hunter' | 'gamemast
       [box.south, box.west],
       [box.north, box.east],
     ],
-    { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM },
+    { padding: [FIT_PADDING_PX, FIT_PADDING_PX], maxZoom: FIT_MAX_ZOOM, animate },
   );
 }
 
@@ -189,13 +204,31 @@ function ClickToDeploy({ onMapClick }: { onMapClick?: (p: LatLngPoint) => void }
 
 /**
  * Frames the content once, when it first appears (the game master's dinosaurs
- * and hunters; a hunter's first fix), unless the user has already handled the
- * map: a game master who deploys by clicking never has the map jump away.
+ * and hunters; a hunter's position with the hunt's target, or every dinosaur),
+ * unless the user has already handled the map: a game master who deploys by
+ * clicking never has the map jump away. A hunter whose dinosaurs are not there
+ * yet is centred on their position, and framed once the first dinosaur appears.
  * Later updates never move the map: the Center and Fit buttons do that.
  */
-function AutoFit({ mode, points, self }: { mode: 'hunter' | 'gamemaster'; points: LatLngPoint[]; self: MapSelf | null }) {
+function AutoFit({
+  mode,
+  points,
+  self,
+  dinosaurs,
+  focus,
+  framed,
+}: {
+  mode: 'hunter' | 'gamemaster';
+  points: LatLngPoint[];
+  self: MapSelf | null;
+  dinosaurs: MapDinosaur[];
+  focus: LatLngPoint | null;
+  /** The map opened already framed (MapContainer's bounds): nothing to do. */
+  framed: boolean;
+}) {
   const map = useMap();
-  const done = useRef(false);
+  const done = useRef(framed);
+  const centred = useRef(false);
   const handled = useMemo<L.LeafletEventHandlerFnMap>(
     () => ({
       mousedown: () => {
@@ -215,45 +248,81 @@ function AutoFit({ mode, points, self }: { mode: 'hunter' | 'gamemaster'; points
     if (done.current) return;
     if (mode === 'hunter') {
       if (!isValidPoint(self)) return;
-      map.setView([self.lat, self.lng], modeZoom(mode));
+      const frame = hunterFramePoints(self, dinosaurs, focus);
+      if (frame.length < 2) {
+        if (!centred.current) map.setView([self.lat, self.lng], modeZoom(mode));
+        centred.current = true;
+        return;
+      }
+      fitPoints(map, frame, mode, false);
     } else {
       if (points.length === 0) return;
       fitPoints(map, points, mode);
     }
     done.current = true;
-  }, [map, mode, points, self]);
+  }, [map, mode, points, self, dinosaurs, focus]);
   return null;
+}
+
+/** The marker's name: the species, and its state in words (hover text, screen readers, tests). */
+function markerTitle(name: string, state: MarkerState | undefined): string {
+  const parts = [name];
+  if (state?.target) parts.push('your target');
+  if (state?.observed) parts.push('observed');
+  if (state?.observations !== undefined) {
+    parts.push(state.observations === 0 ? 'not observed yet' : `observed ${state.observations} ${state.observations === 1 ? 'time' : 'times'}`);
+  }
+  return parts.join(', ');
+}
+
+function stateKey(state: MarkerState | undefined): string {
+  return `${state?.observed ? 'o' : ''}${state?.target ? 't' : ''}${state?.observations ?? ''}`;
 }
 
 function DinosaurMarkers({
   dinosaurs,
   species,
   onDinosaurClick,
+  markerStates,
 }: {
   dinosaurs: MapDinosaur[];
   species: TacticalMapProps['species'];
   onDinosaurClick?: (d: MapDinosaur) => void;
+  markerStates?: ReadonlyMap<number, MarkerState>;
 }) {
-  // One icon per species: react-leaflet swaps a marker's icon whenever the object changes.
-  const icons = useMemo(() => {
-    const bySpecies = new Map(species.map((s) => [s.id, { species: s, icon: dinosaurIcon(s) }]));
-    return { bySpecies, unknown: dinosaurIcon(undefined) };
-  }, [species]);
+  // One icon per species and state: react-leaflet swaps a marker's icon whenever the object changes.
+  // The cache is built anew with the catalogue (a renamed species gets new initials).
+  const { bySpecies, icons } = useMemo(
+    () => ({ bySpecies: new Map(species.map((s) => [s.id, s])), icons: new Map<string, L.DivIcon>() }),
+    [species],
+  );
+  const iconFor = (speciesId: number, state: MarkerState | undefined) => {
+    const key = `${speciesId}|${stateKey(state)}`;
+    let icon = icons.get(key);
+    if (!icon) {
+      icon = dinosaurIcon(bySpecies.get(speciesId), state);
+      icons.set(key, icon);
+    }
+    return icon;
+  };
   return (
     <>
       {dinosaurs.filter((d) => isValidPoint({ lat: d.latitude, lng: d.longitude })).map((d) => {
-        const entry = icons.bySpecies.get(d.speciesId);
-        const name = entry?.species.name ?? 'Unknown species';
+        const name = bySpecies.get(d.speciesId)?.name ?? 'Unknown species';
+        const state = markerStates?.get(d.id);
+        const title = markerTitle(name, state);
         return (
           <Marker
-            key={d.id}
+            // Leaflet sets a marker's title once: a new state makes a new marker.
+            key={`${d.id}|${stateKey(state)}`}
             position={[d.latitude, d.longitude]}
-            icon={entry?.icon ?? icons.unknown}
-            title={name}
-            alt={name}
+            icon={iconFor(d.speciesId, state)}
+            title={title}
+            alt={title}
+            zIndexOffset={state?.target ? 1000 : state?.observed ? -1000 : 0}
             eventHandlers={onDinosaurClick ? { click: () => onDinosaurClick(d) } : undefined}
           >
-            <Tooltip direction="top">{name}</Tooltip>
+            <Tooltip direction="top">{title}</Tooltip>
           </Marker>
         );
       })}

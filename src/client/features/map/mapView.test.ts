@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATION, GAMEMASTER_ZOOM, HUNTER_ZOOM } from '../../../domain/rules';
-import { boundsOf, compassRotation, contentPoints, initialView } from './mapView';
+import { boundsOf, compassRotation, contentPoints, hunterFramePoints, initialView } from './mapView';
 
 const dino = (id: number, latitude: number, longitude: number) => ({ id, speciesId: 1, latitude, longitude });
 
@@ -53,5 +53,24 @@ describe('compassRotation', () => {
   it('points north without a heading', () => {
     expect(compassRotation(null)).toBe(0);
     expect(compassRotation(Number.NaN)).toBe(0);
+  });
+});
+
+describe('hunterFramePoints', () => {
+  const self = { lat: 48, lng: 2, accuracy: 5 };
+  it('frames the hunter and the target, else every dinosaur', () => {
+    expect(hunterFramePoints(self, [dino(1, 48.1, 2.1), dino(2, 48.2, 2.2)], { lat: 48.1, lng: 2.1 })).toEqual([
+      { lat: 48, lng: 2 },
+      { lat: 48.1, lng: 2.1 },
+    ]);
+    expect(hunterFramePoints(self, [dino(1, 48.1, 2.1), dino(2, 48.2, 2.2)], null)).toEqual([
+      { lat: 48, lng: 2 },
+      { lat: 48.1, lng: 2.1 },
+      { lat: 48.2, lng: 2.2 },
+    ]);
+  });
+  it('is empty without a position, and the hunter alone without dinosaurs', () => {
+    expect(hunterFramePoints(null, [dino(1, 48.1, 2.1)])).toEqual([]);
+    expect(hunterFramePoints(self, [])).toEqual([{ lat: 48, lng: 2 }]);
   });
 });

@@ -67,3 +67,14 @@ export function compassRotation(heading: number | null | undefined): number {
   const r = (360 - (((heading % 360) + 360) % 360)) % 360;
   return r;
 }
+
+/**
+ * What a hunter's map frames when it opens: their position and the hunt's target
+ * (or, without one, every dinosaur), so the next dinosaur is on screen at once.
+ * Empty without a valid own position.
+ */
+export function hunterFramePoints(self: MapSelf | null | undefined, dinosaurs: MapDinosaur[], focus?: LatLngPoint | null): LatLngPoint[] {
+  if (!isValidPoint(self)) return [];
+  const others = isValidPoint(focus) ? [focus] : contentPoints(dinosaurs);
+  return [{ lat: self.lat, lng: self.lng }, ...others];
+}

@@ -6,6 +6,7 @@ import { DINOSAUR_MARKER_PX } from '../../../domain/rules';
 import { speciesInitials } from '../species/initials';
 import { rarityColor } from '../species/rarity';
 import type { SpeciesLite } from '../species/types';
+import type { MarkerState } from './types';
 
 const HUNTER_DOT_PX = 20;
 const SELF_ICON_PX = 40;
@@ -14,12 +15,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A 50 px round marker on the species' rarity colour with its initials. */
-export function dinosaurIcon(species: Pick<SpeciesLite, 'name' | 'rarity'> | undefined): L.DivIcon {
+/**
+ * A 50 px round marker on the species' rarity colour with its initials; ticked and faded once
+ * observed (a hunter's own), ringed when it is the hunt's target, and with a count bubble of
+ * successful observations (headquarters).
+ */
+export function dinosaurIcon(species: Pick<SpeciesLite, 'name' | 'rarity'> | undefined, state: MarkerState = {}): L.DivIcon {
   const half = DINOSAUR_MARKER_PX / 2;
+  const classes = ['tm-dino', state.observed ? 'tm-dino--observed' : '', state.target ? 'tm-dino--target' : ''].filter(Boolean).join(' ');
+  const tick = state.observed ? '<span class="tm-dino__tick" aria-hidden="true">✓</span>' : '';
+  const count =
+    state.observations !== undefined && state.observations > 0
+      ? `<span class="tm-dino__count" aria-hidden="true">✓${state.observations}</span>`
+      : '';
   return L.divIcon({
-    className: 'tm-dino',
-    html: `<div class="tm-dino__badge" style="background:${rarityColor(species?.rarity)}">${escapeHtml(speciesInitials(species?.name))}</div>`,
+    className: classes,
+    html: `<div class="tm-dino__badge" style="background:${rarityColor(species?.rarity)}">${escapeHtml(speciesInitials(species?.name))}</div>${tick}${count}`,
     iconSize: [DINOSAUR_MARKER_PX, DINOSAUR_MARKER_PX],
     iconAnchor: [half, half],
     tooltipAnchor: [0, -half],

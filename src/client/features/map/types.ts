@@ -4,6 +4,11 @@ import type { ReactNode } from 'react';
 import type { SpeciesLite } from '../species/types';
 
 export type MapDinosaur = { id: number; speciesId: number; latitude: number; longitude: number; status?: string | null };
+/**
+ * How a dinosaur's marker reads: a hunter's own observed ones are ticked and faded, the current
+ * target ringed; headquarters sees how many successful observations each one has had.
+ */
+export type MarkerState = { observed?: boolean; target?: boolean; observations?: number };
 export type MapHunter = { userId: string; label: string; lat: number; lng: number; accuracy: number; timestamp?: number };
 export type MapSelf = { lat: number; lng: number; accuracy: number; heading?: number | null };
 export type LatLngPoint = { lat: number; lng: number };
@@ -20,6 +25,10 @@ export type TacticalMapProps = {
   onMapClick?: (p: LatLngPoint) => void;
   /** Hunters: open the species card. */
   onDinosaurClick?: (d: MapDinosaur) => void;
+  /** Per dinosaur id: observed / target / observation count marks on its marker. */
+  markerStates?: ReadonlyMap<number, MarkerState>;
+  /** Hunters: the map opens framing the hunter and this point (the hunt's target), else every dinosaur. */
+  focus?: LatLngPoint | null;
   /** Crosshair cursor and a hint while a species is selected. */
   selecting?: boolean;
   height?: number | string;

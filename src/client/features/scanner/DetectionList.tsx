@@ -2,7 +2,7 @@
 // it is larger than the distance), 8-point direction and bearing, signal bar,
 // and 'IMMEDIATE THREAT' at 25 m or less. Rows are buttons when selectable.
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconTarget } from '@tabler/icons-react';
 import { formatDistance, gpsUncertainty, type ScannerDinosaur } from '../../../domain/scan-readout';
 import classes from './scanner.module.css';
 import type { NearestTarget } from './useNearestTarget';
@@ -11,14 +11,24 @@ type Props<D extends ScannerDinosaur> = {
   hits: readonly NearestTarget<D>[];
   accuracy: number | null;
   onSelect?: (target: NearestTarget<D>) => void;
+  /** Dinosaurs this hunter has observed: marked 'Observed'. */
+  observedIds?: ReadonlySet<number>;
+  /** The hunt's current target: marked 'Target'. */
+  targetId?: number | null;
 };
 
-export function DetectionList<D extends ScannerDinosaur>({ hits, accuracy, onSelect }: Props<D>) {
+export function DetectionList<D extends ScannerDinosaur>({ hits, accuracy, onSelect, observedIds, targetId = null }: Props<D>) {
   return (
     <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Detected creatures">
       {hits.map((hit) => (
         <li key={hit.dinosaur.id}>
-          <DetectionRow hit={hit} accuracy={accuracy} onSelect={onSelect} />
+          <DetectionRow
+            hit={hit}
+            accuracy={accuracy}
+            onSelect={onSelect}
+            observed={observedIds?.has(hit.dinosaur.id) ?? false}
+            target={hit.dinosaur.id === targetId}
+          />
         </li>
       ))}
     </Stack>
@@ -34,10 +44,14 @@ function DetectionRow<D extends ScannerDinosaur>({
   hit,
   accuracy,
   onSelect,
+  observed,
+  target,
 }: {
   hit: NearestTarget<D>;
   accuracy: number | null;
   onSelect?: (target: NearestTarget<D>) => void;
+  observed: boolean;
+  target: boolean;
 }) {
   const name = speciesName(hit);
   const distance = formatDistance(hit.distance);
@@ -58,9 +72,25 @@ function DetectionRow<D extends ScannerDinosaur>({
           Immediate threat
         </Badge>
       )}
-      <Text fw={800} size="lg" lineClamp={2}>
-        {name}
-      </Text>
+      <Group gap={6} wrap="nowrap" justify="space-between">
+        <Text fw={800} size="lg" lineClamp={2}>
+          {name}
+        </Text>
+        {(observed || target) && (
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {target && (
+              <Badge color="red.8" variant="filled" size="md" leftSection={<IconTarget size={12} aria-hidden />} data-testid="hit-target">
+                Target
+              </Badge>
+            )}
+            {observed && (
+              <Badge color="jungle.9" variant="filled" size="md" leftSection={<IconCheck size={12} aria-hidden />} data-testid="hit-observed">
+                Observed
+              </Badge>
+            )}
+          </Group>
+        )}
+      </Group>
       <Group gap="md" wrap="wrap" className={classes.figure}>
         <Text fw={700} size="lg" data-testid="hit-distance">
           {distance}
@@ -92,8 +122,8 @@ function DetectionRow<D extends ScannerDinosaur>({
       </Group>
     </Stack>
   );
-  const label = `${name}, ${distance}${uncertainty ? ` (${uncertainty})` : ''}, ${hit.direction} ${bearing}, signal ${signal}%${hit.immediateThreat ? ', immediate threat' : ''}`;
-  const className = `${classes.row} ${hit.immediateThreat ? classes.rowThreat : ''}`;
+  const label = `${name}, ${distance}${uncertainty ? ` (${uncertainty})` : ''}, ${hit.direction} ${bearing}, signal ${signal}%${hit.immediateThreat ? ', immediate threat' : ''}${observed ? ', observed' : ''}${target ? ', current target' : ''}`;
+  const className = `${classes.row} ${hit.immediateThreat ? classes.rowThreat : ''} ${observed ? classes.rowObserved : ''}`;
   if (!onSelect) {
     return (
       <div className={className} data-testid="scan-hit">
@@ -102,7 +132,15 @@ function DetectionRow<D extends ScannerDinosaur>({
     );
   }
   return (
-    <button type="button" className={className} onClick={() => onSelect(hit)} aria-label={label} data-testid="scan-hit">
+    <button
+      type="button"
+      className={className}
+      onClick={() => onSelect(hit)}
+      aria-label={label}
+      aria-pressed={target}
+      data-testid="scan-hit"
+      data-observed={String(observed)}
+    >
       {body}
     </button>
   );

@@ -25,6 +25,10 @@ export type ScannerPanelProps<D extends ScannerDinosaur> = {
   species: readonly SpeciesLite[];
   /** Tapping a detected creature (e.g. open its species card or aim the AR view). */
   onSelect?: (target: NearestTarget<D>) => void;
+  /** Dinosaurs this hunter has observed, marked in the list. */
+  observedIds?: ReadonlySet<number>;
+  /** The hunt's current target, marked in the list. */
+  targetId?: number | null;
 };
 
 type Phase = { kind: 'idle' } | { kind: 'scanning'; step: number } | { kind: 'done' };
@@ -32,7 +36,7 @@ type Phase = { kind: 'idle' } | { kind: 'scanning'; step: number } | { kind: 'do
 const PERCENT = 100;
 
 export function ScannerPanel<D extends ScannerDinosaur>(props: ScannerPanelProps<D>) {
-  const { position, accuracy, sessionStatus, dinosaurs, species, onSelect } = props;
+  const { position, accuracy, sessionStatus, dinosaurs, species, onSelect, observedIds, targetId } = props;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const hits = useDetectedCreatures({ position, dinosaurs, species, sessionStatus });
   const visibleCreatures = isHunterVisible(sessionStatus) ? (dinosaurs ?? []).filter((d) => isTargetable(d.status)).length : 0;
@@ -60,7 +64,15 @@ export function ScannerPanel<D extends ScannerDinosaur>(props: ScannerPanelProps
           Environmental Scanner
         </Title>
         {gate === 'ready' ? (
-          <ScannerBody phase={phase} hits={hits} accuracy={accuracy} onScan={startScan} onSelect={onSelect} />
+          <ScannerBody
+            phase={phase}
+            hits={hits}
+            accuracy={accuracy}
+            onScan={startScan}
+            onSelect={onSelect}
+            observedIds={observedIds}
+            targetId={targetId}
+          />
         ) : (
           <GateMessage gate={gate} sessionStatus={sessionStatus} />
         )}
@@ -75,12 +87,16 @@ function ScannerBody<D extends ScannerDinosaur>({
   accuracy,
   onScan,
   onSelect,
+  observedIds,
+  targetId,
 }: {
   phase: Phase;
   hits: readonly NearestTarget<D>[];
   accuracy: number | null;
   onScan: () => void;
   onSelect?: (target: NearestTarget<D>) => void;
+  observedIds?: ReadonlySet<number>;
+  targetId?: number | null;
 }) {
   const scanning = phase.kind === 'scanning';
   const progress = phase.kind === 'scanning' ? ((phase.step + 1) / SCAN_STEPS) * PERCENT : phase.kind === 'done' ? PERCENT : 0;
@@ -104,7 +120,9 @@ function ScannerBody<D extends ScannerDinosaur>({
             ? `No creatures detected within ${DETECTION_RADIUS_M} m. Move and scan again.`
             : `${hits.length} ${hits.length === 1 ? 'creature' : 'creatures'} detected`)}
       </Text>
-      {phase.kind === 'done' && hits.length > 0 && <DetectionList hits={hits} accuracy={accuracy} onSelect={onSelect} />}
+      {phase.kind === 'done' && hits.length > 0 && (
+        <DetectionList hits={hits} accuracy={accuracy} onSelect={onSelect} observedIds={observedIds} targetId={targetId} />
+      )}
       <Button
         size="xl"
         h={64}

@@ -2,6 +2,7 @@
 // hunter walks: src/domain/scan-readout.ts over the scanner's maths.
 import { useMemo } from 'react';
 import type { LatLng } from '../../../domain/geo-types';
+import { chooseHuntTarget } from '../../../domain/hunt-target';
 import { type DetectedCreature, detectCreatures, isPlayable, type ScannerDinosaur } from '../../../domain/scan-readout';
 import type { SpeciesLite } from '../species/types';
 
@@ -37,9 +38,17 @@ export function useDetectedCreatures<D extends ScannerDinosaur>({
   );
 }
 
+/**
+ * The nearest creature; with `observedIds` (the hunter's stats' observedDinosaurIds), the nearest
+ * one not observed yet (src/domain/hunt-target.ts). The Hunter Terminal uses useHuntTarget, which
+ * also lets the hunter pick another.
+ */
 export function useNearestTarget<D extends ScannerDinosaur>(
-  input: NearestTargetInput<D>,
-): { target: NearestTarget<D> | null; playable: boolean } {
+  input: NearestTargetInput<D> & { observedIds?: readonly number[] },
+): { target: NearestTarget<D> | null; playable: boolean; targetObserved: boolean } {
   const detected = useDetectedCreatures(input);
-  return { target: detected[0] ?? null, playable: isPlayable(input.sessionStatus) };
+  const ids = input.observedIds;
+  const observed = useMemo(() => new Set(ids ?? []), [ids]);
+  const choice = chooseHuntTarget(detected, observed, null);
+  return { target: choice.target, playable: isPlayable(input.sessionStatus), targetObserved: choice.observed };
 }

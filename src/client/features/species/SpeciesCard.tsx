@@ -1,13 +1,24 @@
 // The full-screen species card (live-play spec, section 2): name, scientific
 // name, description, rarity, diet, locomotion, length, weight, health and
 // observation rate. Educational framing: no capture wording.
-import { Box, Button, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRuler2 } from '@tabler/icons-react';
 import { observationRateLabel } from './observationRate';
 import { RarityBadge } from './RarityBadge';
 import { SpeciesIcon } from './SpeciesIcon';
 import type { SpeciesLite } from './types';
 
-type Props = { species: SpeciesLite | null; opened: boolean; onClose: () => void };
+type Props = {
+  species: SpeciesLite | null;
+  opened: boolean;
+  onClose: () => void;
+  /** Metres from the hunter to the dinosaur the card was opened for (Hunter Terminal); omitted elsewhere. */
+  distance?: number | null;
+  /** That dinosaur's place in the hunt, shown beside the distance. */
+  huntState?: 'observed' | 'target' | null;
+};
+
+const formatMetres = (m: number) => (m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(2)} km`);
 
 function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
   const shown = value === null || value === undefined || value === '' ? '—' : String(value);
@@ -23,7 +34,7 @@ function Fact({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-export function SpeciesCard({ species, opened, onClose }: Props) {
+export function SpeciesCard({ species, opened, onClose, distance, huntState = null }: Props) {
   return (
     <Modal
       opened={opened && species !== null}
@@ -49,9 +60,27 @@ export function SpeciesCard({ species, opened, onClose }: Props) {
                 )}
                 <Group gap="xs">
                   <RarityBadge rarity={species.rarity} />
+                  {huntState === 'observed' && (
+                    <Badge color="jungle.9" size="lg" data-testid="species-card-observed">
+                      Observed
+                    </Badge>
+                  )}
+                  {huntState === 'target' && (
+                    <Badge color="red.8" size="lg">
+                      Your target
+                    </Badge>
+                  )}
                 </Group>
               </Stack>
             </Group>
+            {distance !== undefined && (
+              <Group gap="xs" p="sm" bg="dark.8" c="white" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="species-card-distance">
+                <IconRuler2 size={20} aria-hidden />
+                <Text fw={800} size="lg">
+                  {distance === null || !Number.isFinite(distance) ? 'Distance unknown: waiting for GPS' : `${formatMetres(distance)} away`}
+                </Text>
+              </Group>
+            )}
             {species.description && <Text style={{ whiteSpace: 'pre-line' }}>{species.description}</Text>}
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
               <Fact label="Diet" value={species.dietType} />

@@ -18,7 +18,8 @@ export const CAMERA_MESSAGES = {
   motionRefused: 'Motion and orientation access was refused, so the camera view cannot follow your phone. Showing the 3D viewer instead.',
   cameraRefused: 'Camera access was refused. Showing the 3D viewer instead.',
   cameraFailed: 'The camera could not be started. Showing the 3D viewer instead.',
-  noCompass: 'This device gives no compass readings, so the camera view cannot find the target. Showing the 3D viewer instead.',
+  noCompass:
+    'No compass heading from this phone, so the camera view cannot find the target. Showing the 3D viewer with the walking direction instead.',
 } as const;
 
 type Props = {
@@ -28,14 +29,20 @@ type Props = {
   onFallback: (reason: string) => void;
 };
 
+// Small chips at the picture's edges: the middle stays clear for the dinosaur.
 const chip: React.CSSProperties = {
   position: 'absolute',
-  padding: '6px 10px',
-  borderRadius: 8,
-  background: 'rgba(0, 0, 0, 0.72)',
+  padding: '2px 8px',
+  borderRadius: 999,
+  background: 'rgba(0, 0, 0, 0.6)',
   color: '#fff',
-  fontSize: 14,
+  fontSize: 12,
   fontWeight: 600,
+  lineHeight: 1.5,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  pointerEvents: 'none',
 };
 
 export function CameraOverlayMode({ target, species, height, onFallback }: Props) {
@@ -75,13 +82,16 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
     };
   }, [stream]);
 
-  // No compass reading in time: this mode cannot work here.
-  const { receiving } = orientation;
+  // No usable heading in time (no readings, or readings that never give a heading): this mode
+  // cannot work here. Once a heading has come, a phone tilted flat for a moment keeps the camera.
+  const hasHeading = orientation.heading !== null;
+  const hadHeading = useRef(false);
+  if (hasHeading) hadHeading.current = true;
   useEffect(() => {
-    if (!stream || receiving) return;
+    if (!stream || hasHeading || hadHeading.current) return;
     const timer = window.setTimeout(() => onFallback(CAMERA_MESSAGES.noCompass), AR_COMPASS_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [stream, receiving, onFallback]);
+  }, [stream, hasHeading, onFallback]);
 
   if (!stream) {
     return (
@@ -100,6 +110,7 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
   }
 
   const turn = orientation.heading === null ? null : relativeBearing(target.bearing, orientation.heading);
+  const turnHint = turn !== null && Math.abs(turn) > 30;
   const poorCompass = orientation.accuracy === null || orientation.accuracy > AR_COMPASS_POOR_ACCURACY_DEG;
   return (
     <Box
@@ -141,17 +152,23 @@ export function CameraOverlayMode({ target, species, height, onFallback }: Props
           </svg>
         </div>
       )}
-      <div style={{ ...chip, top: 8, left: 8 }} data-testid="ar-compass-accuracy">
-        {orientation.heading === null ? 'Compass: hold the phone upright' : `Heading ${Math.round(orientation.heading)}°`}
+      <div style={{ ...chip, top: 6, left: 6, maxWidth: turnHint ? 'calc(100% - 130px)' : 'calc(100% - 12px)' }} data-testid="ar-compass-accuracy">
+        {orientation.heading === null ? 'Hold the phone upright' : `${Math.round(orientation.heading)}° heading`}
         {' · '}
         {orientation.accuracy === null ? 'accuracy unknown' : `±${Math.round(orientation.accuracy)}°`}
       </div>
-      {turn !== null && Math.abs(turn) > 30 && (
-        <div style={{ ...chip, top: 44, left: 8 }}>{turn < 0 ? `Turn left ${Math.round(-turn)}°` : `Turn right ${Math.round(turn)}°`}</div>
+      {turnHint && (
+        <div style={{ ...chip, top: 6, right: 6, maxWidth: 118 }} data-testid="ar-turn-hint">
+          {turn < 0 ? `Turn left ${Math.round(-turn)}°` : `Turn right ${Math.round(turn)}°`}
+        </div>
       )}
       {poorCompass && (
-        <div style={{ ...chip, bottom: 8, left: 8, right: 8, fontWeight: 500 }} data-testid="ar-calibrate-hint">
-          Direction off? Calibrate: move the phone in a figure 8, away from metal and cars.
+        <div
+          style={{ ...chip, bottom: 6, right: 6, maxWidth: 'calc(100% - 12px)', fontWeight: 500 }}
+          data-testid="ar-calibrate-hint"
+          title="Direction off? Calibrate: move the phone in a figure 8, away from metal and cars."
+        >
+          Direction off? Move the phone in a figure 8
         </div>
       )}
     </Box>

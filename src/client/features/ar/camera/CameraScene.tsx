@@ -5,7 +5,7 @@
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useMemo, useRef } from 'react';
 import { Euler, Quaternion, Vector3 } from 'three';
-import { displayPlacement, type EdgeArrow, edgeArrow, enuOffset } from '../../../../domain/ar-geometry';
+import { displayPlacement, type EdgeArrow, edgeArrow, enuOffset, frameFill, heightForFill } from '../../../../domain/ar-geometry';
 import { AR_CAMERA_FOV_DEG, AR_EYE_HEIGHT_M, AR_ORIENTATION_SMOOTHING } from '../../../../domain/rules';
 import { ArModel } from '../ArModel';
 import type { OrientationReading } from '../useDeviceOrientation';
@@ -38,10 +38,13 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
   const probe = useMemo(() => new Vector3(), []);
   const last = useRef<string>('');
   const placement = displayPlacement(distance);
+  // Sized (its largest extent) to fill a share of the picture that grows as the hunter walks up to it (never a speck).
+  const sizeM = heightForFill(placement.distanceM, frameFill(distance), AR_CAMERA_FOV_DEG);
   const { east, north } = enuOffset(placement.distanceM, bearing);
   const position: [number, number, number] = [east, -AR_EYE_HEIGHT_M, -north];
-  // Face the hunter: the models look along +Z.
-  const facing = Math.atan2(-east, north);
+  // Side-on to the hunter, as a field guide draws it (the models look along +Z): its length, the
+  // extent it is sized by, shows.
+  const facing = Math.atan2(-east, north) + Math.PI / 2;
   useFrame(() => {
     const r = reading.current;
     if (r) {
@@ -49,8 +52,8 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
       camera.quaternion.slerp(wanted, AR_ORIENTATION_SMOOTHING);
       camera.updateMatrixWorld();
     }
-    // Aim at the model's middle (about a metre above its feet at display scale).
-    probe.set(east, -AR_EYE_HEIGHT_M + placement.scale, -north);
+    // Aim at the model's body (an animal is mostly longer than tall: a quarter of its size above its feet).
+    probe.set(east, -AR_EYE_HEIGHT_M + sizeM / 4, -north);
     const behind = probe.clone().applyMatrix4(camera.matrixWorldInverse).z > 0;
     probe.project(camera);
     const arrow = edgeArrow(probe.x, probe.y, behind);
@@ -62,7 +65,7 @@ function Rig({ reading, distance, bearing, modelUrl, onArrow, onModelLoaded }: S
   });
   return (
     <group position={position} rotation={[0, facing, 0]}>
-      <ArModel url={modelUrl} scale={placement.scale} onLoaded={onModelLoaded} />
+      <ArModel url={modelUrl} scale={placement.scale} fitSizeM={sizeM} onLoaded={onModelLoaded} />
     </group>
   );
 }

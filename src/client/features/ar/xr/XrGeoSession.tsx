@@ -11,7 +11,9 @@ import { createPortal } from 'react-dom';
 import { ObserveButton } from '../../hunt/ObserveButton';
 import type { UseObserve } from '../../hunt/useObserve';
 import type { SpeciesLite } from '../../species/types';
+import type { ObserveReadiness } from '../../../../domain/hunt-target';
 import { DirectionCompass } from '../DirectionCompass';
+import { ObserveRangeNote } from '../ObserveRangeNote';
 import { TargetReadout } from '../TargetReadout';
 import { AR_MODE_LABELS, type ArTarget } from '../types';
 import { useDeviceOrientation } from '../useDeviceOrientation';
@@ -38,11 +40,13 @@ type Props = {
   species: SpeciesLite | null;
   position: FusedPosition | null;
   observe: UseObserve;
+  /** Whether Observe can succeed from here (range, observed), shown above it in the overlay. */
+  readiness: ObserveReadiness;
   height: number | string;
   onFallback: (reason: string) => void;
 };
 
-export default function XrGeoSession({ target, species, position, observe, height, onFallback }: Props) {
+export default function XrGeoSession({ target, species, position, observe, readiness, height, onFallback }: Props) {
   const store = useMemo(
     () =>
       createXRStore({
@@ -145,7 +149,8 @@ export default function XrGeoSession({ target, species, position, observe, heigh
                   {observe.last.message}
                 </Text>
               )}
-              <ObserveButton observe={observe} />
+              <ObserveRangeNote readiness={readiness} dark />
+              <ObserveButton observe={observe} disabled={!readiness.ready} />
               <Button variant="white" color="dark" size="md" onClick={() => store.getState().session?.end()}>
                 Exit AR
               </Button>

@@ -1,53 +1,77 @@
-// AR Hunt: the AR view of the nearest dinosaur (ar/LazyArView: name, distance,
-// direction, the Observe action, 'Session Preparing' when not playable), then the
-// server's verdict, darts left and the observation rate, and the species card.
+// AR Hunt: the target (the nearest dinosaur not yet observed, or the hunter's
+// pick, with "Next target"), the AR view of it (ar/LazyArView: distance,
+// direction, the range note and Observe, 'Session Preparing' when not playable),
+// the server's verdict, darts left and the observation rate, the species card,
+// and the whole session's progress.
 import { Button, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { LazyArView } from '../../ar/LazyArView';
 import type { FusedPosition } from '../../gps';
-import type { HunterStats, UseObserve } from '../../hunt';
-import type { useNearestTarget } from '../../scanner';
+import { HuntProgressList, type HunterStats, type UseObserve } from '../../hunt';
+import type { MapDinosaur } from '../../map/types';
+import { type HuntTarget, HuntTargetBar } from '../../scanner';
+import type { SpeciesLite } from '../../species/types';
 import { ObservationReadout } from './ObservationReadout';
 
-/** Leaves the Observe button on screen at 360 x 740 below the header and above the tab bar. */
-const AR_VIEW_HEIGHT = 190;
+/** The AR picture: most of what a 740 px phone leaves between header, target bar, Observe and the tab bar. */
+const AR_VIEW_HEIGHT = 'clamp(180px, 36dvh, 420px)';
 
 type Props = {
-  nearest: ReturnType<typeof useNearestTarget>;
+  hunt: HuntTarget;
   /** The session's status: a paused or ended hunt says so. */
   status: string | null;
   observe: UseObserve;
   position: FusedPosition | null;
+  /** Direction of travel from GPS, for the 3D viewer's walking arrow. */
+  heading: number | null;
   stats: HunterStats | null;
+  dinosaurs: readonly MapDinosaur[];
+  speciesById: ReadonlyMap<number, SpeciesLite>;
   onShowSpecies: (speciesId: number) => void;
 };
 
-export function ArHuntTab({ nearest, status, observe, position, stats, onShowSpecies }: Props) {
-  const target = nearest.target;
+export function ArHuntTab({ hunt, status, observe, position, heading, stats, dinosaurs, speciesById, onShowSpecies }: Props) {
+  const target = hunt.target;
   const species = target?.species ?? null;
+  const detectedIds = useMemo(() => new Set(hunt.detected.map((d) => d.dinosaur.id)), [hunt.detected]);
   return (
-    <Stack gap="sm">
+    <Stack gap="xs">
+      {hunt.playable && hunt.progress.total > 0 && <HuntTargetBar hunt={hunt} />}
       <LazyArView
         target={target}
         species={species}
         position={position}
-        playable={nearest.playable}
+        playable={hunt.playable}
         sessionStatus={status}
         observe={observe}
         height={AR_VIEW_HEIGHT}
+        targetObserved={hunt.targetObserved}
+        moreLeft={hunt.progress.left > 0}
+        heading={heading}
       />
-      {nearest.playable && (
-        <ObservationReadout last={observe.last} stats={stats} captureRate={species?.captureRate} />
-      )}
-      {nearest.playable && target && species && (
+      {hunt.playable && <ObservationReadout last={observe.last} stats={stats} captureRate={species?.captureRate} />}
+      {hunt.playable && target && species && (
         <Button
-          h={48}
+          h={44}
           variant="default"
           leftSection={<IconInfoCircle size={20} aria-hidden />}
           onClick={() => onShowSpecies(target.dinosaur.speciesId)}
         >
           {species.name}: species card
         </Button>
+      )}
+      {hunt.playable && hunt.progress.total > 0 && (
+        <HuntProgressList
+          dinosaurs={dinosaurs}
+          speciesById={speciesById}
+          observed={hunt.observed}
+          progress={hunt.progress}
+          position={position}
+          targetId={target?.dinosaur.id ?? null}
+          detectedIds={detectedIds}
+          onPick={hunt.pick}
+        />
       )}
     </Stack>
   );

@@ -1,10 +1,14 @@
-// Map: the tactical map at zoom 18 on the hunter (own position, accuracy circle,
-// heading), the deployed dinosaurs while the hunt runs. Tapping a dinosaur opens
-// its species card; tapping the map deploys nothing (no onMapClick).
+// Map: the tactical map on the hunter (own position, accuracy circle, heading),
+// framing the hunter and the hunt's target on open, and the deployed dinosaurs
+// while the hunt runs: the ones this hunter observed ticked and faded, the target
+// ringed. Tapping a dinosaur makes it the target and opens its species card;
+// tapping the map deploys nothing (no onMapClick).
 import { Badge, Group, Paper, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import type { Gps } from '../../gps';
 import { LazyTacticalMap } from '../../map/LazyTacticalMap';
-import type { MapDinosaur } from '../../map/types';
+import type { MapDinosaur, MarkerState } from '../../map/types';
+import type { HuntTarget } from '../../scanner';
 import type { SpeciesLite } from '../../species/types';
 
 type Props = {
@@ -13,6 +17,7 @@ type Props = {
   gps: Gps;
   visible: boolean;
   status: string | null;
+  hunt: HuntTarget;
   onDinosaurClick: (d: MapDinosaur) => void;
 };
 
@@ -22,10 +27,19 @@ function hiddenReason(status: string | null): string {
   return 'Dinosaurs appear when the game master starts the hunt.';
 }
 
-export function MapTab({ dinosaurs, species, gps, visible, status, onDinosaurClick }: Props) {
+export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinosaurClick }: Props) {
   const self = gps.position
     ? { lat: gps.position.lat, lng: gps.position.lng, accuracy: gps.position.accuracy, heading: gps.heading }
     : null;
+  const targetId = hunt.target?.dinosaur.id ?? null;
+  const markerStates = useMemo(() => {
+    const states = new Map<number, MarkerState>();
+    for (const d of dinosaurs) states.set(d.id, { observed: hunt.observed.has(d.id), target: d.id === targetId });
+    return states;
+  }, [dinosaurs, hunt.observed, targetId]);
+  const target = dinosaurs.find((d) => d.id === targetId);
+  const focus = target ? { lat: target.latitude, lng: target.longitude } : null;
+  const { progress } = hunt;
   return (
     <LazyTacticalMap
       mode="hunter"
@@ -33,6 +47,8 @@ export function MapTab({ dinosaurs, species, gps, visible, status, onDinosaurCli
       species={species}
       self={self}
       onDinosaurClick={onDinosaurClick}
+      markerStates={markerStates}
+      focus={focus}
       height="100%"
       showLayers
       ariaLabel="Tactical map"
@@ -43,6 +59,11 @@ export function MapTab({ dinosaurs, species, gps, visible, status, onDinosaurCli
             {dinosaurs.length} {dinosaurs.length === 1 ? 'target' : 'targets'}
           </Badge>
         </Group>
+        {visible && progress.total > 0 && (
+          <Text size="xs" mt={4} fw={700} data-testid="map-observed-count">
+            ✓ {progress.observed} of {progress.total} observed
+          </Text>
+        )}
         {!visible && (
           <Text size="xs" mt={4} fw={600}>
             {hiddenReason(status)}

@@ -1,9 +1,9 @@
 // Scan: the environment scanner (scanner/): a 10 x 150 ms sweep, then every
-// creature within 1000 m with distance, direction and signal; tapping one opens
-// its species card.
+// creature within 1000 m with distance, direction and signal, the ones this
+// hunter observed and the current target marked; tapping one makes it the target.
 import type { FusedPosition } from '../../gps';
 import type { MapDinosaur } from '../../map/types';
-import { ScannerPanel } from '../../scanner';
+import { type HuntTarget, ScannerPanel } from '../../scanner';
 import type { SpeciesLite } from '../../species/types';
 
 type Props = {
@@ -12,10 +12,10 @@ type Props = {
   status: string | null;
   dinosaurs: MapDinosaur[];
   species: SpeciesLite[];
-  onSelectSpecies: (speciesId: number) => void;
+  hunt: HuntTarget;
 };
 
-export function ScanTab({ position, accuracy, status, dinosaurs, species, onSelectSpecies }: Props) {
+export function ScanTab({ position, accuracy, status, dinosaurs, species, hunt }: Props) {
   return (
     <ScannerPanel
       position={position}
@@ -23,7 +23,9 @@ export function ScanTab({ position, accuracy, status, dinosaurs, species, onSele
       sessionStatus={status}
       dinosaurs={dinosaurs}
       species={species}
-      onSelect={(hit) => onSelectSpecies(hit.dinosaur.speciesId)}
+      observedIds={hunt.observed}
+      targetId={hunt.target?.dinosaur.id ?? null}
+      onSelect={(hit) => hunt.pick(hit.dinosaur.id)}
     />
   );
 }
