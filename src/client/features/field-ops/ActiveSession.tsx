@@ -48,6 +48,8 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
     dinosaurs,
     species: catalogue.species,
     sessionStatus: session.status,
+    // The nearest dinosaur this hunter has not observed yet, as on the terminal.
+    observedIds: stats.data?.observedDinosaurIds,
   });
   const observe = useObserve({ sessionId, target });
   const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
