@@ -275,8 +275,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Join a session as a guest hunter: sessionId, password, hunterHandle (3+ characters)
-         * @description Creates a guest hunter and a server session (cookie) bound to this game session, so later calls know who the guest is; a guest may act only within that game session. A request already signed in as a hunter account joins that account instead. Game masters and admins get 403. Joining again changes nothing. Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute).
+         * Join a session as a guest hunter: sessionId (the session id or its name), password, hunterHandle (3+ characters)
+         * @description sessionId may be the session id or its name (any case); when several sessions match with that password, the newest one not ended is joined (one this caller already plays in first). Creates a guest hunter and a server session (cookie) bound to this game session, so later calls know who the guest is; a guest may act only within that game session. The browser also gets a hunter key (HttpOnly cookie dinohunt_hunter, kept across logout): joining the same session again with the same handle from that browser signs in as the same hunter, with the same stats; from any other browser the handle is taken (409). A request already signed in as a hunter account joins that account instead. Game masters and admins get 403. Joining again changes nothing. Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute).
          */
         post: operations["sessions-joinAsGuest"];
         delete?: never;
@@ -295,8 +295,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A signed-in hunter account joins by session name and password
-         * @description The Field Operations form: sessionName (any case) and password, checked on the server; the newest matching session that has not ended is joined. hunterHandle defaults to the account's username.
+         * A signed-in hunter account joins by session name (or id) and password
+         * @description The Field Operations form: sessionName (the name in any case, or the session id) and password, checked on the server; among matching sessions, one the account already plays in, else the newest not ended, is joined. hunterHandle defaults to the account's username.
          */
         post: operations["sessions-joinByName"];
         delete?: never;
@@ -319,6 +319,26 @@ export interface paths {
          * @description Differs from the specification's 'no body': the seed client matched passwords from the session list, which leaked them to every hunter. Here the list never carries passwords to hunters, and this call requires { password } (and an optional hunterHandle, default the username), checked on the server.
          */
         post: operations["sessions-joinById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/forget-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out a guest hunter and forget it on this browser: its handle can no longer be rejoined
+         * @description For a signed-in guest: its hunter's rejoin key is erased (nobody can join as that hunter again; its results stay in the session), then the sign-in ends like POST /auth/logout. For anyone else it is a logout.
+         */
+        post: operations["sessions-forgetHunter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2401,7 +2421,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
-            /** @description Session full, ended, or hunter handle taken */
+            /** @description Session full, ended, or hunter handle taken (by another hunter, or by a guest of another browser) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,7 +2510,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
-            /** @description Session full, ended, or hunter handle taken */
+            /** @description Session full, ended, or hunter handle taken (by another hunter, or by a guest of another browser) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2580,7 +2600,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
-            /** @description Session full, ended, or hunter handle taken */
+            /** @description Session full, ended, or hunter handle taken (by another hunter, or by a guest of another browser) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2596,6 +2616,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "sessions-forgetHunter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Unsupported content type (send JSON or no body) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
