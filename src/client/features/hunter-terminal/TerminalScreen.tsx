@@ -138,7 +138,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         <Alert color="dark" variant="filled" radius={0} icon={<IconFlag aria-hidden />} title="This hunt has ended" py={8} />
       )}
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
-        <div className={classes.content}>
+        <main className={classes.content}>
           {gps.error && (
             <div className={classes.panel}>
               <GpsErrorNotice gps={gps} />
@@ -179,7 +179,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
           <Tabs.Panel value="comms" className={classes.panel}>
             <CommsTab sessionId={sessionId} position={position} />
           </Tabs.Panel>
-        </div>
+        </main>
         <TerminalTabBar unread={unread} />
       </Tabs>
 

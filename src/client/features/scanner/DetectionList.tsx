@@ -84,7 +84,8 @@ function DetectionRow<D extends ScannerDinosaur>({
           size="lg"
           radius="sm"
           style={{ flex: 1 }}
-          aria-label={`Signal strength ${signal}%`}
+          // The figure beside it says the same in words ("Signal ... 80%").
+          aria-hidden
         />
         <Text size="sm" fw={700} w={44} ta="right" className={classes.figure}>
           {signal}%
@@ -92,7 +93,6 @@ function DetectionRow<D extends ScannerDinosaur>({
       </Group>
     </Stack>
   );
-  const label = `${name}, ${distance}${uncertainty ? ` (${uncertainty})` : ''}, ${hit.direction} ${bearing}, signal ${signal}%${hit.immediateThreat ? ', immediate threat' : ''}`;
   const className = `${classes.row} ${hit.immediateThreat ? classes.rowThreat : ''}`;
   if (!onSelect) {
     return (
@@ -102,7 +102,8 @@ function DetectionRow<D extends ScannerDinosaur>({
     );
   }
   return (
-    <button type="button" className={className} onClick={() => onSelect(hit)} aria-label={label} data-testid="scan-hit">
+    <button type="button" className={className} onClick={() => onSelect(hit)} data-testid="scan-hit">
+      {/* Named by its visible text (name, distance, direction, signal), so voice control finds it by what it shows. */}
       {body}
     </button>
   );
