@@ -43,6 +43,9 @@ const mainHeading = async (page: Page) => {
 const tab = (name: string): State => ({
   name: `${name} tab`,
   show: async (page) => {
+    // A dialog the previous state opened is closed first, as a user would.
+    if (await page.getByRole('dialog').first().isVisible()) await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByRole('tab', { name, exact: true }).click();
     await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
   },
@@ -84,7 +87,26 @@ const PAGES: PageCase[] = [
       await expect(page.getByTestId('terminal-session-name')).toBeVisible({ timeout: 25_000 });
       await expect(page.getByTestId('mission-briefing')).toBeVisible();
     },
-    states: [tab('Map'), tab('Scan'), tab('AR Hunt'), tab('Comms')],
+    states: [
+      tab('Map'),
+      tab('Scan'),
+      {
+        name: 'scan results',
+        show: async (page) => {
+          await page.getByRole('main').getByRole('button', { name: 'Scan', exact: true }).click();
+          await expect(page.getByTestId('scan-hit').first()).toBeVisible({ timeout: 15_000 });
+        },
+      },
+      {
+        name: 'species card',
+        show: async (page) => {
+          await page.getByTestId('scan-hit').first().click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      },
+      tab('AR Hunt'),
+      tab('Comms'),
+    ],
   },
   {
     name: 'hunter terminal (second address)',
