@@ -2,6 +2,9 @@
 // user each page is for: no serious or critical violation, and exactly one <main> landmark.
 // To cover a new page or state, add an entry to PAGES (a path, who opens it, what shows it is
 // drawn, and optional further states such as tabs and dialogs, each checked in turn).
+// A11Y_SHOTS=/some/dir saves a screenshot of every page and state checked there.
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
@@ -219,7 +222,7 @@ async function openAs(page: Page, gmApi: APIRequestContext, who: Who, path: stri
 
 test.describe('accessibility (axe-core)', () => {
   for (const entry of PAGES) {
-    test(`${entry.name} (${entry.path}) has no serious or critical violation`, async ({ page, request }) => {
+    test(`${entry.name} (${entry.path}) has no serious or critical violation`, async ({ page, request }, testInfo) => {
       test.setTimeout(120_000);
       await openAs(page, request, entry.as, entry.path);
       await (entry.ready ?? mainHeading)(page);
@@ -227,6 +230,11 @@ test.describe('accessibility (axe-core)', () => {
       const failures: string[] = [];
       const check = async (state: string) => {
         const found = await audit(page);
+        if (process.env.A11Y_SHOTS) {
+          fs.mkdirSync(process.env.A11Y_SHOTS, { recursive: true });
+          const file = `${entry.name}-${state}-${testInfo.project.name}.png`.replace(/[^\w.-]+/g, '_');
+          await page.screenshot({ path: path.join(process.env.A11Y_SHOTS, file) });
+        }
         if (found.length) failures.push(`${entry.path}, ${state}:\n${found.join('\n')}`);
       };
       await check('as opened');

@@ -171,11 +171,11 @@ test('Field Operations: a notice leaves the briefing\'s title and buttons clear'
   await expect(briefing).toBeVisible();
   // "Joined session: ..." first, then the GPS fix's notice replaces it (one at a time): either will do.
   const toast = await notice(page, /Joined session|GPS/);
+  await shot(page, testInfo, 'briefing-toast');
   await expectClear(toast, {
     'briefing title': page.locator('.mantine-Modal-header'),
     'briefing buttons': briefing.getByRole('button', { name: /Begin Mission|Review Later/ }),
   });
-  await shot(page, testInfo, 'briefing-toast');
 });
 
 test('Sign in: the "Login Failed" notice leaves the header, title and Sign In clear', async ({ page }, testInfo) => {
