@@ -138,7 +138,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         <Alert color="dark" variant="filled" radius={0} icon={<IconFlag aria-hidden />} title="This hunt has ended" py={8} />
       )}
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
-        <main className={classes.content}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
+        <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
           {gps.error && (
             <div className={classes.panel}>
               <GpsErrorNotice gps={gps} />
