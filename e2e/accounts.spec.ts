@@ -11,11 +11,12 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { name: 'Choose Your Role' })).toBeVisible();
     await expect(page.getByText(/governed by the laws of the State of Vermont/)).toBeVisible();
 
+    // The role buttons open sign-up with the role chosen and the join tab (e2e/landing.spec.ts).
     await page.getByRole('link', { name: 'Become a GameMaster' }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?role=gamemaster$/);
     await page.goto('/');
     await page.getByRole('link', { name: 'Join as Hunter' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?tab=hunter$/);
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/register$/);

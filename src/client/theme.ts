@@ -1,4 +1,5 @@
 import {
+  type AnchorProps,
   type CSSVariablesResolver,
   createTheme,
   type FileInputProps,
@@ -6,6 +7,7 @@ import {
   type ModalProps,
   type NotificationProps,
 } from '@mantine/core';
+import { readableOn } from './lib/contrast';
 
 const jungle: MantineColorsTuple = [
   '#eafbee', '#d6f3dc', '#abe6b8', '#7dd891', '#57cc70', '#3fc45b', '#31c04f', '#23a940', '#189636', '#02822a',
@@ -21,6 +23,10 @@ export const theme = createTheme({
   colors: { jungle, amber },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '800' },
+  // Filled badges and buttons pick black or white text, whichever reads better on their colour:
+  // 0.179 is the luminance where both contrast alike (white on yellow's #e67700 was 2.99:1).
+  autoContrast: true,
+  luminanceThreshold: 0.179,
   defaultRadius: 'md',
   // Plain objects rather than `Modal.extend(...)`: importing the components here would put the
   // modal, file input and notification code in every page's first load (types are free).
@@ -32,13 +38,31 @@ export const theme = createTheme({
       // The description carries the reason; Mantine's gray is 3.3:1 on white, below WCAG AA.
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     },
+    // Links are underlined: inside a sentence, colour alone does not tell them apart (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Remove file' } } satisfies Partial<FileInputProps> },
   },
 });
 
-/** Dimmed text dark enough for 4.5:1 on white (Mantine's default gray is 3.3:1). */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Text of the light variants (badges, alerts, light buttons) at 4.5:1 on their tinted background,
+ * its hover shade, white and the terminal's gray: Mantine's shade 9 on shade 1 is 4.18:1 for jungle
+ * and 2.68:1 for yellow, so each colour's light text is darkened just enough.
+ */
+function readableLightColors(colors: Record<string, readonly string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(colors)) {
+    const text = shades[9];
+    if (!text || !shades[1] || !shades[2]) continue;
+    const readable = readableOn(text, [shades[1], shades[2], '#ffffff', '#f1f3f5']);
+    if (readable !== text) out[`--mantine-color-${name}-light-color`] = readable;
+  }
+  return out;
+}
+
+/** Dimmed text dark enough for 4.5:1 on white (Mantine's default gray is 3.3:1); light-variant text at AA. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: { '--mantine-color-dimmed': '#5c636a', ...readableLightColors(t.colors) },
   dark: {},
 });

@@ -38,7 +38,17 @@ const FEATURES = [
 
 export function LandingPage() {
   return (
-    <Box>
+    <>
+      <LandingMain />
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The page's one main landmark: the hero (with the site's top bar), the features and the roles. */
+function LandingMain() {
+  return (
+    <Box component="main">
       <Box
         component="section"
         className="on-dark"
@@ -118,7 +128,7 @@ export function LandingPage() {
                 <List.Item>Manage participants and monitor every hunter in real time</List.Item>
                 <List.Item>Design custom missions with briefings</List.Item>
               </List>
-              <Button component={Link} to="/register" fullWidth color="amber" c="dark">
+              <Button component={Link} to="/register?role=gamemaster" fullWidth color="amber" c="dark">
                 Become a GameMaster
               </Button>
             </Card>
@@ -135,7 +145,7 @@ export function LandingPage() {
                 <List.Item>Complete mission objectives with your team</List.Item>
                 <List.Item>Earn achievements as you hunt</List.Item>
               </List>
-              <Button component={Link} to="/login" fullWidth>
+              <Button component={Link} to="/login?tab=hunter" fullWidth>
                 Join as Hunter
               </Button>
             </Card>
@@ -148,7 +158,6 @@ export function LandingPage() {
           </Group>
         </Container>
       </Box>
-      <SiteFooter />
     </Box>
   );
 }

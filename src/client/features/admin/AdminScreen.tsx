@@ -21,13 +21,13 @@ export function AdminScreen() {
   const logout = useLogout();
   if (!ready) {
     return (
-      <Center mih="60dvh">
+      <Center component="main" mih="60dvh">
         <Loader />
       </Center>
     );
   }
   return (
-    <Container size="lg" py="md" px="sm">
+    <Container component="main" size="lg" py="md" px="sm">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap" align="center">
           <Stack gap={2} style={{ minWidth: 0 }}>

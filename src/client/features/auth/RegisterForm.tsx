@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_REDIRECT_MS } from '../../../domain/rules';
 import { RegisterForm as RegisterFormSchema } from '../../../domain/schemas';
 import { errorMessage, fieldErrors } from '../../lib/errors';
@@ -15,8 +15,14 @@ const ROLE_OPTIONS = [
   { value: 'hunter', label: 'Hunter - Join hunting sessions' },
 ];
 
+/** ?role=gamemaster or ?role=hunter (the landing page's role buttons) preselects the account type; anything else leaves it open. */
+function roleFromQuery(value: string | null): string {
+  return ROLE_OPTIONS.some((o) => o.value === value) ? (value as string) : '';
+}
+
 export function RegisterForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const register = trpc.auth.register.useMutation();
   const form = useForm({
@@ -26,7 +32,7 @@ export function RegisterForm() {
       lastName: '',
       username: '',
       email: '',
-      role: '' as string,
+      role: roleFromQuery(params.get('role')),
       password: '',
       confirmPassword: '',
     },

@@ -139,7 +139,7 @@ function SpeciesRow({ species, selected, disabled, onSelect }: { species: Specie
       onClick={onSelect}
       disabled={disabled}
       aria-pressed={selected}
-      aria-label={`${species.name}, ${species.rarity ?? 'unknown rarity'}${species.dietType ? `, ${species.dietType}` : ''}`}
+      // No aria-label: the name is the visible text (name, rarity, diet), so speech and voice control agree.
       data-testid="species-option"
       p={6}
       style={{

@@ -52,7 +52,7 @@ export function MissionHQ() {
   return (
     <SessionLive sessionId={selectedId} onEvent={onEvent}>
       <ConnectionBanner />
-      <Container size={1440} px={{ base: 'xs', sm: 'md' }} pb="xl">
+      <Container component="main" size={1440} px={{ base: 'xs', sm: 'md' }} pb="xl">
         <HqHeader />
         <HqBody sessions={sessions} listLoading={list.isLoading} selectedId={selectedId} onSelect={setSelectedId} />
       </Container>

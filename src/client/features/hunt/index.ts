@@ -4,6 +4,7 @@ export { MissionBriefing } from './MissionBriefing';
 export { MissionCompleteDialog } from './MissionCompleteDialog';
 export { ObserveButton } from './ObserveButton';
 export { endVerdict } from './endVerdict';
+export { HowToPlay } from './HowToPlay';
 export { SessionEndDialog } from './SessionEndDialog';
 export type { HunterStats, HuntSession, Mission, ObservationResult, SessionResult } from './types';
 export { useHunterStats } from './useHunterStats';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 
 export function TerminalNotice({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Center mih="100dvh" p="md" bg="dark.8">
+    <Center component="main" mih="100dvh" p="md" bg="dark.8">
       <Paper maw={420} w="100%" p="lg" radius="lg" data-testid="terminal-notice">
         <Stack gap="md">
           <Title order={2} size="h3">

@@ -176,7 +176,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       <ConnectionBanner />
       <SessionStateBanner session={session} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
-        <div className={classes.content}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
+        <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
           {gps.error && (
             <div className={classes.panel}>
               <GpsErrorNotice gps={gps} />
@@ -240,7 +241,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
           <Tabs.Panel value="comms" className={classes.panel}>
             <CommsTab sessionId={sessionId} position={position} />
           </Tabs.Panel>
-        </div>
+        </main>
         <TerminalTabBar unread={unread} />
       </Tabs>
 

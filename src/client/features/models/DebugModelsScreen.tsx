@@ -54,7 +54,7 @@ export function DebugModelsScreen() {
   const withModels = (species.data ?? []).filter((s) => s.modelUrl);
 
   return (
-    <Container size="lg" py="md" px="sm">
+    <Container component="main" size="lg" py="md" px="sm">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={1} fz={{ base: 20, sm: 28 }}>

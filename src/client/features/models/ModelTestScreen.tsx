@@ -9,7 +9,7 @@ const MODELS = MODEL_TEST_MODELS.map(({ name, path }) => ({ name, url: `/uploads
 
 export function ModelTestScreen() {
   return (
-    <Container size="lg" py="md" px="sm">
+    <Container component="main" size="lg" py="md" px="sm">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={1} fz={{ base: 20, sm: 28 }}>

@@ -198,7 +198,8 @@ export default function ModelViewer({
         <button
           type="button"
           data-testid="model-viewer-activate"
-          aria-label={`Rotate and zoom ${label ?? 'the model'}`}
+          // Starts with the chip's visible words, so voice control ("click Tap to rotate") finds it.
+          aria-label={`${touch ? 'Tap to rotate' : 'Click to rotate and zoom'} ${label ?? 'the model'}`}
           onClick={() => setActive(true)}
           style={{
             position: 'absolute',

@@ -114,7 +114,8 @@ function DetectionRow<D extends ScannerDinosaur>({
           size="lg"
           radius="sm"
           style={{ flex: 1 }}
-          aria-label={`Signal strength ${signal}%`}
+          // The figure beside it says the same in words ("Signal ... 80%").
+          aria-hidden
         />
         <Text size="sm" fw={700} w={44} ta="right" className={classes.figure}>
           {signal}%
@@ -122,7 +123,6 @@ function DetectionRow<D extends ScannerDinosaur>({
       </Group>
     </Stack>
   );
-  const label = `${name}, ${distance}${uncertainty ? ` (${uncertainty})` : ''}, ${hit.direction} ${bearing}, signal ${signal}%${hit.immediateThreat ? ', immediate threat' : ''}${observed ? ', observed' : ''}${target ? ', current target' : ''}`;
   const className = `${classes.row} ${hit.immediateThreat ? classes.rowThreat : ''} ${observed ? classes.rowObserved : ''}`;
   if (!onSelect) {
     return (
@@ -136,11 +136,11 @@ function DetectionRow<D extends ScannerDinosaur>({
       type="button"
       className={className}
       onClick={() => onSelect(hit)}
-      aria-label={label}
       aria-pressed={target}
       data-testid="scan-hit"
       data-observed={String(observed)}
     >
+      {/* Named by its visible text (name, distance, direction, signal, its Observed/Target mark), so voice control finds it by what it shows. */}
       {body}
     </button>
   );

@@ -1,7 +1,7 @@
 // Brief: the mission briefing (hunt/), or the session's own description, cover
-// and video when it has no mission; the 50 m safety line either way.
-import { Center, Loader, Paper } from '@mantine/core';
-import { type HuntSession, MissionBriefing, type Mission } from '../../hunt';
+// and video when it has no mission; the 50 m safety line either way; then how to play.
+import { Center, Loader, Paper, Stack } from '@mantine/core';
+import { HowToPlay, type HuntSession, MissionBriefing, type Mission } from '../../hunt';
 
 type Props = { session: HuntSession; mission: Mission | null; missionLoading: boolean };
 
@@ -14,8 +14,13 @@ export function BriefTab({ session, mission, missionLoading }: Props) {
     );
   }
   return (
-    <Paper p="md" radius="md" withBorder>
-      <MissionBriefing session={session} mission={mission} />
-    </Paper>
+    <Stack gap="sm">
+      <Paper p="md" radius="md" withBorder>
+        <MissionBriefing session={session} mission={mission} />
+      </Paper>
+      <Paper p="md" radius="md" withBorder>
+        <HowToPlay />
+      </Paper>
+    </Stack>
   );
 }
