@@ -29,15 +29,14 @@ import { SessionStateBanner } from '../session';
 import { SpeciesCard } from '../species/SpeciesCard';
 import type { SpeciesLite } from '../species/types';
 import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
-import { ArHuntTab } from './tabs/ArHuntTab';
 import { BriefTab } from './tabs/BriefTab';
-import { CommsTab } from './tabs/CommsTab';
 import { MapTab } from './tabs/MapTab';
 import { ScanTab } from './tabs/ScanTab';
 import classes from './terminal.module.css';
 import { TerminalHeader } from './TerminalHeader';
 import { TerminalNotice } from './TerminalNotice';
 import { TerminalTabBar } from './TerminalTabBar';
+import { LazyArHuntTab, LazyCommsTab, preloadTerminalTabs } from './lazyTabs';
 import { isTerminalTab } from './terminalTabs';
 import { useHunterIdentity } from './useHunterIdentity';
 import { useTerminalTab } from './useTerminalTab';
@@ -57,8 +56,11 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   // Kept across a reload (sessionStorage), so a reload mid-hunt does not go back to Brief.
   const { tab, setTab, arRestored } = useTerminalTab(sessionId);
   const [cameraNoteSeen, setCameraNoteSeen] = useState(false);
-  // The Map tab's code arrives while the network is there: offline later, the map still opens.
-  useEffect(preloadTacticalMap, []);
+  // The Map, AR Hunt and Comms tabs' code arrives while the network is there: offline later, they still open.
+  useEffect(() => {
+    preloadTacticalMap();
+    preloadTerminalTabs();
+  }, []);
   // The species card, and the dinosaur it was opened for (its distance and hunt state).
   const [card, setCard] = useState<{ species: SpeciesLite; dinosaurId: number | null } | null>(null);
   // Successes the stats have not caught up with yet: the next target is offered at once.
@@ -226,7 +228,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
                 The page reloaded, so the camera stopped. If you were using the camera view, tap Start AR camera below.
               </Alert>
             )}
-            <ArHuntTab
+            <LazyArHuntTab
               hunt={hunt}
               status={status}
               observe={observe}
@@ -239,7 +241,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="comms" className={classes.panel}>
-            <CommsTab sessionId={sessionId} position={position} />
+            <LazyCommsTab sessionId={sessionId} position={position} />
           </Tabs.Panel>
         </main>
         <TerminalTabBar unread={unread} />
