@@ -100,14 +100,15 @@ const PAGES: PageCase[] = [
           await expect(page.getByTestId('scan-hit').first()).toBeVisible({ timeout: 15_000 });
         },
       },
+      tab('AR Hunt'),
       {
+        // Tapping a scan row picks the target (decision 731); the card opens from AR Hunt.
         name: 'species card',
         show: async (page) => {
-          await page.getByTestId('scan-hit').first().click();
+          await page.getByRole('button', { name: /: species card$/ }).click();
           await expect(page.getByRole('dialog')).toBeVisible();
         },
       },
-      tab('AR Hunt'),
       tab('Comms'),
     ],
   },

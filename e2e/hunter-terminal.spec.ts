@@ -86,7 +86,7 @@ test.describe('Hunter Terminal', () => {
       distances.push(Number.parseInt(text, 10));
     };
     await scan();
-    await expect(page.getByRole('button', { name: new RegExp(`^${target.name},? \\d+ m.*,? N \\d+°`) })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^${target.name},?( Target)? \\d+ m.*,? N \\d+°`) })).toBeVisible();
     await shot(page, '04-scan');
 
     // Walk north in 10 m steps, a second apart (a brisk run: the GPS filters keep every fix).
@@ -101,7 +101,7 @@ test.describe('Hunter Terminal', () => {
     await walkTo(80);
     await scan();
     expect(distances[1]!, `distances ${distances.join(', ')}`).toBeLessThan(distances[0]!);
-    await expect(page.getByRole('button', { name: new RegExp(`^${target.name},? \\d+ m.*,? N \\d+°`) })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^${target.name},?( Target)? \\d+ m.*,? N \\d+°`) })).toBeVisible();
 
     // AR Hunt: within range, observe until the server records it (each dart has the species' observation rate).
     await walkTo(DINO_M - 10);

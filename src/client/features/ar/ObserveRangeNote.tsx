@@ -10,7 +10,8 @@ import type { ObserveReadiness } from '../../../domain/hunt-target';
 export function ObserveRangeNote({ readiness, dark = false }: { readiness: ObserveReadiness; dark?: boolean }) {
   const warn = readiness.ready && readiness.tooClose;
   const Icon = !readiness.ready ? (readiness.reason === 'observed' ? IconCircleCheck : IconWalk) : warn ? IconAlertTriangle : IconCircleCheck;
-  const colour = warn ? (dark ? 'yellow.3' : 'orange.9') : dark ? 'white' : readiness.ready ? 'jungle.9' : 'dark.7';
+  // red.9 on the light panel: 4.9:1 (AA); orange.9 read 3.9:1.
+  const colour = warn ? (dark ? 'yellow.3' : 'red.9') : dark ? 'white' : readiness.ready ? 'jungle.9' : 'dark.7';
   return (
     <Group
       gap={6}
