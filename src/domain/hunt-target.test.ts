@@ -68,6 +68,10 @@ describe('huntProgress and leftLabel', () => {
     expect(leftLabel(huntProgress(dinos, new Set([1, 2, 3])))).toBe('All 3 observed');
     expect(leftLabel(huntProgress([], new Set()))).toBe('None deployed');
   });
+  it('says the dinosaurs are hidden, not missing, while the hunt is paused or not started', () => {
+    expect(leftLabel(huntProgress([], new Set()), 'paused')).toBe('Hidden while paused');
+    expect(leftLabel(huntProgress([], new Set()), 'waiting')).toBe('Hidden until the start');
+  });
 });
 
 describe('observe readiness (range 100 m, safety 50 m)', () => {

@@ -80,7 +80,10 @@ export function huntProgress(
 }
 
 /** The header's count: '2 of 3 left', 'All 3 observed', 'None deployed'. */
-export function leftLabel(progress: HuntProgress): string {
+export function leftLabel(progress: HuntProgress, hidden: 'paused' | 'waiting' | null = null): string {
+  // Hunters are not sent the dinosaurs while the hunt is paused or not started: say so, not "None deployed".
+  if (hidden === 'paused') return 'Hidden while paused';
+  if (hidden === 'waiting') return 'Hidden until the start';
   if (progress.total === 0) return 'None deployed';
   if (progress.left === 0) return `All ${progress.total} observed`;
   return `${progress.left} of ${progress.total} left`;

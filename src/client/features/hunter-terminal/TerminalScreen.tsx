@@ -173,7 +173,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         session={session}
         observed={stats.data?.dinosaursObserved ?? null}
         available={hunt.progress.left}
-        availableLabel={leftLabel(hunt.progress)}
+        availableLabel={leftLabel(hunt.progress, visible || ended ? null : status === 'paused' ? 'paused' : 'waiting')}
       />
       <ConnectionBanner />
       <SessionStateBanner session={session} />
