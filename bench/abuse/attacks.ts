@@ -170,6 +170,92 @@ export const ATTACKS: Attack[] = [
       };
     },
   },
+  // The same floods paced under the outer caps (calls per message, messages a second, batch
+  // size), so the inner limits are what answer: the subscriptions per socket and the
+  // position budget. An attacker who reads the caps sends this, not the single big frame.
+  {
+    name: 'tRPC socket: 50 comms.events subscriptions from lastEventId 0, one a frame at 15 frames/s (guest)',
+    guest: 'paced-subscriptions',
+    async run(bench, world) {
+      const guest = world.guest('paced-subscriptions');
+      const socket = await connect(`${bench.wsUrl}/trpc`, { cookie: guest.cookie, localAddress: nextAddress() });
+      for (let i = 0; i < 50 && socket.opened && !socket.closed; i++) {
+        socket.send(JSON.stringify(trpcRequest(i + 1, 'subscription', 'comms.events', { sessionId: world.sessionId, lastEventId: 0 })));
+        await pause(1000 / 15);
+      }
+      await socket.settle(() => false, { quietMs: 1_000, firstMs: 2_000, maxMs: 30_000 });
+      const answers = socket.trpc;
+      const note = socket.closedNote();
+      socket.close();
+      return {
+        detail:
+          `50 subscriptions sent, ${answers.started} started, ${answers.errors} refused` +
+          `${answers.errors ? ` (${describeErrors(answers.errorMessages)})` : ''}; ${answers.data} events replayed${note}`,
+        goals: [{ text: `subscriptions <= ${MAX_SUBSCRIPTIONS_PER_SOCKET}`, pass: answers.started <= MAX_SUBSCRIPTIONS_PER_SOCKET }],
+      };
+    },
+  },
+  {
+    name: 'tRPC socket: 40 frames of 25 comms.reportPosition at 15 frames/s (guest)',
+    guest: 'paced-frame-positions',
+    async run(bench, world) {
+      const guest = world.guest('paced-frame-positions');
+      const before = await storedPositions(bench, guest.userId);
+      const socket = await connect(`${bench.wsUrl}/trpc`, { cookie: guest.cookie, localAddress: nextAddress() });
+      let id = 0;
+      for (let frame = 0; frame < 40 && socket.opened && !socket.closed; frame++) {
+        const calls = Array.from({ length: 25 }, () => trpcRequest(++id, 'mutation', 'comms.reportPosition', { id: world.sessionId, ...position() }));
+        socket.send(JSON.stringify(calls));
+        await pause(1000 / 15);
+      }
+      await socket.settle(() => socket.trpc.results + socket.trpc.errors >= id, { quietMs: 1_000, firstMs: 5_000, maxMs: 30_000 });
+      const answers = socket.trpc;
+      const note = socket.closedNote();
+      socket.close();
+      const stored = (await storedPositions(bench, guest.userId)) - before;
+      return {
+        detail:
+          `${id} position reports sent, ${stored} stored; ${answers.results} answered ok, ${answers.errors} refused` +
+          `${answers.errors ? ` (${describeErrors(answers.errorMessages)})` : ''}${note}`,
+        goals: [{ text: `stored <= ${MAX_STORED_POSITIONS}`, pass: stored <= MAX_STORED_POSITIONS }],
+      };
+    },
+  },
+  {
+    name: 'tRPC HTTP: 40 batches of 25 comms.reportPosition at once (guest)',
+    guest: 'paced-http-positions',
+    async run(bench, world) {
+      const guest = world.guest('paced-http-positions');
+      const before = await storedPositions(bench, guest.userId);
+      const paths = Array.from({ length: 25 }, () => 'comms.reportPosition').join(',');
+      let ok = 0;
+      let refused = 0;
+      let firstError = '';
+      await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const body = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [String(i), { json: { id: world.sessionId, ...position() } }]));
+          const answer = await guest.post(`/trpc/${paths}?batch=1`, body).catch(() => null);
+          const results = answer ? json<unknown[]>(answer) : undefined;
+          if (!Array.isArray(results)) {
+            refused += 25;
+            if (answer) firstError ||= errorText(answer);
+            return;
+          }
+          for (const r of results) {
+            if ((r as { error?: unknown }).error) {
+              refused++;
+              firstError ||= errorText({ ...answer!, body: Buffer.from(JSON.stringify(r)) });
+            } else ok++;
+          }
+        }),
+      );
+      const stored = (await storedPositions(bench, guest.userId)) - before;
+      return {
+        detail: `1000 position reports sent, ${stored} stored; calls ${ok} ok, ${refused} refused${firstError ? ` ("${firstError.slice(0, 70)}")` : ''}`,
+        goals: [{ text: `stored <= ${MAX_STORED_POSITIONS}`, pass: stored <= MAX_STORED_POSITIONS }],
+      };
+    },
+  },
   {
     name: 'tRPC HTTP: one GET batch URL of 285 billing.plans (signed out)',
     async run(bench) {
