@@ -224,7 +224,7 @@ test("a guest hunter's 'Continue to your screen' leads back to their session", a
 
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Hunter Session' }).click();
-  await page.getByLabel('Session name or ID').fill(String(session.id));
+  await page.getByLabel('Session ID', { exact: true }).fill(String(session.id));
   await page.getByLabel('Session Password').fill('raptor');
   await page.getByLabel('Hunter Handle').fill('Raptor Rita');
   await page.getByRole('button', { name: 'Join Hunt' }).click();

@@ -172,7 +172,7 @@ test.describe('Mission HQ', () => {
     const hunter = await hunterContext.newPage();
     await hunter.goto(joinUrl);
     await expect(hunter.getByRole('tab', { name: 'Hunter Session' })).toHaveAttribute('aria-selected', 'true');
-    await expect(hunter.getByLabel('Session name or ID')).toHaveValue(String(sessionId));
+    await expect(hunter.getByLabel('Session ID', { exact: true })).toHaveValue(String(sessionId));
     await expect(hunter.getByLabel('Session Password')).toHaveValue('clever-girl');
     const handle = uniqueName('Blue');
     await expect(hunter.getByLabel('Hunter Handle')).toBeFocused();

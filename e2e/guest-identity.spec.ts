@@ -45,7 +45,7 @@ test.describe('guest identity', () => {
     // The join form takes the name, as HQ shows it biggest.
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Hunter Session' }).click();
-    await page.getByLabel('Session name or ID').fill(session.name.toUpperCase());
+    await page.getByLabel('Session ID', { exact: true }).fill(session.name.toUpperCase());
     await page.getByLabel('Session Password').fill(session.password);
     await page.getByLabel('Hunter Handle').fill('Raptor Rita');
     await shot(page, 'join-form');
@@ -119,7 +119,7 @@ test.describe('guest identity', () => {
     const other = await stranger.newPage();
     await other.goto('/login');
     await other.getByRole('tab', { name: 'Hunter Session' }).click();
-    await other.getByLabel('Session name or ID').fill(session.name);
+    await other.getByLabel('Session ID', { exact: true }).fill(session.name);
     await other.getByLabel('Session Password').fill(session.password);
     await other.getByLabel('Hunter Handle').fill('Raptor Rita');
     await other.getByRole('button', { name: 'Join Hunt' }).click();
@@ -136,7 +136,7 @@ test.describe('guest identity', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Hunter Session' }).click();
-    await page.getByLabel('Session name or ID').fill(session.name);
+    await page.getByLabel('Session ID', { exact: true }).fill(session.name);
     await page.getByLabel('Session Password').fill(session.password);
     await page.getByLabel('Hunter Handle').fill('Raptor Rita');
     await page.getByRole('button', { name: 'Join Hunt' }).click();

@@ -101,7 +101,7 @@ export async function hunterContext(
 export async function joinAsGuest(page: Page, join: { sessionId: number | string; password: string; handle: string }) {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Hunter Session' }).click();
-  await page.getByLabel('Session name or ID').fill(String(join.sessionId));
+  await page.getByLabel('Session ID', { exact: true }).fill(String(join.sessionId));
   await page.getByLabel('Session Password').fill(join.password);
   await page.getByLabel('Hunter Handle').fill(join.handle);
   await page.getByRole('button', { name: 'Join Hunt' }).click();

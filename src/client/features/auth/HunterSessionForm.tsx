@@ -45,8 +45,9 @@ export function HunterSessionForm() {
     <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
         <TextInput
-          label="Session name or ID"
-          description="As your GameMaster gave it, e.g. Lunch Hunt or 12"
+          // The spec's label; its name works too (decision 740), which the description says.
+          label="Session ID"
+          description="Or the session's name, as your GameMaster gave it (e.g. 12 or Lunch Hunt)"
           autoComplete="off"
           autoCapitalize="off"
           key={form.key('sessionId')}

@@ -55,8 +55,9 @@ export function JoinMissionDialog({
       >
         <Stack gap="md">
           <TextInput
-            label="Session name or ID"
-            description="As your GameMaster gave it, e.g. Lunch Hunt or 12"
+            // The spec's label; its ID works too (decision 740), which the description says.
+            label="Session Name"
+            description="Or the session's ID, as your GameMaster gave it (e.g. Lunch Hunt or 12)"
             required
             size="md"
             autoComplete="off"
