@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { type Answer, Browser, describeErrors, json, Socket, TrpcTally, trpcRequest } from './client';
 import { type Bench, type MemoryFigures, nextAddress, pause } from './harness';
-import { SPOT, storedPositions, type World } from './setup';
+import { type Guest, SPOT, storedPositions, type World } from './setup';
 
 /** What one attack reports: a line of what happened and its goals (beside the probe's). */
 export type Outcome = { detail: string; goals: { text: string; pass: boolean }[] };
@@ -43,6 +43,41 @@ async function trpcFrame(bench: Bench, calls: ReturnType<typeof trpcRequest>[], 
 
 /** A hunter standing still: every report plausible (a move within one millisecond would be a jump). */
 const position = () => ({ lat: SPOT.lat, lng: SPOT.lng, accuracy: 5 });
+
+/** `batches` tRPC HTTP batches of `size` comms.reportPosition sent at once by one guest: calls answered, refused, stored. */
+async function positionBatches(bench: Bench, guest: Guest, sessionId: number, batches: number, size: number) {
+  const before = await storedPositions(bench, guest.userId);
+  const paths = Array.from({ length: size }, () => 'comms.reportPosition').join(',');
+  const statuses = new Map<number, number>();
+  let ok = 0;
+  let refused = 0;
+  let firstError = '';
+  await Promise.all(
+    Array.from({ length: batches }, async () => {
+      const body = Object.fromEntries(Array.from({ length: size }, (_, i) => [String(i), { json: { id: sessionId, ...position() } }]));
+      const answer = await guest.post(`/trpc/${paths}?batch=1`, body).catch(() => null);
+      statuses.set(answer?.status ?? 0, (statuses.get(answer?.status ?? 0) ?? 0) + 1);
+      const results = answer ? json<unknown[]>(answer) : undefined;
+      if (!Array.isArray(results)) {
+        refused += size; // the whole batch refused (or no answer)
+        if (answer) firstError ||= errorText(answer);
+        return;
+      }
+      for (const r of results) {
+        if ((r as { error?: unknown }).error) {
+          refused++;
+          firstError ||= errorText({ ...answer!, body: Buffer.from(JSON.stringify(r)) });
+        } else ok++;
+      }
+    }),
+  );
+  const stored = (await storedPositions(bench, guest.userId)) - before;
+  const byStatus = [...statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
+  return {
+    detail: `${batches * size} position reports sent, ${stored} stored; calls ${ok} ok, ${refused} refused${firstError ? ` ("${firstError.slice(0, 70)}")` : ''}; batches: ${byStatus}`,
+    goals: [{ text: `stored <= ${MAX_STORED_POSITIONS}`, pass: stored <= MAX_STORED_POSITIONS }],
+  };
+}
 
 export const ATTACKS: Attack[] = [
   ...(['signed out', 'guest'] as const).map(
@@ -135,40 +170,7 @@ export const ATTACKS: Attack[] = [
   {
     name: 'tRPC HTTP: 20 batches of 50 comms.reportPosition at once (guest)',
     guest: 'http-positions',
-    async run(bench, world) {
-      const guest = world.guest('http-positions');
-      const before = await storedPositions(bench, guest.userId);
-      const paths = Array.from({ length: 50 }, () => 'comms.reportPosition').join(',');
-      const statuses = new Map<number, number>();
-      let ok = 0;
-      let refused = 0;
-      let firstError = '';
-      await Promise.all(
-        Array.from({ length: 20 }, async () => {
-          const body = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i), { json: { id: world.sessionId, ...position() } }]));
-          const answer = await guest.post(`/trpc/${paths}?batch=1`, body).catch(() => null);
-          statuses.set(answer?.status ?? 0, (statuses.get(answer?.status ?? 0) ?? 0) + 1);
-          const results = answer ? json<unknown[]>(answer) : undefined;
-          if (!Array.isArray(results)) {
-            refused += 50; // the whole batch refused (or no answer)
-            if (answer) firstError ||= errorText(answer);
-            return;
-          }
-          for (const r of results) {
-            if ((r as { error?: unknown }).error) {
-              refused++;
-              firstError ||= errorText({ ...answer!, body: Buffer.from(JSON.stringify(r)) });
-            } else ok++;
-          }
-        }),
-      );
-      const stored = (await storedPositions(bench, guest.userId)) - before;
-      const byStatus = [...statuses].map(([s, n]) => `${n}× ${s}`).join(', ');
-      return {
-        detail: `1000 position reports sent, ${stored} stored; calls ${ok} ok, ${refused} refused${firstError ? ` ("${firstError.slice(0, 70)}")` : ''}; batches: ${byStatus}`,
-        goals: [{ text: `stored <= ${MAX_STORED_POSITIONS}`, pass: stored <= MAX_STORED_POSITIONS }],
-      };
-    },
+    run: (bench, world) => positionBatches(bench, world.guest('http-positions'), world.sessionId, 20, 50),
   },
   // The same floods paced under the outer caps (calls per message, messages a second, batch
   // size), so the inner limits are what answer: the subscriptions per socket and the
@@ -224,37 +226,7 @@ export const ATTACKS: Attack[] = [
   {
     name: 'tRPC HTTP: 40 batches of 25 comms.reportPosition at once (guest)',
     guest: 'paced-http-positions',
-    async run(bench, world) {
-      const guest = world.guest('paced-http-positions');
-      const before = await storedPositions(bench, guest.userId);
-      const paths = Array.from({ length: 25 }, () => 'comms.reportPosition').join(',');
-      let ok = 0;
-      let refused = 0;
-      let firstError = '';
-      await Promise.all(
-        Array.from({ length: 40 }, async () => {
-          const body = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [String(i), { json: { id: world.sessionId, ...position() } }]));
-          const answer = await guest.post(`/trpc/${paths}?batch=1`, body).catch(() => null);
-          const results = answer ? json<unknown[]>(answer) : undefined;
-          if (!Array.isArray(results)) {
-            refused += 25;
-            if (answer) firstError ||= errorText(answer);
-            return;
-          }
-          for (const r of results) {
-            if ((r as { error?: unknown }).error) {
-              refused++;
-              firstError ||= errorText({ ...answer!, body: Buffer.from(JSON.stringify(r)) });
-            } else ok++;
-          }
-        }),
-      );
-      const stored = (await storedPositions(bench, guest.userId)) - before;
-      return {
-        detail: `1000 position reports sent, ${stored} stored; calls ${ok} ok, ${refused} refused${firstError ? ` ("${firstError.slice(0, 70)}")` : ''}`,
-        goals: [{ text: `stored <= ${MAX_STORED_POSITIONS}`, pass: stored <= MAX_STORED_POSITIONS }],
-      };
-    },
+    run: (bench, world) => positionBatches(bench, world.guest('paced-http-positions'), world.sessionId, 40, 25),
   },
   {
     name: 'tRPC HTTP: one GET batch URL of 285 billing.plans (signed out)',

@@ -43,13 +43,15 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
   const dinosaurQuery = trpc.deploy.list.useQuery({ id: sessionId }, { refetchInterval: dinosaurRefetch });
   const dinosaurs = useMemo(() => toMapDinosaurs(dinosaurQuery.data), [dinosaurQuery.data]);
   const catalogue = useSpeciesCatalogue();
+  const statsObserved = stats.data?.observedDinosaurIds;
+  const observedIds = useMemo(() => new Set(statsObserved ?? []), [statsObserved]);
   const { target } = useNearestTarget({
     position: gps.position,
     dinosaurs,
     species: catalogue.species,
     sessionStatus: session.status,
     // The nearest dinosaur this hunter has not observed yet, as on the terminal.
-    observedIds: stats.data?.observedDinosaurIds,
+    observedIds: statsObserved,
   });
   const observe = useObserve({ sessionId, target });
   const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
@@ -74,6 +76,8 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
           status={session.status}
           dinosaurs={dinosaurs}
           species={catalogue.species}
+          observedIds={observedIds}
+          targetId={target?.dinosaur.id ?? null}
           onSelectSpecies={setCardSpeciesId}
         />
         <QuickActionsPanel sessionId={sessionId} location={location} />

@@ -1,6 +1,7 @@
 // The scan list on Field Operations (issue 23): the same environment scanner as the
 // Hunter Terminal's Scan tab (scanner/): a sweep, then every creature within range with
-// distance, direction and signal; tapping one opens its species card.
+// distance, direction and signal, the observed ones and the target marked; tapping one
+// opens its species card.
 import { Box } from '@mantine/core';
 import type { FusedPosition } from '../gps';
 import type { MapDinosaur } from '../map/types';
@@ -13,10 +14,13 @@ type Props = {
   status: string | null;
   dinosaurs: MapDinosaur[];
   species: SpeciesLite[];
+  /** This hunter's observed dinosaurs and the current target, marked as on the terminal's Scan tab. */
+  observedIds?: ReadonlySet<number>;
+  targetId?: number | null;
   onSelectSpecies: (speciesId: number) => void;
 };
 
-export function ScanListPanel({ position, accuracy, status, dinosaurs, species, onSelectSpecies }: Props) {
+export function ScanListPanel({ position, accuracy, status, dinosaurs, species, observedIds, targetId, onSelectSpecies }: Props) {
   return (
     <Box style={{ gridArea: 'scan', minWidth: 0 }} data-testid="field-scan">
       <ScannerPanel
@@ -25,6 +29,8 @@ export function ScanListPanel({ position, accuracy, status, dinosaurs, species, 
         sessionStatus={status}
         dinosaurs={dinosaurs}
         species={species}
+        observedIds={observedIds}
+        targetId={targetId}
         onSelect={(hit) => onSelectSpecies(hit.dinosaur.speciesId)}
       />
     </Box>

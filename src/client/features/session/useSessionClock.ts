@@ -73,10 +73,10 @@ export function useSessionClock(session: ClockSession | null | undefined): Sessi
   if (!session) return { remainingMs: null, badge: timeBadge(null), status: 'SETUP' };
   const remainingMs = sessionRemainingMs(session, now + offset);
   const status = sessionStatusBadge(session.status, remainingMs, session.endedReason);
-  // An ended session's time pill says why it ended (ENDED or EXPIRED), as the status badge does.
+  // An ended session's time pill says why it ended, as the status badge does: EXPIRED is a clock at 0.
   const badge =
-    session.status === 'completed'
-      ? { colour: status === 'EXPIRED' ? ('red' as const) : ('normal' as const), pulsing: false, label: status }
-      : timeBadge(remainingMs, { paused: session.status === 'paused', offline });
+    status === 'EXPIRED'
+      ? timeBadge(0)
+      : timeBadge(remainingMs, { paused: session.status === 'paused', ended: session.status === 'completed', offline });
   return { remainingMs, badge, status };
 }
