@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
+/** A map point as the API sends it; polygons are lists of these (the play area, no-go zones). */
+export type LatLngPoint = { lat: number; lng: number };
+
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
 export const users = sqliteTable(
@@ -168,6 +171,10 @@ export const gameSessions = sqliteTable(
     briefingVideoUrl: text('briefing_video_url'),
     coverPhotoUrl: text('cover_photo_url'),
     description: text('description'),
+    /** The play area the game master drew (a simple polygon, vertices in order), or null: play anywhere. */
+    playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
+    /** No-go zones inside the play area (roads, water): simple polygons hunters must not enter. */
+    noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
