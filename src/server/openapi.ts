@@ -2,9 +2,10 @@
 // plain multipart/webhook routes, which describe themselves in http/*.ts.
 import fs from 'node:fs';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from './config';
 import { API_DESCRIPTION, TAGS } from './openapi-guide';
+import type { DinohuntMeta, OperationExamples } from './openapi-meta';
 import { appRouter } from './routers';
 
 /** info.version follows the release in package.json. */
@@ -15,13 +16,19 @@ const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../package.json', import.
 /** Paths served by plain route handlers (multipart uploads, webhooks, downloads). */
 const extraPaths: ZodOpenApiPathsObject[] = [];
 
-export function registerOpenApiPaths(paths: ZodOpenApiPathsObject): void {
+/** A plain route's operation says what the procedures' meta says (openapi-meta.ts). */
+type DescribedOperation = ZodOpenApiOperationObject &
+  Required<Pick<ZodOpenApiOperationObject, 'operationId' | 'summary' | 'description' | 'tags'>>;
+type DescribedPaths = Record<string, { [M in 'get' | 'put' | 'post' | 'delete' | 'patch']?: DescribedOperation }>;
+
+export function registerOpenApiPaths(paths: DescribedPaths): void {
   extraPaths.push(paths);
 }
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
 
-let cached: OpenAPIObject | undefined;
+/** One document per configuration (PUBLIC_URL and SUPPORT_EMAIL show in it). */
+const cached = new WeakMap<Config, OpenAPIObject>();
 
 /**
  * What every error answer really carries (the generator's default schemas know
@@ -76,9 +83,6 @@ const GENERIC_ERROR_DESCRIPTIONS: Record<string, string> = {
   500: 'Unexpected error',
 };
 
-type ProcedureMeta = {
-  openapi?: { method: string; path: string; protect?: boolean; errorResponses?: Record<number, string> | number[] };
-};
 
 type Operation = NonNullable<NonNullable<OpenAPIObject['paths']>[string]['get']>;
 
@@ -94,7 +98,7 @@ function* operations(doc: OpenAPIObject): Generator<[string, string, Operation]>
 
 function openApiProcedures() {
   // The flat map of every procedure by its dotted path.
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: DinohuntMeta } }>;
   return Object.values(procedures).flatMap((procedure) => procedure._def.meta?.openapi ?? []);
 }
 
@@ -165,18 +169,86 @@ function withClientErrorsAndCookies(doc: OpenAPIObject): OpenAPIObject {
   return doc;
 }
 
+type Parameter = { name: string; in: string; example?: unknown };
+type MediaTypes = Record<string, { example?: unknown }>;
+
+/**
+ * The examples of each procedure's meta, where Swagger UI shows them and Spectral
+ * checks them against the schemas: request keys that name a path or query
+ * parameter go on that parameter, the others make the JSON body's example; the
+ * response is the 200 answer's.
+ */
+function withExamples(doc: OpenAPIObject): OpenAPIObject {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: DinohuntMeta } }>;
+  for (const { _def } of Object.values(procedures)) {
+    const openapi = _def.meta?.openapi;
+    if (!openapi?.examples) continue;
+    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
+    if (!operation) continue;
+    placeExamples(operation, openapi.examples, `${openapi.method} ${openapi.path}`);
+  }
+  return doc;
+}
+
+function placeExamples(operation: Operation, examples: OperationExamples, at: string): void {
+  const body: Record<string, unknown> = {};
+  const parameters = (operation.parameters ?? []) as Parameter[];
+  for (const [name, value] of Object.entries(examples.request ?? {})) {
+    const parameter = parameters.find((p) => p.name === name && (p.in === 'path' || p.in === 'query'));
+    if (parameter) parameter.example = value;
+    else body[name] = value;
+  }
+  if (Object.keys(body).length > 0) {
+    const json = (operation.requestBody as { content?: MediaTypes } | undefined)?.content?.['application/json'];
+    if (!json) throw new Error(`${at}: the request example has body fields (${Object.keys(body).join(', ')}) but no JSON body`);
+    json.example = body;
+  }
+  if (examples.response !== undefined) {
+    const json = (operation.responses?.['200'] as { content?: MediaTypes } | undefined)?.content?.['application/json'];
+    if (!json) throw new Error(`${at}: a response example but no JSON 200 answer`);
+    json.example = examples.response;
+  }
+}
+
+/**
+ * Who to write to (SUPPORT_EMAIL), and the human docs as an absolute link when the
+ * public address is known (PUBLIC_URL); without it there is no link (Spectral
+ * wants a URI, and a relative one would point nowhere from a downloaded copy).
+ */
+function withContactAndDocs(doc: OpenAPIObject, config: Config): OpenAPIObject {
+  doc.info.contact = { name: 'Dinohunt support', email: config.SUPPORT_EMAIL };
+  if (config.PUBLIC_URL) doc.externalDocs = { description: 'The guide and "Try it out"', url: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/docs` };
+  else delete doc.externalDocs;
+  return doc;
+}
+
 export function openApiDocument(config: Config): OpenAPIObject {
-  cached ??= withClientErrorsAndCookies(withPublicSecurity(withOwnErrorDescriptions(withTrueErrorSchemas(generateOpenApiDocument(appRouter, {
-    title: 'Dinohunt API',
-    description: API_DESCRIPTION,
-    version: PACKAGE.version,
-    baseUrl: `${config.PUBLIC_URL ?? ''}/api`,
-    docsUrl: '/api/docs',
-    securitySchemes: {
-      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
-    },
-    paths: Object.assign({}, ...extraPaths),
-  })))));
-  cached.info.license = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
-  return cached;
+  const known = cached.get(config);
+  if (known) return known;
+  const doc = withContactAndDocs(
+    withExamples(
+      withClientErrorsAndCookies(
+        withPublicSecurity(
+          withOwnErrorDescriptions(
+            withTrueErrorSchemas(
+              generateOpenApiDocument(appRouter, {
+                title: 'Dinohunt API',
+                description: API_DESCRIPTION,
+                version: PACKAGE.version,
+                baseUrl: `${config.PUBLIC_URL ?? ''}/api`,
+                securitySchemes: {
+                  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
+                },
+                paths: Object.assign({}, ...extraPaths),
+              }),
+            ),
+          ),
+        ),
+      ),
+    ),
+    config,
+  );
+  doc.info.license = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
+  cached.set(config, doc);
+  return doc;
 }

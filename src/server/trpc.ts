@@ -4,13 +4,13 @@ import { initTRPC } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import superjson from 'superjson';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { positiveId } from '../domain/decimal';
 import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
 import { type GameSessionRow, gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
+import type { DinohuntMeta } from './openapi-meta';
 import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
 import { prepared } from './services/prepared';
@@ -19,7 +19,7 @@ type Role = 'gamemaster' | 'hunter' | 'admin';
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<DinohuntMeta>()
   .create({
     transformer: superjson,
     // REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.

@@ -49,7 +49,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Answers the account behind the `dinohunt_session` cookie (id, username, role, guest flag, credits, the session a guest is bound to). Anyone signed in; 401 without a valid cookie.
+         */
         get: operations["auth-user"];
         put?: never;
         post?: never;
@@ -88,7 +91,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out everywhere: every sign-in of this account ends (this one too) and their sockets close */
+        /**
+         * Sign out everywhere: every sign-in of this account ends (this one too) and their sockets close
+         * @description Ends every sign-in of the caller's account, this one included, and clears the cookie; their live connections close. Anyone signed in; 401 without a sign-in.
+         */
         post: operations["auth-logoutEverywhere"];
         delete?: never;
         options?: never;
@@ -147,7 +153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One session (the password only for its game master and admins) */
+        /**
+         * One session (the password only for its game master and admins)
+         * @description Answers one session with its status, times and counts; the password is included only for its game master and admins. Its game master, its hunters and admins: 401 without a sign-in, 403 with no part in it, 404 for an unknown session.
+         */
         get: operations["sessions-get"];
         put?: never;
         post?: never;
@@ -186,7 +195,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause an active session: its remaining time is frozen */
+        /**
+         * Pause an active session: its remaining time is frozen
+         * @description Pauses an active session: its remaining time is frozen and hunters no longer see the dinosaurs. Only its game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 when it is not active (the message says why).
+         */
         post: operations["sessions-pause"];
         delete?: never;
         options?: never;
@@ -203,7 +215,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a paused session: the countdown continues from the frozen time */
+        /**
+         * Resume a paused session: the countdown continues from the frozen time
+         * @description Resumes a paused session: the countdown continues from the frozen remaining time. Only its game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 when it is not paused (the message says why).
+         */
         post: operations["sessions-resume"];
         delete?: never;
         options?: never;
@@ -220,7 +235,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session (from any status but completed) and record its result (completionStatus completed when every deployed dinosaur was found, otherwise ended) */
+        /**
+         * End the session (from any status but completed) and record its result (completionStatus completed when every deployed dinosaur was found, otherwise ended)
+         * @description Ends the session and records its result: completed when every deployed dinosaur was found, otherwise ended. Only its game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 when it has already ended.
+         */
         post: operations["sessions-end"];
         delete?: never;
         options?: never;
@@ -255,7 +273,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The result of an ended session; 404 while there is none */
+        /**
+         * The result of an ended session; 404 while there is none
+         * @description Answers the recorded result of an ended session: completion status and rate, dinosaurs found of those deployed. Its game master, its hunters and admins: 401 without a sign-in, 403 with no part in it, 404 for an unknown session or while it has no result.
+         */
         get: operations["sessions-result"];
         put?: never;
         post?: never;
@@ -383,7 +404,10 @@ export interface paths {
          * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.
          */
         post: operations["deploy-deployAlt"];
-        /** Remove every dinosaur of the session */
+        /**
+         * Remove every dinosaur of the session
+         * @description Removes every dinosaur deployed in the session and answers how many were removed. Only the session's game master (or an admin) with an active plan: 401 without a sign-in, 403 for anyone else, 404 for an unknown session.
+         */
         delete: operations["deploy-clear"];
         options?: never;
         head?: never;
@@ -541,7 +565,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every hunter's latest position (game master's live map) */
+        /**
+         * Every hunter's latest position (game master's live map)
+         * @description Lists each hunter's latest accepted position (accuracy, distance travelled, time) for the game master's live map. Only the session's game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.
+         */
         get: operations["comms-hunterLocations"];
         put?: never;
         post?: never;
@@ -558,7 +585,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string) */
+        /**
+         * The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string)
+         * @description Lists the weekly game master plans with their price (a decimal string), session and player limits (null for unlimited) and features. Public: no cookie needed, and no failure answer but a malformed request.
+         */
         get: operations["billing-plans"];
         put?: never;
         post?: never;
@@ -675,7 +705,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which payment provider is configured, Stripe's publishable key, and the session-credit bundle */
+        /**
+         * Which payment provider is configured, Stripe's publishable key, and the session-credit bundle
+         * @description Says whether Stripe is configured, gives its publishable key and the session-credit bundle on sale. Public: no cookie needed, and no failure answer but a malformed request.
+         */
         get: operations["billing-paymentsConfig"];
         put?: never;
         post?: never;
@@ -692,7 +725,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts for the System Administration overview */
+        /**
+         * Counts for the System Administration overview
+         * @description Counts species, missions, active sessions, users, game masters and guest hunters for the administration overview. Admins only: 401 without a sign-in, 403 for anyone else.
+         */
         get: operations["admin-overview"];
         put?: never;
         post?: never;
@@ -709,7 +745,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dinosaur species catalogue, with each 3D model URL */
+        /**
+         * The dinosaur species catalogue, with each 3D model URL
+         * @description Lists the species catalogue (name, rarity, diet, size, capture rate, 3D model URLs) that game masters deploy from. Anyone signed in, guests included; 401 without a sign-in.
+         */
         get: operations["admin-speciesList"];
         put?: never;
         /**
@@ -750,7 +789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The missions, with cover photo, briefing video and objectives */
+        /**
+         * The missions, with cover photo, briefing video and objectives
+         * @description Lists the missions game masters tie their sessions to, with each cover photo, briefing video and objectives. Anyone signed in, guests included; 401 without a sign-in.
+         */
         get: operations["admin-missionsList"];
         put?: never;
         /**
@@ -772,7 +814,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a mission (admin): fields sent replace the stored ones */
+        /**
+         * Update a mission (admin): fields sent replace the stored ones
+         * @description multipart/form-data (new `coverPhoto` or `briefingVideo` parts replace the stored files) or JSON. Admins only: 401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 404 for an unknown mission, 413 for a file too large.
+         */
         put: operations["admin-missionUpdate"];
         post?: never;
         /**
@@ -792,7 +837,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All game master accounts */
+        /**
+         * All game master accounts
+         * @description Lists every game master account with contact details, session credits and account status. Admins only: 401 without a sign-in, 403 for anyone else.
+         */
         get: operations["admin-gameMastersList"];
         put?: never;
         post?: never;
@@ -831,7 +879,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End every sign-in of a user (a lost phone, a compromised account); their sockets close at once */
+        /**
+         * End every sign-in of a user (a lost phone, a compromised account); their sockets close at once
+         * @description Ends every sign-in of one user and closes their live connections, for a lost phone or a compromised account. Admins only: 401 without a sign-in, 403 for anyone else, 404 when the user does not exist.
+         */
         post: operations["admin-userSignOut"];
         delete?: never;
         options?: never;
@@ -906,7 +957,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public client settings */
+        /**
+         * Public client settings
+         * @description Answers the support email address, the map tile URL and whether payments go through Stripe. Public: no cookie needed, and no failure answer but a malformed request.
+         */
         get: operations["system-config"];
         put?: never;
         post?: never;
@@ -924,7 +978,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a species (admin): fields sent replace the stored ones; a new model replaces the old */
+        /**
+         * Update a species (admin): fields sent replace the stored ones; a new model replaces the old
+         * @description multipart/form-data (a new `modelFile` replaces the stored model) or JSON. Admins only: 401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 404 for an unknown species, 413 for a file too large.
+         */
         put: operations["admin-speciesUpdate"];
         post?: never;
         delete?: never;
@@ -940,7 +997,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a consistent online backup of the SQLite database (admin) */
+        /**
+         * Download a consistent online backup of the SQLite database (admin)
+         * @description Answers a copy of the whole database taken while the server runs, as a file attachment. Admins only: 401 without a sign-in, 403 for anyone else.
+         */
         get: operations["admin-backup"];
         put?: never;
         post?: never;

@@ -46,6 +46,8 @@ registerOpenApiPaths({
       operationId: 'admin-backup',
       tags: ['admin'],
       summary: 'Download a consistent online backup of the SQLite database (admin)',
+      description:
+        'Answers a copy of the whole database taken while the server runs, as a file attachment. Admins only: 401 without a sign-in, 403 for anyone else.',
       security,
       responses: {
         200: {

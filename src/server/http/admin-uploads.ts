@@ -256,6 +256,9 @@ registerOpenApiPaths({
       operationId: 'admin-speciesUpdate',
       tags: ['admin'],
       summary: 'Update a species (admin): fields sent replace the stored ones; a new model replaces the old',
+      description:
+        'multipart/form-data (a new `modelFile` replaces the stored model) or JSON. Admins only: 401 without a sign-in, ' +
+        '403 for anyone else, 400 for an invalid field or file, 404 for an unknown species, 413 for a file too large.',
       security,
       requestParams: { path: idParam },
       requestBody: body(SpeciesForm.partial(), speciesEncoding),
@@ -280,6 +283,9 @@ registerOpenApiPaths({
       operationId: 'admin-missionUpdate',
       tags: ['admin'],
       summary: 'Update a mission (admin): fields sent replace the stored ones',
+      description:
+        'multipart/form-data (new `coverPhoto` or `briefingVideo` parts replace the stored files) or JSON. Admins only: ' +
+        '401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 404 for an unknown mission, 413 for a file too large.',
       security,
       requestParams: { path: idParam },
       requestBody: body(MissionForm.partial(), missionEncoding),

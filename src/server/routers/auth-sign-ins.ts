@@ -15,6 +15,8 @@ export const logoutEverywhere = authedProcedure
       path: '/auth/logout-everywhere',
       tags,
       summary: 'Sign out everywhere: every sign-in of this account ends (this one too) and their sockets close',
+      description:
+        'Ends every sign-in of the caller\'s account, this one included, and clears the cookie; their live connections close. Anyone signed in; 401 without a sign-in.',
       errorResponses: { 401: 'Not signed in' },
     },
   })

@@ -60,6 +60,8 @@ export const authRouter = router({
         path: '/auth/user',
         tags,
         summary: 'The signed-in user',
+        description:
+          'Answers the account behind the `dinohunt_session` cookie (id, username, role, guest flag, credits, the session a guest is bound to). Anyone signed in; 401 without a valid cookie.',
         errorResponses: { 401: 'Not signed in' },
       },
     })

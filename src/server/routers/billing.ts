@@ -21,6 +21,8 @@ export const billingRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string)',
+        description:
+          'Lists the weekly game master plans with their price (a decimal string), session and player limits (null for unlimited) and features. Public: no cookie needed, and no failure answer but a malformed request.',
       },
     })
     .input(z.void())
@@ -126,6 +128,8 @@ export const billingRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: "Which payment provider is configured, Stripe's publishable key, and the session-credit bundle",
+        description:
+          'Says whether Stripe is configured, gives its publishable key and the session-credit bundle on sale. Public: no cookie needed, and no failure answer but a malformed request.',
       },
     })
     .input(z.void())

@@ -102,6 +102,8 @@ export const commsRouter = router({
         path: '/game-sessions/{id}/hunter-locations',
         tags,
         summary: "Every hunter's latest position (game master's live map)",
+        description:
+          'Lists each hunter\'s latest accepted position (accuracy, distance travelled, time) for the game master\'s live map. Only the session\'s game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.',
         errorResponses: { ...access, 403: 'Not the owner of this session' },
       },
     })

@@ -55,6 +55,8 @@ export const deployRouter = router({
         path: '/game-sessions/{id}/dinosaurs',
         tags,
         summary: 'Remove every dinosaur of the session',
+        description:
+          'Removes every dinosaur deployed in the session and answers how many were removed. Only the session\'s game master (or an admin) with an active plan: 401 without a sign-in, 403 for anyone else, 404 for an unknown session.',
         errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
       },
     })

@@ -11,7 +11,17 @@ const ClientConfig = z.object({
 export const systemRouter = router({
   /** Public settings the client needs at start: support address, map tiles, payment mode. */
   config: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/config', protect: false, tags: ['system'], summary: 'Public client settings' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/config',
+        protect: false,
+        tags: ['system'],
+        summary: 'Public client settings',
+        description:
+          'Answers the support email address, the map tile URL and whether payments go through Stripe. Public: no cookie needed, and no failure answer but a malformed request.',
+      },
+    })
     .input(z.void())
     .output(ClientConfig)
     .query(({ ctx }) => ({

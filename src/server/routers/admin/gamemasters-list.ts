@@ -10,6 +10,8 @@ export const gameMastersList = adminProcedure
       path: '/admin/gamemasters',
       tags,
       summary: 'All game master accounts',
+      description:
+        'Lists every game master account with contact details, session credits and account status. Admins only: 401 without a sign-in, 403 for anyone else.',
       errorResponses: adminErrors,
     },
   })

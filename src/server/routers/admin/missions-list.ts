@@ -11,6 +11,8 @@ export const missionsList = authedProcedure
       path: '/missions',
       tags,
       summary: 'The missions, with cover photo, briefing video and objectives',
+      description:
+        'Lists the missions game masters tie their sessions to, with each cover photo, briefing video and objectives. Anyone signed in, guests included; 401 without a sign-in.',
       errorResponses: { 401: 'Not signed in' },
     },
   })

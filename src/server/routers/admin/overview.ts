@@ -10,6 +10,8 @@ export const overview = adminProcedure
       path: '/admin/overview',
       tags,
       summary: 'Counts for the System Administration overview',
+      description:
+        'Counts species, missions, active sessions, users, game masters and guest hunters for the administration overview. Admins only: 401 without a sign-in, 403 for anyone else.',
       errorResponses: adminErrors,
     },
   })

@@ -11,6 +11,8 @@ export const speciesList = authedProcedure
       path: '/dinosaur-species',
       tags,
       summary: 'The dinosaur species catalogue, with each 3D model URL',
+      description:
+        'Lists the species catalogue (name, rarity, diet, size, capture rate, 3D model URLs) that game masters deploy from. Anyone signed in, guests included; 401 without a sign-in.',
       errorResponses: { 401: 'Not signed in' },
     },
   })

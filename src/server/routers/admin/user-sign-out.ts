@@ -10,6 +10,8 @@ export const userSignOut = adminProcedure
       path: '/admin/users/{id}/sign-out',
       tags,
       summary: "End every sign-in of a user (a lost phone, a compromised account); their sockets close at once",
+      description:
+        'Ends every sign-in of one user and closes their live connections, for a lost phone or a compromised account. Admins only: 401 without a sign-in, 403 for anyone else, 404 when the user does not exist.',
       errorResponses: { ...adminErrors, 404: 'User not found' },
     },
   })

@@ -9,6 +9,8 @@ export const end = ownedSessionProcedure
       path: '/game-sessions/{id}/end',
       tags,
       summary: 'End the session (from any status but completed) and record its result (completionStatus completed when every deployed dinosaur was found, otherwise ended)',
+      description:
+        'Ends the session and records its result: completed when every deployed dinosaur was found, otherwise ended. Only its game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 when it has already ended.',
       errorResponses: LIFECYCLE_ERRORS,
     },
   })

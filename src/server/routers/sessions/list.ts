@@ -35,6 +35,8 @@ export const get = authedProcedure
       path: '/game-sessions/{id}',
       tags,
       summary: 'One session (the password only for its game master and admins)',
+      description:
+        'Answers one session with its status, times and counts; the password is included only for its game master and admins. Its game master, its hunters and admins: 401 without a sign-in, 403 with no part in it, 404 for an unknown session.',
       errorResponses: { 401: 'Not signed in', 403: 'No part in this session', 404: 'Session not found' },
     },
   })

@@ -9,6 +9,8 @@ export const resume = ownedSessionProcedure
       path: '/game-sessions/{id}/resume',
       tags,
       summary: 'Resume a paused session: the countdown continues from the frozen time',
+      description:
+        'Resumes a paused session: the countdown continues from the frozen remaining time. Only its game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 when it is not paused (the message says why).',
       errorResponses: LIFECYCLE_ERRORS,
     },
   })
