@@ -1443,6 +1443,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "gm1",
+                 *       "password": "Fossil-Trail-42"
+                 *     }
+                 */
                 "application/json": {
                     username: string;
                     password: string;
@@ -1458,6 +1464,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "c8952d2e-07c0-4ce9-8c90-cf71533a3214",
+                     *         "username": "gm1",
+                     *         "email": "grace@example.com",
+                     *         "firstName": "Grace",
+                     *         "lastName": "Master",
+                     *         "role": "gamemaster",
+                     *         "isGuest": false,
+                     *         "sessionCredits": 0,
+                     *         "accountStatus": "active"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: {
                             id: string;
@@ -2429,6 +2450,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessionId": 12,
+                 *       "password": "raptor",
+                 *       "hunterHandle": "Ada"
+                 *     }
+                 */
                 "application/json": {
                     sessionId: string | number;
                     password: string;
@@ -2445,6 +2473,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sessionId": 12,
+                     *       "hunterHandle": "Ada",
+                     *       "sessionName": "Riverside raptors",
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         sessionId: number;
                         hunterHandle: string;
@@ -2596,12 +2632,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "raptor",
+                 *       "hunterHandle": "Ada"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     hunterHandle?: string;
@@ -2615,6 +2658,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sessionId": 12,
+                     *       "hunterHandle": "Ada",
+                     *       "sessionName": "Riverside raptors",
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         sessionId: number;
                         hunterHandle: string;
@@ -3092,6 +3143,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessionId": 12,
+                 *       "dinosaurId": 34
+                 *     }
+                 */
                 "application/json": {
                     sessionId: number;
                     dinosaurId: number;
@@ -3107,6 +3164,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "outcome": "observed",
+                     *       "message": "Velociraptor observed!",
+                     *       "dinosaurId": 34,
+                     *       "speciesId": 3,
+                     *       "speciesName": "Velociraptor",
+                     *       "distance": 12.4,
+                     *       "range": 100,
+                     *       "observationRate": 60,
+                     *       "dartsRemaining": 23,
+                     *       "dartsUsed": 2,
+                     *       "dinosaursObserved": 1,
+                     *       "totalDinosaurs": 5,
+                     *       "missionComplete": false
+                     *     }
+                     */
                     "application/json": {
                         success: boolean;
                         /** @enum {string} */
@@ -3179,6 +3254,7 @@ export interface operations {
     "stats-hunterStats": {
         parameters: {
             query: {
+                /** @example 12 */
                 sessionId: number;
                 hunterId?: string;
             };
@@ -3194,6 +3270,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hunterId": "8053a68f-4927-4c32-9c30-accd21c6153f",
+                     *       "hunterName": "Ada",
+                     *       "dinosaursObserved": 1,
+                     *       "totalObservationTime": 14,
+                     *       "reportsSubmitted": 1,
+                     *       "photosTaken": 0,
+                     *       "distanceTraveled": 318.5,
+                     *       "uniqueSpeciesFound": 1,
+                     *       "dartsRemaining": 23,
+                     *       "dartsUsed": 2,
+                     *       "captureCount": 1,
+                     *       "accuracy": 50,
+                     *       "shotsFired": 2,
+                     *       "completionRank": 1,
+                     *       "huntersInSession": 3,
+                     *       "observedDinosaurIds": [
+                     *         34
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         hunterId: string;
                         hunterName: string;
@@ -3256,6 +3354,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 id: number;
             };
             cookie?: never;
@@ -3268,6 +3367,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "hunterId": "8053a68f-4927-4c32-9c30-accd21c6153f",
+                     *         "hunterName": "Ada",
+                     *         "dinosaursObserved": 1,
+                     *         "completionRank": 1,
+                     *         "completionTime": null,
+                     *         "observedDinosaurIds": [
+                     *           34
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         hunterId: string;
                         hunterName: string;
@@ -3465,12 +3578,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Tracks by the river",
+                 *       "recipientType": "headquarters"
+                 *     }
+                 */
                 "application/json": {
                     message?: string;
                     /** @enum {string} */
@@ -3496,6 +3616,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 57,
+                     *       "userId": "Ada",
+                     *       "username": "Ada",
+                     *       "senderRole": "hunter",
+                     *       "message": "Tracks by the river",
+                     *       "messageType": "text",
+                     *       "mediaType": null,
+                     *       "mediaUrl": null,
+                     *       "recipientType": "headquarters",
+                     *       "quickAction": null,
+                     *       "location": null,
+                     *       "createdAt": "2026-11-26T02:45:40.370Z",
+                     *       "timestamp": 1795661140370
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         /** @description Sender label: the hunter handle, the account username, or GAME MASTER for broadcasts */
@@ -3576,12 +3713,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lat": 48.8586,
+                 *       "lng": 2.2945,
+                 *       "accuracy": 8
+                 *     }
+                 */
                 "application/json": {
                     lat: number;
                     lng: number;
@@ -3598,6 +3743,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accepted": true,
+                     *       "precision": "high",
+                     *       "stepMeters": 4.2,
+                     *       "distanceTraveled": 318.5,
+                     *       "timestamp": 1795661140418
+                     *     }
+                     */
                     "application/json": {
                         /** @description false when the fix implies more than 100 m/s from the last accepted one: it is ignored (not stored, not the position observations are measured from); the same place is accepted once it is reachable at 100 m/s */
                         accepted: boolean;

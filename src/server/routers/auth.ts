@@ -4,6 +4,7 @@ import * as accounts from '../services/accounts';
 import { authedProcedure, passwordAttempt, publicProcedure, router } from '../trpc';
 import { changePassword, logoutEverywhere } from './auth-sign-ins';
 import { CurrentUserSchema, LoginOutput, RegisterOutput, SuccessOutput } from './auth.types';
+import { LOGIN_EXAMPLES } from './openapi-examples';
 
 const tags = ['auth'];
 
@@ -33,6 +34,7 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/login',
+        examples: LOGIN_EXAMPLES,
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign in with username (or email) and password; sets the session cookie',

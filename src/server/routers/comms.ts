@@ -18,6 +18,7 @@ import {
   ReportPositionRequest,
   SendMessageRequest,
 } from './comms.types';
+import { POST_MESSAGE_EXAMPLES, REPORT_POSITION_EXAMPLES } from './openapi-examples';
 
 const tags = ['communications'];
 const access = { 401: 'Not signed in', 403: 'Not part of this session', 404: 'Session not found' };
@@ -46,6 +47,7 @@ export const commsRouter = router({
       openapi: {
         method: 'POST',
         path: '/game-sessions/{id}/communications',
+        examples: POST_MESSAGE_EXAMPLES,
         tags,
         summary: 'Send a message, quick action or broadcast',
         description:
@@ -74,6 +76,7 @@ export const commsRouter = router({
       openapi: {
         method: 'POST',
         path: '/game-sessions/{id}/location',
+        examples: REPORT_POSITION_EXAMPLES,
         tags,
         summary: "Report the caller's position (hunters of the session)",
         description:

@@ -5,6 +5,7 @@ import { ObservationInput } from '../../domain/session-schemas';
 import * as hunterStats from '../services/hunter-stats';
 import * as observations from '../services/observations';
 import { authedProcedure, idParam, ownedSessionProcedure, router } from '../trpc';
+import { HUNTER_STATS_EXAMPLES, OBSERVE_EXAMPLES, SESSION_HUNTER_STATS_EXAMPLES } from './openapi-examples';
 
 const ObservationOutputSchema = z.object({
   success: z.boolean(),
@@ -77,6 +78,7 @@ export const statsRouter = router({
       openapi: {
         method: 'POST',
         path: '/hunter/observation',
+        examples: OBSERVE_EXAMPLES,
         tags: ['hunter'],
         summary: 'Fire one tranquilizer dart at a deployed dinosaur (record an observation)',
         description:
@@ -105,6 +107,7 @@ export const statsRouter = router({
       openapi: {
         method: 'GET',
         path: '/hunter/stats',
+        examples: HUNTER_STATS_EXAMPLES,
         tags: ['hunter'],
         summary: "A hunter's statistics in a session (polled every 3 s)",
         description:
@@ -131,6 +134,7 @@ export const statsRouter = router({
       openapi: {
         method: 'GET',
         path: '/game-sessions/{id}/hunter-stats',
+        examples: SESSION_HUNTER_STATS_EXAMPLES,
         tags: ['game-sessions'],
         summary: 'Per-hunter progress for the game master (polled every 5 s)',
         description:

@@ -5,6 +5,7 @@ import * as joining from '../../services/joining';
 import { hunterProcedure, passwordAttempt, publicProcedure, SessionIdParam } from '../../trpc';
 import { SuccessOutput } from '../auth.types';
 import { JoinOutputSchema, tags } from './sessions.types';
+import { JOIN_AS_GUEST_EXAMPLES, JOIN_BY_ID_EXAMPLES } from '../openapi-examples';
 
 const JOIN_ERRORS = {
   400: 'Validation failed',
@@ -20,6 +21,7 @@ export const joinAsGuest = publicProcedure
     openapi: {
       method: 'POST',
       path: '/hunter/join-session',
+      examples: JOIN_AS_GUEST_EXAMPLES,
       protect: false, // open to everyone: no cookie needed
       tags: ['hunter'],
       summary: 'Join a session as a guest hunter: sessionId (the session id or its name), password, hunterHandle (3+ characters)',
@@ -67,6 +69,7 @@ export const joinById = hunterProcedure
     openapi: {
       method: 'POST',
       path: '/game-sessions/{id}/join',
+      examples: JOIN_BY_ID_EXAMPLES,
       tags,
       summary: 'A signed-in hunter joins the session; the session password is required in the body',
       description:

@@ -1,0 +1,114 @@
+// The examples /api/docs shows for the calls a third party makes most (sign in, join,
+// report a position, observe, post a message, read stats). Each procedure's meta
+// names its own (`examples`); openapi.ts places them and Spectral checks each
+// against its schema. Values are those of a real run (src/server/api-contract.test.ts).
+import type { OperationExamples } from '../openapi-meta';
+
+const JOINED = { sessionId: 12, hunterHandle: 'Ada', sessionName: 'Riverside raptors', status: 'active' };
+
+export const LOGIN_EXAMPLES: OperationExamples = {
+  request: { username: 'gm1', password: 'Fossil-Trail-42' },
+  response: {
+    user: {
+      id: 'c8952d2e-07c0-4ce9-8c90-cf71533a3214',
+      username: 'gm1',
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Master',
+      role: 'gamemaster',
+      isGuest: false,
+      sessionCredits: 0,
+      accountStatus: 'active',
+    },
+  },
+};
+
+export const JOIN_AS_GUEST_EXAMPLES: OperationExamples = {
+  request: { sessionId: 12, password: 'raptor', hunterHandle: 'Ada' },
+  response: JOINED,
+};
+
+export const JOIN_BY_ID_EXAMPLES: OperationExamples = {
+  request: { id: 12, password: 'raptor', hunterHandle: 'Ada' },
+  response: JOINED,
+};
+
+export const REPORT_POSITION_EXAMPLES: OperationExamples = {
+  request: { id: 12, lat: 48.8586, lng: 2.2945, accuracy: 8 },
+  response: { accepted: true, precision: 'high', stepMeters: 4.2, distanceTraveled: 318.5, timestamp: 1795661140418 },
+};
+
+export const OBSERVE_EXAMPLES: OperationExamples = {
+  request: { sessionId: 12, dinosaurId: 34 },
+  response: {
+    success: true,
+    outcome: 'observed',
+    message: 'Velociraptor observed!',
+    dinosaurId: 34,
+    speciesId: 3,
+    speciesName: 'Velociraptor',
+    distance: 12.4,
+    range: 100,
+    observationRate: 60,
+    dartsRemaining: 23,
+    dartsUsed: 2,
+    dinosaursObserved: 1,
+    totalDinosaurs: 5,
+    missionComplete: false,
+  },
+};
+
+export const POST_MESSAGE_EXAMPLES: OperationExamples = {
+  request: { id: 12, message: 'Tracks by the river', recipientType: 'headquarters' },
+  response: {
+    id: 57,
+    userId: 'Ada',
+    username: 'Ada',
+    senderRole: 'hunter',
+    message: 'Tracks by the river',
+    messageType: 'text',
+    mediaType: null,
+    mediaUrl: null,
+    recipientType: 'headquarters',
+    quickAction: null,
+    location: null,
+    createdAt: '2026-11-26T02:45:40.370Z',
+    timestamp: 1795661140370,
+  },
+};
+
+export const HUNTER_STATS_EXAMPLES: OperationExamples = {
+  request: { sessionId: 12 },
+  response: {
+    hunterId: '8053a68f-4927-4c32-9c30-accd21c6153f',
+    hunterName: 'Ada',
+    dinosaursObserved: 1,
+    totalObservationTime: 14,
+    reportsSubmitted: 1,
+    photosTaken: 0,
+    distanceTraveled: 318.5,
+    uniqueSpeciesFound: 1,
+    dartsRemaining: 23,
+    dartsUsed: 2,
+    captureCount: 1,
+    accuracy: 50,
+    shotsFired: 2,
+    completionRank: 1,
+    huntersInSession: 3,
+    observedDinosaurIds: [34],
+  },
+};
+
+export const SESSION_HUNTER_STATS_EXAMPLES: OperationExamples = {
+  request: { id: 12 },
+  response: [
+    {
+      hunterId: '8053a68f-4927-4c32-9c30-accd21c6153f',
+      hunterName: 'Ada',
+      dinosaursObserved: 1,
+      completionRank: 1,
+      completionTime: null,
+      observedDinosaurIds: [34],
+    },
+  ],
+};
