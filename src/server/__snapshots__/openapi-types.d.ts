@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game master or hunter account and sign in
-         * @description The role admin cannot be chosen. Answers 409 when the username or email is taken.
+         * @description The role admin cannot be chosen. Answers 409 when the username or email is taken. Anyone may call it, without a cookie; 400 for an invalid field, 429 past the sign-in rate limit.
          */
         post: operations["auth-register"];
         delete?: never;
@@ -33,7 +33,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username (or email) and password; sets the session cookie
-         * @description A success also sets the device cookie (`dinohunt_device`, HttpOnly): a browser sending it back has its own allowance of failed sign-ins and is not held by the account's lock, which holds every other browser after 10 failures in 15 minutes (decision 720). A suspended account answers 403 to its right password.
+         * @description A success also sets the device cookie (`dinohunt_device`, HttpOnly): a browser sending it back has its own allowance of failed sign-ins and is not held by the account's lock, which holds every other browser after 10 failures in 15 minutes (decision 720). A suspended account answers 403 to its right password. Anyone may call it, without a cookie; 400 for a missing field, 401 for a wrong username or password, 429 past the rate limits.
          */
         post: operations["auth-login"];
         delete?: never;
@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out: the server session is invalidated and the cookie cleared
-         * @description Needs no cookie: without one (or with one that has expired) it answers success all the same.
+         * @description Needs no cookie: without one (or with one that has expired) it answers success all the same. It fails only on a malformed request: 400 for malformed JSON, 415 for an unsupported content type.
          */
         post: operations["auth-logout"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password: the current one is required; every other sign-in ends
-         * @description New passwords need 8 characters and may not be one of the most common passwords. This browser gets a new session cookie; every other sign-in of the account ends and its sockets close.
+         * @description New passwords need 8 characters and may not be one of the most common passwords. This browser gets a new session cookie; every other sign-in of the account ends and its sockets close. Accounts only (not guests): 401 without a sign-in, 403 for a guest, 400 for a wrong current password or a weak new one, 429 past the rate limit.
          */
         post: operations["auth-changePassword"];
         delete?: never;
@@ -131,13 +131,13 @@ export interface paths {
         };
         /**
          * Sessions visible to the caller
-         * @description A game master sees their own sessions, with passwords to share; admins see all sessions; hunters see the sessions they joined, never a password. Ended (completed) sessions are left out unless includeEnded=true. Newest first.
+         * @description A game master sees their own sessions, with passwords to share; admins see all sessions; hunters see the sessions they joined, never a password. Ended (completed) sessions are left out unless includeEnded=true. Newest first. Anyone signed in; 401 without a sign-in.
          */
         get: operations["sessions-list"];
         put?: never;
         /**
          * Create a session (status preparing)
-         * @description name and password are required and trimmed. maxPlayers is one of 10, 15, 20, 25 (default 25), capped to the plan's players per session. duration is 15-120 minutes (default 120; a non-numeric value means 60). missionId is optional ('none' or null for none): the mission's briefing video, cover photo and description become the session's. Counts against the plan's weekly sessions (a session credit is used past the plan's allowance). status, startTime and endTime in the body are ignored. Admins bypass plan limits.
+         * @description name and password are required and trimmed. maxPlayers is one of 10, 15, 20, 25 (default 25), capped to the plan's players per session. duration is 15-120 minutes (default 120; a non-numeric value means 60). missionId is optional ('none' or null for none): the mission's briefing video, cover photo and description become the session's. Counts against the plan's weekly sessions (a session credit is used past the plan's allowance). status, startTime and endTime in the body are ignored. Admins bypass plan limits. Game masters with an active plan, and admins: 401 without a sign-in, 403 for anyone else or without a plan ('Subscription Required'), 400 for an invalid field or an unknown mission, 409 past the weekly session limit.
          */
         post: operations["sessions-create"];
         delete?: never;
@@ -177,7 +177,7 @@ export interface paths {
         put?: never;
         /**
          * Start a preparing session now, or schedule its start
-         * @description duration (15-120 minutes) replaces the session duration when given. With scheduledStartTime (ISO date-time or ms) in the future the session stays preparing and starts by itself at that time, even across a server restart (its time counts from the scheduled instant); a time up to a minute in the past means now, earlier is refused. Scheduling again moves the time. Only a preparing session can start (409 otherwise).
+         * @description duration (15-120 minutes) replaces the session duration when given. With scheduledStartTime (ISO date-time or ms) in the future the session stays preparing and starts by itself at that time, even across a server restart (its time counts from the scheduled instant); a time up to a minute in the past means now, earlier is refused. Scheduling again moves the time. Only a preparing session can start (409 otherwise). Only its game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid duration or a start time in the past.
          */
         post: operations["sessions-start"];
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         };
         /**
          * Remaining time of a session (polled every 30 s)
-         * @description timeRemaining is in minutes; a negative value means no time limit. Frozen while paused. For the owning game master, admins and hunters of the session.
+         * @description timeRemaining is in minutes; a negative value means no time limit. Frozen while paused. For the owning game master, admins and hunters of the session. 401 without a sign-in, 403 with no part in it, 404 for an unknown session.
          */
         get: operations["sessions-timeStatus"];
         put?: never;
@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Join a session as a guest hunter: sessionId (the session id or its name), password, hunterHandle (3+ characters)
-         * @description sessionId may be the session id or its name (any case); when several sessions match with that password, the newest one not ended is joined (one this caller already plays in first). Creates a guest hunter and a server session (cookie) bound to this game session, so later calls know who the guest is; a guest may act only within that game session. The browser also gets a hunter key (HttpOnly cookie dinohunt_hunter, kept across logout): joining the same session again with the same handle from that browser signs in as the same hunter, with the same stats; from any other browser the handle is taken (409). A request already signed in as a hunter account joins that account instead. Game masters and admins get 403. Joining again changes nothing. Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute).
+         * @description sessionId may be the session id or its name (any case); when several sessions match with that password, the newest one not ended is joined (one this caller already plays in first). Creates a guest hunter and a server session (cookie) bound to this game session, so later calls know who the guest is; a guest may act only within that game session. The browser also gets a hunter key (HttpOnly cookie dinohunt_hunter, kept across logout): joining the same session again with the same handle from that browser signs in as the same hunter, with the same stats; from any other browser the handle is taken (409). A request already signed in as a hunter account joins that account instead. Game masters and admins get 403. Joining again changes nothing. Handles are unique within a session (any case). A guest who joins another session gets a new sign-in: the old one ends, and its open sockets close. Rate-limited per address (AUTH_RATE_LIMIT a minute). 400 for an invalid field, 404 for an unknown session or a wrong password, 409 when the session is full or ended or the handle is taken, 429 past the rate limits.
          */
         post: operations["sessions-joinAsGuest"];
         delete?: never;
@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * A signed-in hunter account joins by session name (or id) and password
-         * @description The Field Operations form: sessionName (the name in any case, or the session id) and password, checked on the server; among matching sessions, one the account already plays in, else the newest not ended, is joined. hunterHandle defaults to the account's username.
+         * @description The Field Operations form: sessionName (the name in any case, or the session id) and password, checked on the server; among matching sessions, one the account already plays in, else the newest not ended, is joined. hunterHandle defaults to the account's username. Hunter accounts only: 401 without a sign-in, 403 for other roles, 400 for an invalid field, 404 for an unknown session or a wrong password, 409 when it is full or ended or the handle is taken, 429 past the rate limits.
          */
         post: operations["sessions-joinByName"];
         delete?: never;
@@ -337,7 +337,7 @@ export interface paths {
         put?: never;
         /**
          * A signed-in hunter joins the session; the session password is required in the body
-         * @description Differs from the specification's 'no body': the seed client matched passwords from the session list, which leaked them to every hunter. Here the list never carries passwords to hunters, and this call requires { password } (and an optional hunterHandle, default the username), checked on the server.
+         * @description Differs from the specification's 'no body': the seed client matched passwords from the session list, which leaked them to every hunter. Here the list never carries passwords to hunters, and this call requires { password } (and an optional hunterHandle, default the username), checked on the server. Hunter accounts only: 401 without a sign-in, 403 for other roles, 400 for an invalid field, 404 for an unknown session or a wrong password, 409 when it is full or ended or the handle is taken, 429 past the rate limits.
          */
         post: operations["sessions-joinById"];
         delete?: never;
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out a guest hunter and forget it on this browser: its handle can no longer be rejoined
-         * @description For a signed-in guest: its hunter's rejoin key is erased (nobody can join as that hunter again; its results stay in the session), then the sign-in ends like POST /auth/logout. For anyone else it is a logout.
+         * @description For a signed-in guest: its hunter's rejoin key is erased (nobody can join as that hunter again; its results stay in the session), then the sign-in ends like POST /auth/logout. For anyone else it is a logout. Anyone may call it, without a cookie; it fails only on a malformed request (400 malformed JSON, 415 an unsupported content type).
          */
         post: operations["sessions-forgetHunter"];
         delete?: never;
@@ -377,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a dinosaur species at a map position
-         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.
+         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.
          */
         post: operations["deploy-deploy"];
         delete?: never;
@@ -395,13 +395,13 @@ export interface paths {
         };
         /**
          * The session's deployed dinosaurs
-         * @description The owner and admins always get the list; a hunter of the session only while it is active or started (an empty list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query.
+         * @description The owner and admins always get the list; a hunter of the session only while it is active or started (an empty list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query. 401 without a sign-in, 404 for an unknown session.
          */
         get: operations["deploy-list"];
         put?: never;
         /**
          * Deploy a dinosaur (same as /deploy-dinosaur)
-         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.
+         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.
          */
         post: operations["deploy-deployAlt"];
         /**
@@ -423,7 +423,7 @@ export interface paths {
         };
         /**
          * The session's deployed dinosaurs (Field Operations path)
-         * @description The owner and admins always get the list; a hunter of the session only while it is active or started (an empty list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query.
+         * @description The owner and admins always get the list; a hunter of the session only while it is active or started (an empty list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query. 401 without a sign-in, 404 for an unknown session.
          */
         get: operations["deploy-listBySession"];
         put?: never;
@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Fire one tranquilizer dart at a deployed dinosaur (record an observation)
-         * @description Only a hunter of that session while it is active. One dart per attempt in range (25 to start; none left: 409). The server measures the distance from the hunter's last reported position (at most 2 minutes old) to the dinosaur; within 100 m the attempt uses a dart and succeeds with the species' captureRate; beyond it the answer is outcome out_of_range ('Too far away...') and no dart is used. The client-sent distance is never trusted and hunterId (a local id) is not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a second attempt on the same dinosaur within 2 s is a double submit (409, no dart).
+         * @description Only a hunter of that session while it is active. One dart per attempt in range (25 to start; none left: 409). The server measures the distance from the hunter's last reported position (at most 2 minutes old) to the dinosaur; within 100 m the attempt uses a dart and succeeds with the species' captureRate; beyond it the answer is outcome out_of_range ('Too far away...') and no dart is used. The client-sent distance is never trusted and hunterId (a local id) is not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a second attempt on the same dinosaur within 2 s is a double submit (409, no dart). 401 without a sign-in, 403 for anyone but a hunter of the session, 404 for an unknown session or dinosaur, 400 for an invalid field.
          */
         post: operations["stats-observe"];
         delete?: never;
@@ -463,7 +463,7 @@ export interface paths {
         };
         /**
          * A hunter's statistics in a session (polled every 3 s)
-         * @description A hunter gets their own statistics (hunterId is ignored: identity comes from the session cookie). The owning game master or an admin passes hunterId = the hunter's user id. Computed from stored events.
+         * @description A hunter gets their own statistics (hunterId is ignored: identity comes from the session cookie). The owning game master or an admin passes hunterId = the hunter's user id. Computed from stored events. 401 without a sign-in, 403 with no part in the session, 404 for an unknown session or hunter.
          */
         get: operations["stats-hunterStats"];
         put?: never;
@@ -483,7 +483,7 @@ export interface paths {
         };
         /**
          * Per-hunter progress for the game master (polled every 5 s)
-         * @description One row per hunter, best first: completionRank orders by dinosaurs observed, then who reached that count first. completionTime is when the hunter had observed every deployed dinosaur.
+         * @description One row per hunter, best first: completionRank orders by dinosaurs observed, then who reached that count first. completionTime is when the hunter had observed every deployed dinosaur. Only the session's game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.
          */
         get: operations["stats-sessionHunterStats"];
         put?: never;
@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * Each hunter's results in a session: observed, darts, distance, time (the game master's past hunts)
-         * @description One row per hunter, best first (the ranking of GET /game-sessions/{id}/hunter-stats), with dinosaurs observed, darts used, shots fired, metres walked and minutes in the running session: the figures each hunter reads of themselves. For any session of the caller, running or ended; ended sessions stay readable after HQ closes them.
+         * @description One row per hunter, best first (the ranking of GET /game-sessions/{id}/hunter-stats), with dinosaurs observed, darts used, shots fired, metres walked and minutes in the running session: the figures each hunter reads of themselves. For any session of the caller, running or ended; ended sessions stay readable after HQ closes them. Only the session's game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.
          */
         get: operations["stats-sessionHunterResults"];
         put?: never;
@@ -523,13 +523,13 @@ export interface paths {
         };
         /**
          * Messages the caller may see, newest last
-         * @description The owner and admins see every message; a hunter sees messages to all and to hunters, and their own. Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. With afterId: the first `limit` messages after that id (poll with the last id you hold).
+         * @description The owner and admins see every message; a hunter sees messages to all and to hunters, and their own. Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.
          */
         get: operations["comms-list"];
         put?: never;
         /**
          * Send a message, quick action or broadcast
-         * @description The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, hunter, quick_action, comms (media goes through upload-media). Hunters send to all or headquarters; the game master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action (`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); past it: 429 with `retryAfterSeconds`.
+         * @description The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, hunter, quick_action, comms (media goes through upload-media). Hunters send to all or headquarters; the game master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action (`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); past it: 429 with `retryAfterSeconds`. 401 without a sign-in, 403 for a recipient or a broadcast the role may not send, 404 for an unknown session, 400 for an empty message or an invalid field.
          */
         post: operations["comms-send"];
         delete?: never;
@@ -549,7 +549,7 @@ export interface paths {
         put?: never;
         /**
          * Report the caller's position (hunters of the session)
-         * @description Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ignored (accepted: false); moves within the fix accuracy add no distance. Each hunter may send 10 reports at once and one more a second (the app sends one every 1-3 s), counted across REST, tRPC and /ws; past it: 429 with `retryAfterSeconds` and `Retry-After`, and nothing is stored.
+         * @description Same as the /ws hunter_location frame. Stored for distance travelled and the live map, sent to the game master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ignored (accepted: false); moves within the fix accuracy add no distance. Each hunter may send 10 reports at once and one more a second (the app sends one every 1-3 s), counted across REST, tRPC and /ws; past it: 429 with `retryAfterSeconds` and `Retry-After`, and nothing is stored. Hunters of the session only: 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 once it has ended, 400 for an invalid position.
          */
         post: operations["comms-reportPosition"];
         delete?: never;
@@ -587,7 +587,7 @@ export interface paths {
         };
         /**
          * The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string)
-         * @description Lists the weekly game master plans with their price (a decimal string), session and player limits (null for unlimited) and features. Public: no cookie needed, and no failure answer but a malformed request.
+         * @description Lists the weekly game master plans with their price (a decimal string), session and player limits (null for unlimited) and features. Public: no cookie needed; no failure answer of its own.
          */
         get: operations["billing-plans"];
         put?: never;
@@ -609,7 +609,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to a plan
-         * @description Without a payment provider the plan activates at once: `{ success: true }`. With Stripe, the server creates (or reuses) the customer and a weekly subscription waiting for payment and answers `{ requiresPayment: true, checkoutUrl: "/checkout?client_secret=..." }`; the subscription becomes active only when Stripe's webhook (or a server-side check with Stripe) says the first invoice is paid. `{ requiresPayment: true }` without checkoutUrl means Stripe returned no client secret. A plan already active answers 409; an unlimited plan without a Stripe price answers 409 with `contactRequired: true` and `message`. Changing plan while active answers `{ success: true }` (Stripe prorates).
+         * @description Without a payment provider the plan activates at once: `{ success: true }`. With Stripe, the server creates (or reuses) the customer and a weekly subscription waiting for payment and answers `{ requiresPayment: true, checkoutUrl: "/checkout?client_secret=..." }`; the subscription becomes active only when Stripe's webhook (or a server-side check with Stripe) says the first invoice is paid. `{ requiresPayment: true }` without checkoutUrl means Stripe returned no client secret. A plan already active answers 409; an unlimited plan without a Stripe price answers 409 with `contactRequired: true` and `message`. Changing plan while active answers `{ success: true }` (Stripe prorates). Game master accounts only: 401 without a sign-in, 403 for other roles, 400 for an invalid field, 404 for an unknown plan, 503 when the payment provider is unreachable.
          */
         post: operations["billing-createSubscription"];
         delete?: never;
@@ -627,7 +627,7 @@ export interface paths {
         };
         /**
          * The caller's subscription: status, plan, period end, sessions used this week and allowed, session credits
-         * @description status is one of active, incomplete, past_due, canceled, none. sessionsAllowed null = unlimited or no plan.
+         * @description status is one of active, incomplete, past_due, canceled, none. sessionsAllowed null = unlimited or no plan. Accounts only: 401 without a sign-in, 403 for a guest hunter.
          */
         get: operations["billing-userSubscription"];
         put?: never;
@@ -649,7 +649,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel the caller's plan at the end of the current weekly period
-         * @description The plan stays active, with its sessions and credits, until `currentPeriodEnd`; then it ends instead of renewing (no refund of the week under way). With Stripe the subscription is set to `cancel_at_period_end` and Stripe ends it; without a payment provider the period is the week of the plan that is under way (weeks counted from when it started). Answers the subscription as GET /user/subscription does, with `cancelAtPeriodEnd: true`. Cancelling again changes nothing; POST /user/subscription/resume undoes it before the period ends.
+         * @description The plan stays active, with its sessions and credits, until `currentPeriodEnd`; then it ends instead of renewing (no refund of the week under way). With Stripe the subscription is set to `cancel_at_period_end` and Stripe ends it; without a payment provider the period is the week of the plan that is under way (weeks counted from when it started). Answers the subscription as GET /user/subscription does, with `cancelAtPeriodEnd: true`. Cancelling again changes nothing; POST /user/subscription/resume undoes it before the period ends. Game master accounts only: 401 without a sign-in, 403 for other roles, 409 without an active plan, 503 when the payment provider is unreachable.
          */
         post: operations["billing-cancelSubscription"];
         delete?: never;
@@ -669,7 +669,7 @@ export interface paths {
         put?: never;
         /**
          * Keep the caller's plan: undo a cancellation before the period ends
-         * @description The plan renews each week again (with Stripe, `cancel_at_period_end` is cleared). Only while the plan is still active and set to cancel; afterwards choose a plan again. Answers the subscription as GET /user/subscription does.
+         * @description The plan renews each week again (with Stripe, `cancel_at_period_end` is cleared). Only while the plan is still active and set to cancel; afterwards choose a plan again. Answers the subscription as GET /user/subscription does. Game master accounts only: 401 without a sign-in, 403 for other roles, 409 when the plan is not set to cancel, 503 when the payment provider is unreachable.
          */
         post: operations["billing-resumeSubscription"];
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Buy one bundle of session credits (one session beyond the weekly plan allowance each)
-         * @description Without a payment provider the credits are granted at once (`{ success: true }`); with Stripe the answer is `{ requiresPayment: true, checkoutUrl: "/checkout?mode=credits&client_secret=..." }` and the credits are added by the `payment_intent.succeeded` webhook (or a server-side check).
+         * @description Without a payment provider the credits are granted at once (`{ success: true }`); with Stripe the answer is `{ requiresPayment: true, checkoutUrl: "/checkout?mode=credits&client_secret=..." }` and the credits are added by the `payment_intent.succeeded` webhook (or a server-side check). Game masters with an active plan only: 401 without a sign-in, 403 for anyone else, 503 when the payment provider is unreachable.
          */
         post: operations["billing-createCreditPurchase"];
         delete?: never;
@@ -707,7 +707,7 @@ export interface paths {
         };
         /**
          * Which payment provider is configured, Stripe's publishable key, and the session-credit bundle
-         * @description Says whether Stripe is configured, gives its publishable key and the session-credit bundle on sale. Public: no cookie needed, and no failure answer but a malformed request.
+         * @description Says whether Stripe is configured, gives its publishable key and the session-credit bundle on sale. Public: no cookie needed; no failure answer of its own.
          */
         get: operations["billing-paymentsConfig"];
         put?: never;
@@ -753,7 +753,7 @@ export interface paths {
         put?: never;
         /**
          * Create a species (admin), with an optional 3D model upload
-         * @description multipart/form-data: each field a text part, `modelFile` a file part; or JSON without a model.
+         * @description multipart/form-data: each field a text part, `modelFile` a file part; or JSON without a model. Admins only: 401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 413 for a file too large.
          */
         post: operations["admin-speciesCreate"];
         delete?: never;
@@ -774,7 +774,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a species and its model file
-         * @description Refused with 409 while a live session (preparing, active, started or paused) has it deployed. Its deployed dinosaurs in ended sessions are removed with it; observations keep their species id.
+         * @description Refused with 409 while a live session (preparing, active, started or paused) has it deployed. Its deployed dinosaurs in ended sessions are removed with it; observations keep their species id. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown species.
          */
         delete: operations["admin-speciesDelete"];
         options?: never;
@@ -797,7 +797,7 @@ export interface paths {
         put?: never;
         /**
          * Create a mission (admin), with optional cover photo and briefing video
-         * @description multipart/form-data: each field a text part (`objectives` repeated), `coverPhoto` and `briefingVideo` file parts; or JSON without files.
+         * @description multipart/form-data: each field a text part (`objectives` repeated), `coverPhoto` and `briefingVideo` file parts; or JSON without files. Admins only: 401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 413 for a file too large.
          */
         post: operations["admin-missionCreate"];
         delete?: never;
@@ -822,7 +822,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a mission
-         * @description Sessions tied to it keep running without a mission. Its media files go unless a session still shows them.
+         * @description Sessions tied to it keep running without a mission. Its media files go unless a session still shows them. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown mission.
          */
         delete: operations["admin-missionDelete"];
         options?: never;
@@ -862,7 +862,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a game master (or hunter) account
-         * @description Their live sessions end first (session_ended is published), then the account, its sessions with all their data, the guest hunters of those sessions and their uploaded media are deleted. Admins cannot be deleted.
+         * @description Their live sessions end first (session_ended is published), then the account, its sessions with all their data, the guest hunters of those sessions and their uploaded media are deleted. Admins cannot be deleted. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown user, 400 for an admin or your own account.
          */
         delete: operations["admin-userDelete"];
         options?: never;
@@ -901,7 +901,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend an account: it cannot sign in, and its sign-ins and sockets end at once
-         * @description Sets accountStatus to suspended. Every sign-in of the account ends now (its next request answers 401) and its open sockets close; signing in with the right password answers 403 'This account has been suspended. Contact support.' A game master's sessions are left as they are. Admin accounts and your own cannot be suspended. Suspending a suspended account changes nothing.
+         * @description Sets accountStatus to suspended. Every sign-in of the account ends now (its next request answers 401) and its open sockets close; signing in with the right password answers 403 'This account has been suspended. Contact support.' A game master's sessions are left as they are. Admin accounts and your own cannot be suspended. Suspending a suspended account changes nothing. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown user, 400 for an admin or your own account.
          */
         post: operations["admin-userSuspend"];
         delete?: never;
@@ -921,7 +921,7 @@ export interface paths {
         put?: never;
         /**
          * Reactivate a suspended account: it may sign in again
-         * @description Sets accountStatus back to active. Sign-ins ended by the suspension stay ended: the user signs in again. Reactivating an active account changes nothing.
+         * @description Sets accountStatus back to active. Sign-ins ended by the suspension stay ended: the user signs in again. Reactivating an active account changes nothing. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown user.
          */
         post: operations["admin-userReactivate"];
         delete?: never;
@@ -941,7 +941,7 @@ export interface paths {
         put?: never;
         /**
          * Add session credits to a game master
-         * @description credits must be a positive whole number.
+         * @description credits must be a positive whole number. They are added to the game master's session credits. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown user, 400 when the user is not a game master.
          */
         post: operations["admin-creditsAdd"];
         delete?: never;
@@ -959,7 +959,7 @@ export interface paths {
         };
         /**
          * Public client settings
-         * @description Answers the support email address, the map tile URL and whether payments go through Stripe. Public: no cookie needed, and no failure answer but a malformed request.
+         * @description Answers the support email address, the map tile URL and whether payments go through Stripe. Public: no cookie needed; no failure answer of its own.
          */
         get: operations["system-config"];
         put?: never;
@@ -1019,7 +1019,7 @@ export interface paths {
         };
         /**
          * Download sessions, hunters and observations as one CSV (admin)
-         * @description One row per record; the first column `record` is session, hunter or observation.
+         * @description One row per record; the first column `record` is session, hunter or observation. Admins only: 401 without a sign-in, 403 for anyone else.
          */
         get: operations["admin-analyticsCsv"];
         put?: never;
@@ -1041,7 +1041,7 @@ export interface paths {
         put?: never;
         /**
          * Send a photo (jpeg) or video (mp4) as a media message
-         * @description multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata (EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type.
+         * @description multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata (EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.
          */
         post: operations["comms-uploadMedia"];
         delete?: never;
@@ -1061,7 +1061,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe's webhook (signed with STRIPE_WEBHOOK_SECRET)
-         * @description Handles customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, invoice.payment_succeeded, invoice.payment_failed (subscription state is re-read from Stripe), payment_intent.succeeded (session credits, metadata.kind = credits) and payment_intent.canceled. Each event id is handled once: a replay changes nothing.
+         * @description Handles customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, invoice.payment_succeeded, invoice.payment_failed (subscription state is re-read from Stripe), payment_intent.succeeded (session credits, metadata.kind = credits) and payment_intent.canceled. Each event id is handled once: a replay changes nothing. Called by Stripe only, without a cookie: 400 for a bad signature or a body that is not an event, 503 without a payment provider configured.
          */
         post: operations["billing-stripeWebhook"];
         delete?: never;

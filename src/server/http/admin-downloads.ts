@@ -63,7 +63,8 @@ registerOpenApiPaths({
       operationId: 'admin-analyticsCsv',
       tags: ['admin'],
       summary: 'Download sessions, hunters and observations as one CSV (admin)',
-      description: 'One row per record; the first column `record` is session, hunter or observation.',
+      description:
+        'One row per record; the first column `record` is session, hunter or observation. Admins only: 401 without a sign-in, 403 for anyone else.',
       security,
       responses: {
         200: { description: 'CSV (UTF-8 with BOM, attachment)', content: { 'text/csv': { schema: z.string() } } },

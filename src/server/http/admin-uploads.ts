@@ -245,7 +245,7 @@ registerOpenApiPaths({
       operationId: 'admin-speciesCreate',
       tags: ['admin'],
       summary: 'Create a species (admin), with an optional 3D model upload',
-      description: 'multipart/form-data: each field a text part, `modelFile` a file part; or JSON without a model.',
+      description: 'multipart/form-data: each field a text part, `modelFile` a file part; or JSON without a model. Admins only: 401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 413 for a file too large.',
       security,
       requestBody: body(SpeciesForm, speciesEncoding),
       responses: { ...ok(201, SpeciesSchema, 'The created species'), ...errors({}) },
@@ -272,7 +272,7 @@ registerOpenApiPaths({
       summary: 'Create a mission (admin), with optional cover photo and briefing video',
       description:
         'multipart/form-data: each field a text part (`objectives` repeated), `coverPhoto` and `briefingVideo` file ' +
-        'parts; or JSON without files.',
+        'parts; or JSON without files. Admins only: 401 without a sign-in, 403 for anyone else, 400 for an invalid field or file, 413 for a file too large.',
       security,
       requestBody: body(MissionForm, missionEncoding),
       responses: { ...ok(201, MissionSchema, 'The created mission'), ...errors({}) },

@@ -81,7 +81,7 @@ registerOpenApiPaths({
         'multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are ' +
         'refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is ' +
         'stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata ' +
-        '(EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type.',
+        '(EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.',
       security: cookieSecurity,
       requestParams: { path: z.object({ id: z.number().int().positive().describe('The game session id') }) },
       requestBody: {

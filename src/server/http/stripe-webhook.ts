@@ -48,6 +48,7 @@ registerOpenApiPaths({
         'Handles customer.subscription.created/updated/deleted/paused/resumed, invoice.paid, invoice.payment_succeeded,',
         'invoice.payment_failed (subscription state is re-read from Stripe), payment_intent.succeeded (session credits,',
         'metadata.kind = credits) and payment_intent.canceled. Each event id is handled once: a replay changes nothing.',
+        'Called by Stripe only, without a cookie: 400 for a bad signature or a body that is not an event, 503 without a payment provider configured.',
       ].join(' '),
       parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
       requestBody: { required: true, content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string() }).loose() } } },

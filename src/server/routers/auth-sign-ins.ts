@@ -36,7 +36,7 @@ export const changePassword = accountProcedure
       summary: 'Change the password: the current one is required; every other sign-in ends',
       description:
         'New passwords need 8 characters and may not be one of the most common passwords. This browser gets a ' +
-        'new session cookie; every other sign-in of the account ends and its sockets close.',
+        'new session cookie; every other sign-in of the account ends and its sockets close. Accounts only (not guests): 401 without a sign-in, 403 for a guest, 400 for a wrong current password or a weak new one, 429 past the rate limit.',
       errorResponses: {
         400: 'Validation failed, current password incorrect, or a common password',
         401: 'Not signed in',

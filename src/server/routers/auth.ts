@@ -17,7 +17,7 @@ export const authRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Create a game master or hunter account and sign in',
-        description: 'The role admin cannot be chosen. Answers 409 when the username or email is taken.',
+        description: 'The role admin cannot be chosen. Answers 409 when the username or email is taken. Anyone may call it, without a cookie; 400 for an invalid field, 429 past the sign-in rate limit.',
         errorResponses: { 400: 'Validation failed', 409: 'Username or email taken', 429: 'Too many attempts' },
       },
     })
@@ -41,7 +41,7 @@ export const authRouter = router({
         description:
           'A success also sets the device cookie (`dinohunt_device`, HttpOnly): a browser sending it back has its own ' +
           "allowance of failed sign-ins and is not held by the account's lock, which holds every other browser after 10 " +
-          'failures in 15 minutes (decision 720). A suspended account answers 403 to its right password.',
+          'failures in 15 minutes (decision 720). A suspended account answers 403 to its right password. Anyone may call it, without a cookie; 400 for a missing field, 401 for a wrong username or password, 429 past the rate limits.',
         errorResponses: {
           400: 'Validation failed',
           401: 'Invalid username or password',
@@ -85,7 +85,7 @@ export const authRouter = router({
         protect: false, // open to everyone: no cookie needed
         tags,
         summary: 'Sign out: the server session is invalidated and the cookie cleared',
-        description: 'Needs no cookie: without one (or with one that has expired) it answers success all the same.',
+        description: 'Needs no cookie: without one (or with one that has expired) it answers success all the same. It fails only on a malformed request: 400 for malformed JSON, 415 for an unsupported content type.',
         errorResponses: { 400: 'Malformed JSON body', 415: 'Unsupported content type (send JSON or no body)' },
       },
     })

@@ -22,7 +22,7 @@ export const billingRouter = router({
         tags,
         summary: 'The weekly GameMaster plans (maxSessions null = unlimited; price as a decimal string)',
         description:
-          'Lists the weekly game master plans with their price (a decimal string), session and player limits (null for unlimited) and features. Public: no cookie needed, and no failure answer but a malformed request.',
+          'Lists the weekly game master plans with their price (a decimal string), session and player limits (null for unlimited) and features. Public: no cookie needed; no failure answer of its own.',
       },
     })
     .input(z.void())
@@ -44,6 +44,7 @@ export const billingRouter = router({
           'without checkoutUrl means Stripe returned no client secret. A plan already active answers 409; an unlimited plan',
           'without a Stripe price answers 409 with `contactRequired: true` and `message`. Changing plan while active answers',
           '`{ success: true }` (Stripe prorates).',
+          'Game master accounts only: 401 without a sign-in, 403 for other roles, 400 for an invalid field, 404 for an unknown plan, 503 when the payment provider is unreachable.',
         ].join(' '),
         errorResponses: billingErrors.createSubscription,
       },
@@ -59,7 +60,7 @@ export const billingRouter = router({
         path: '/user/subscription',
         tags,
         summary: "The caller's subscription: status, plan, period end, sessions used this week and allowed, session credits",
-        description: 'status is one of active, incomplete, past_due, canceled, none. sessionsAllowed null = unlimited or no plan.',
+        description: 'status is one of active, incomplete, past_due, canceled, none. sessionsAllowed null = unlimited or no plan. Accounts only: 401 without a sign-in, 403 for a guest hunter.',
         errorResponses: { 401: 'Not signed in', 403: 'Guest hunters have no subscription' },
       },
     })
@@ -80,6 +81,7 @@ export const billingRouter = router({
           'without a payment provider the period is the week of the plan that is under way (weeks counted from when it',
           'started). Answers the subscription as GET /user/subscription does, with `cancelAtPeriodEnd: true`. Cancelling',
           'again changes nothing; POST /user/subscription/resume undoes it before the period ends.',
+          'Game master accounts only: 401 without a sign-in, 403 for other roles, 409 without an active plan, 503 when the payment provider is unreachable.',
         ].join(' '),
         errorResponses: billingErrors.cancelSubscription,
       },
@@ -96,7 +98,7 @@ export const billingRouter = router({
         tags,
         summary: "Keep the caller's plan: undo a cancellation before the period ends",
         description:
-          'The plan renews each week again (with Stripe, `cancel_at_period_end` is cleared). Only while the plan is still active and set to cancel; afterwards choose a plan again. Answers the subscription as GET /user/subscription does.',
+          'The plan renews each week again (with Stripe, `cancel_at_period_end` is cleared). Only while the plan is still active and set to cancel; afterwards choose a plan again. Answers the subscription as GET /user/subscription does. Game master accounts only: 401 without a sign-in, 403 for other roles, 409 when the plan is not set to cancel, 503 when the payment provider is unreachable.',
         errorResponses: billingErrors.resumeSubscription,
       },
     })
@@ -112,7 +114,7 @@ export const billingRouter = router({
         tags,
         summary: 'Buy one bundle of session credits (one session beyond the weekly plan allowance each)',
         description:
-          'Without a payment provider the credits are granted at once (`{ success: true }`); with Stripe the answer is `{ requiresPayment: true, checkoutUrl: "/checkout?mode=credits&client_secret=..." }` and the credits are added by the `payment_intent.succeeded` webhook (or a server-side check).',
+          'Without a payment provider the credits are granted at once (`{ success: true }`); with Stripe the answer is `{ requiresPayment: true, checkoutUrl: "/checkout?mode=credits&client_secret=..." }` and the credits are added by the `payment_intent.succeeded` webhook (or a server-side check). Game masters with an active plan only: 401 without a sign-in, 403 for anyone else, 503 when the payment provider is unreachable.',
         errorResponses: billingErrors.createCreditPurchase,
       },
     })
@@ -129,7 +131,7 @@ export const billingRouter = router({
         tags,
         summary: "Which payment provider is configured, Stripe's publishable key, and the session-credit bundle",
         description:
-          'Says whether Stripe is configured, gives its publishable key and the session-credit bundle on sale. Public: no cookie needed, and no failure answer but a malformed request.',
+          'Says whether Stripe is configured, gives its publishable key and the session-credit bundle on sale. Public: no cookie needed; no failure answer of its own.',
       },
     })
     .input(z.void())

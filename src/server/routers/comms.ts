@@ -34,7 +34,7 @@ export const commsRouter = router({
         description:
           'The owner and admins see every message; a hunter sees messages to all and to hunters, and their own. ' +
           'Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. ' +
-          'With afterId: the first `limit` messages after that id (poll with the last id you hold).',
+          'With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.',
         errorResponses: { 400: 'Invalid query', ...access },
       },
     })
@@ -56,7 +56,7 @@ export const commsRouter = router({
           'master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action ' +
           '(`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. ' +
           'Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); ' +
-          'past it: 429 with `retryAfterSeconds`.',
+          'past it: 429 with `retryAfterSeconds`. 401 without a sign-in, 403 for a recipient or a broadcast the role may not send, 404 for an unknown session, 400 for an empty message or an invalid field.',
         errorResponses: {
           400: 'Empty message or invalid field',
           ...access,
@@ -84,7 +84,7 @@ export const commsRouter = router({
           'master, deleted 48 hours after the session ends. A fix implying more than 100 m/s from the last accepted one is ' +
           'ignored (accepted: false); moves within the fix accuracy add no distance. Each hunter may send 10 reports at ' +
           'once and one more a second (the app sends one every 1-3 s), counted across REST, tRPC and /ws; past it: 429 ' +
-          'with `retryAfterSeconds` and `Retry-After`, and nothing is stored.',
+          'with `retryAfterSeconds` and `Retry-After`, and nothing is stored. Hunters of the session only: 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 409 once it has ended, 400 for an invalid position.',
         errorResponses: {
           400: 'Invalid position',
           ...access,

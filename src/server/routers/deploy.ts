@@ -23,7 +23,7 @@ const DinosaurListOutput = z.array(DinosaurOutputSchema);
 const DEPLOY_DESCRIPTION =
   'Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). ' +
   "The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 " +
-  "dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.";
+  "dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.";
 const DEPLOY_ERRORS = {
   400: 'Validation failed, or Species Error',
   401: 'Not signed in',
@@ -41,7 +41,7 @@ const deployProcedure = (path: `/${string}`, summary: string) =>
 
 const LIST_DESCRIPTION =
   'The owner and admins always get the list; a hunter of the session only while it is active or started (an empty ' +
-  'list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query.';
+  'list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query. 401 without a sign-in, 404 for an unknown session.';
 const LIST_ERRORS = { 401: 'Not signed in', 403: 'No part in this session', 404: 'Session not found' };
 
 export const deployRouter = router({

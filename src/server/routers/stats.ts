@@ -88,7 +88,7 @@ export const statsRouter = router({
           "beyond it the answer is outcome out_of_range ('Too far away...') and no dart is used. " +
           'The client-sent distance is never trusted and hunterId (a local id) is ' +
           'not an identity: the session cookie is. A dinosaur counts once per hunter (409 afterwards, no dart); a ' +
-          'second attempt on the same dinosaur within 2 s is a double submit (409, no dart).',
+          'second attempt on the same dinosaur within 2 s is a double submit (409, no dart). 401 without a sign-in, 403 for anyone but a hunter of the session, 404 for an unknown session or dinosaur, 400 for an invalid field.',
         errorResponses: {
           400: 'Validation failed',
           401: 'Not signed in',
@@ -112,7 +112,7 @@ export const statsRouter = router({
         summary: "A hunter's statistics in a session (polled every 3 s)",
         description:
           'A hunter gets their own statistics (hunterId is ignored: identity comes from the session cookie). The ' +
-          "owning game master or an admin passes hunterId = the hunter's user id. Computed from stored events.",
+          "owning game master or an admin passes hunterId = the hunter's user id. Computed from stored events. 401 without a sign-in, 403 with no part in the session, 404 for an unknown session or hunter.",
         errorResponses: {
           401: 'Not signed in',
           403: 'No part in this session',
@@ -139,7 +139,7 @@ export const statsRouter = router({
         summary: 'Per-hunter progress for the game master (polled every 5 s)',
         description:
           'One row per hunter, best first: completionRank orders by dinosaurs observed, then who reached that count ' +
-          'first. completionTime is when the hunter had observed every deployed dinosaur.',
+          'first. completionTime is when the hunter had observed every deployed dinosaur. Only the session\'s game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.',
         errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
       },
     })
@@ -156,7 +156,7 @@ export const statsRouter = router({
         description:
           'One row per hunter, best first (the ranking of GET /game-sessions/{id}/hunter-stats), with dinosaurs observed, ' +
           'darts used, shots fired, metres walked and minutes in the running session: the figures each hunter reads of ' +
-          'themselves. For any session of the caller, running or ended; ended sessions stay readable after HQ closes them.',
+          'themselves. For any session of the caller, running or ended; ended sessions stay readable after HQ closes them. Only the session\'s game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.',
         errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
       },
     })

@@ -19,7 +19,7 @@ export const systemRouter = router({
         tags: ['system'],
         summary: 'Public client settings',
         description:
-          'Answers the support email address, the map tile URL and whether payments go through Stripe. Public: no cookie needed, and no failure answer but a malformed request.',
+          'Answers the support email address, the map tile URL and whether payments go through Stripe. Public: no cookie needed; no failure answer of its own.',
       },
     })
     .input(z.void())

@@ -11,7 +11,7 @@ export const speciesDelete = adminProcedure
       summary: 'Delete a species and its model file',
       description:
         'Refused with 409 while a live session (preparing, active, started or paused) has it deployed. ' +
-        'Its deployed dinosaurs in ended sessions are removed with it; observations keep their species id.',
+        'Its deployed dinosaurs in ended sessions are removed with it; observations keep their species id. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown species.',
       errorResponses: { ...adminErrors, 404: 'Species not found', 409: 'Species is in use by a live session' },
     },
   })

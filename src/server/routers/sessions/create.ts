@@ -15,7 +15,7 @@ export const create = gameMasterProcedure
         "the plan's players per session. duration is 15-120 minutes (default 120; a non-numeric value means 60). " +
         "missionId is optional ('none' or null for none): the mission's briefing video, cover photo and description " +
         "become the session's. Counts against the plan's weekly sessions (a session credit is used past the plan's " +
-        'allowance). status, startTime and endTime in the body are ignored. Admins bypass plan limits.',
+        'allowance). status, startTime and endTime in the body are ignored. Admins bypass plan limits. Game masters with an active plan, and admins: 401 without a sign-in, 403 for anyone else or without a plan (\'Subscription Required\'), 400 for an invalid field or an unknown mission, 409 past the weekly session limit.',
       errorResponses: {
         400: 'Validation failed, or mission not found',
         401: 'Not signed in',

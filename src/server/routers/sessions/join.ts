@@ -35,7 +35,7 @@ export const joinAsGuest = publicProcedure
         'taken (409). A request already signed in as a hunter account joins that account instead. Game masters and ' +
         'admins get 403. Joining again changes nothing. Handles are unique within a session (any case). A guest who ' +
         'joins another session gets a new sign-in: the old one ends, and its open sockets close. Rate-limited per ' +
-        'address (AUTH_RATE_LIMIT a minute).',
+        'address (AUTH_RATE_LIMIT a minute). 400 for an invalid field, 404 for an unknown session or a wrong password, 409 when the session is full or ended or the handle is taken, 429 past the rate limits.',
       errorResponses: JOIN_ERRORS,
     },
   })
@@ -55,7 +55,7 @@ export const joinByName = hunterProcedure
       description:
         'The Field Operations form: sessionName (the name in any case, or the session id) and password, checked on ' +
         'the server; among matching sessions, one the account already plays in, else the newest not ended, is ' +
-        "joined. hunterHandle defaults to the account's username.",
+        "joined. hunterHandle defaults to the account's username. Hunter accounts only: 401 without a sign-in, 403 for other roles, 400 for an invalid field, 404 for an unknown session or a wrong password, 409 when it is full or ended or the handle is taken, 429 past the rate limits.",
       errorResponses: { ...JOIN_ERRORS, 401: 'Not signed in' },
     },
   })
@@ -75,7 +75,7 @@ export const joinById = hunterProcedure
       description:
         "Differs from the specification's 'no body': the seed client matched passwords from the session list, " +
         'which leaked them to every hunter. Here the list never carries passwords to hunters, and this call requires ' +
-        '{ password } (and an optional hunterHandle, default the username), checked on the server.',
+        '{ password } (and an optional hunterHandle, default the username), checked on the server. Hunter accounts only: 401 without a sign-in, 403 for other roles, 400 for an invalid field, 404 for an unknown session or a wrong password, 409 when it is full or ended or the handle is taken, 429 past the rate limits.',
       errorResponses: { ...JOIN_ERRORS, 401: 'Not signed in' },
     },
   })
@@ -95,7 +95,7 @@ export const forgetHunter = publicProcedure
       summary: "Sign out a guest hunter and forget it on this browser: its handle can no longer be rejoined",
       description:
         "For a signed-in guest: its hunter's rejoin key is erased (nobody can join as that hunter again; its " +
-        'results stay in the session), then the sign-in ends like POST /auth/logout. For anyone else it is a logout.',
+        'results stay in the session), then the sign-in ends like POST /auth/logout. For anyone else it is a logout. Anyone may call it, without a cookie; it fails only on a malformed request (400 malformed JSON, 415 an unsupported content type).',
       errorResponses: { 400: 'Malformed JSON body', 415: 'Unsupported content type (send JSON or no body)' },
     },
   })

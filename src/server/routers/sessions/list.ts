@@ -13,7 +13,7 @@ export const list = authedProcedure
       description:
         'A game master sees their own sessions, with passwords to share; admins see all sessions; hunters see the ' +
         'sessions they joined, never a password. Ended (completed) sessions are left out unless includeEnded=true. ' +
-        'Newest first.',
+        'Newest first. Anyone signed in; 401 without a sign-in.',
       errorResponses: { 401: 'Not signed in' },
     },
   })

@@ -11,7 +11,7 @@ export const timeStatus = authedProcedure
       summary: 'Remaining time of a session (polled every 30 s)',
       description:
         'timeRemaining is in minutes; a negative value means no time limit. Frozen while paused. For the owning ' +
-        'game master, admins and hunters of the session.',
+        'game master, admins and hunters of the session. 401 without a sign-in, 403 with no part in it, 404 for an unknown session.',
       errorResponses: { 401: 'Not signed in', 403: 'No part in this session', 404: 'Session not found' },
     },
   })
