@@ -1,13 +1,34 @@
 // The public REST contract: every path of the specification's call tables is in
 // the generated OpenAPI document, and the whole document is snapshotted so any
 // change to the contract shows in review.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { openApiDocument } from './openapi';
 import { startTestServer, type TestServer } from './testing/harness';
 
-type Operation = { operationId?: string; security?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> };
+type Media = { example?: unknown };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ name: string; in: string; example?: unknown }>;
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { content?: Record<string, Media> }>;
+};
+type Doc = {
+  info: { version: string; contact?: { name?: string; email?: string } };
+  externalDocs?: { url: string };
+  tags: Array<{ name: string }>;
+  paths: Record<string, Record<string, Operation>>;
+};
 let server: TestServer;
-let doc: { info: { version: string }; paths: Record<string, Record<string, Operation>> };
+let doc: Doc;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -103,6 +124,80 @@ describe('GET /api/openapi.json', () => {
     ];
     for (const [method, path] of publicOps) expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([]);
     expect(doc.paths['/game-sessions']?.post?.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it('describes every operation for a third party: summary, description, operationId and a known tag', () => {
+    // Each entry names the operation, so an operation added without them (another
+    // issue's, a plain route's) fails here by name.
+    const known = new Set(doc.tags.map((tag) => tag.name));
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const at = `${method.toUpperCase()} /api${path}`;
+        if (!op.operationId?.trim()) problems.push(`${at}: no operationId`);
+        if (!op.summary?.trim()) problems.push(`${at}: no summary`);
+        // What it does, who may call it, its failure answers: a sentence or two, not the summary again.
+        const description = op.description?.trim() ?? '';
+        if (description.length < 60 || description === op.summary?.trim()) {
+          problems.push(`${at}: no description (what it does, who may call it, its failure answers) in its meta`);
+        }
+        if (!op.tags?.length) problems.push(`${at}: no tags`);
+        for (const tag of op.tags ?? []) if (!known.has(tag)) problems.push(`${at}: tag '${tag}' is not in openapi-guide.ts TAGS`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives request and answer examples for the calls a third party makes most', () => {
+    const calls: Array<[string, string]> = [
+      ['post', '/auth/login'],
+      ['post', '/hunter/join-session'],
+      ['post', '/game-sessions/{id}/join'],
+      ['post', '/game-sessions/{id}/location'],
+      ['post', '/hunter/observation'],
+      ['post', '/game-sessions/{id}/communications'],
+      ['get', '/hunter/stats'],
+      ['get', '/game-sessions/{id}/hunter-stats'],
+    ];
+    for (const [method, path] of calls) {
+      const op = doc.paths[path]?.[method];
+      const at = `${method.toUpperCase()} ${path}`;
+      const answer = op?.responses?.['200']?.content?.['application/json']?.example;
+      expect(answer, `${at}: answer example`).toBeDefined();
+      const body = op?.requestBody?.content?.['application/json']?.example;
+      const required = (op?.parameters ?? []).filter((p) => p.in === 'path' || p.name === 'sessionId');
+      for (const parameter of required) expect(parameter.example, `${at}: ${parameter.name} example`).toBeDefined();
+      if (method === 'post') expect(body, `${at}: request body example`).toBeDefined();
+    }
+    // The examples are the ones the guide walks through.
+    expect(doc.paths['/hunter/join-session']?.post?.requestBody?.content?.['application/json']?.example).toEqual({
+      sessionId: 12,
+      password: 'raptor',
+      hunterHandle: 'Ada',
+    });
+  });
+
+  it('names the support address as contact, and links the docs only where the public address is known', () => {
+    expect(doc.info.contact).toEqual({ name: 'Dinohunt support', email: 'support@dinohunt.app' });
+    expect(doc.externalDocs).toBeUndefined();
+    const published = openApiDocument(
+      loadConfig({ PUBLIC_URL: 'https://hunt.example.com/', SUPPORT_EMAIL: 'help@hunt.example.com' }),
+    ) as unknown as Doc & { servers: Array<{ url: string }> };
+    expect(published.info.contact?.email).toBe('help@hunt.example.com');
+    expect(published.externalDocs?.url).toBe('https://hunt.example.com/api/docs');
+    expect(published.servers[0]?.url).toBe('https://hunt.example.com/api');
+  });
+
+  it('is clean under Spectral (spectral:oas, warnings included) with a public address too', { timeout: 90_000 }, () => {
+    // npm run lint:openapi lints the snapshot (the served document without PUBLIC_URL);
+    // this lints the one a deployment serves, with its absolute links.
+    const published = openApiDocument(loadConfig({ PUBLIC_URL: 'https://hunt.example.com', SUPPORT_EMAIL: 'help@hunt.example.com' }));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-openapi-')), 'openapi.json');
+    fs.writeFileSync(file, JSON.stringify(published));
+    const spectral = path.resolve('node_modules/.bin/spectral');
+    const output = execFileSync(spectral, ['lint', '--ruleset', '.spectral.yaml', '--fail-severity=warn', file], { encoding: 'utf8' });
+    expect(output).toContain('No results with a severity of');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
   it("carries the server's release as info.version", () => {

@@ -210,6 +210,8 @@ function placeExamples(operation: Operation, examples: OperationExamples, at: st
   }
 }
 
+const withoutTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
+
 /**
  * Who to write to (SUPPORT_EMAIL), and the human docs as an absolute link when the
  * public address is known (PUBLIC_URL); without it there is no link (Spectral
@@ -217,7 +219,8 @@ function placeExamples(operation: Operation, examples: OperationExamples, at: st
  */
 function withContactAndDocs(doc: OpenAPIObject, config: Config): OpenAPIObject {
   doc.info.contact = { name: 'Dinohunt support', email: config.SUPPORT_EMAIL };
-  if (config.PUBLIC_URL) doc.externalDocs = { description: 'The guide and "Try it out"', url: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/docs` };
+  const publicUrl = withoutTrailingSlash(config.PUBLIC_URL);
+  if (publicUrl) doc.externalDocs = { description: 'The guide and "Try it out"', url: `${publicUrl}/api/docs` };
   else delete doc.externalDocs;
   return doc;
 }
@@ -235,7 +238,7 @@ export function openApiDocument(config: Config): OpenAPIObject {
                 title: 'Dinohunt API',
                 description: API_DESCRIPTION,
                 version: PACKAGE.version,
-                baseUrl: `${config.PUBLIC_URL ?? ''}/api`,
+                baseUrl: `${withoutTrailingSlash(config.PUBLIC_URL) ?? ''}/api`,
                 securitySchemes: {
                   sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
                 },
