@@ -206,6 +206,8 @@ Announce breaking changes here.
   read \`darts.used\` instead.
 - \`/api/hunter/observation\` is removed.
 
+Text after the list, naming \`hunterName\`, announces nothing.
+
 #### 1.2.0
 
 - \`POST /api/hunter/observation\`: \`distance\` removed.

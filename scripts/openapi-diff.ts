@@ -313,18 +313,23 @@ export function announcements(readme: string, releasedVersion: string): string[]
   const level = lines[start]!.match(/^#+/)![0].length;
   const bullets: string[][] = [];
   let counts = false;
+  let bullet: string[] | undefined;
   for (const line of lines.slice(start + 1)) {
     const heading = line.match(/^(#+) +(.*?)\s*$/);
     if (heading && heading[1]!.length <= level) break;
     if (heading) {
+      bullet = undefined;
       const title = heading[2]!.replace(/^v/, '');
       counts = /^unreleased$/i.test(title) || (/^\d+(\.\d+)*/.test(title) && compareVersions(title, releasedVersion) > 0);
       continue;
     }
     if (!counts) continue;
-    if (/^\s*[-*] /.test(line)) bullets.push([]);
-    const bullet = bullets.at(-1);
-    if (bullet && line.trim() !== '') for (const match of line.matchAll(/`([^`]+)`/g)) bullet.push(match[1]!.trim());
+    // A bullet runs over its indented continuation lines; other text ends it.
+    if (/^[-*] /.test(line)) {
+      bullet = [];
+      bullets.push(bullet);
+    } else if (!/^\s+\S/.test(line) && line.trim() !== '') bullet = undefined;
+    if (bullet) for (const match of line.matchAll(/`([^`]+)`/g)) bullet.push(match[1]!.trim());
   }
   return bullets;
 }
