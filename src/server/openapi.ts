@@ -179,10 +179,8 @@ type MediaTypes = Record<string, { example?: unknown }>;
  * response is the 200 answer's.
  */
 function withExamples(doc: OpenAPIObject): OpenAPIObject {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: DinohuntMeta } }>;
-  for (const { _def } of Object.values(procedures)) {
-    const openapi = _def.meta?.openapi;
-    if (!openapi?.examples) continue;
+  for (const openapi of openApiProcedures()) {
+    if (!openapi.examples) continue;
     const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
     if (!operation) continue;
     placeExamples(operation, openapi.examples, `${openapi.method} ${openapi.path}`);
