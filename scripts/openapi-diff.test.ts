@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import {
   announcements,
   type BreakingChange,
@@ -9,6 +11,7 @@ import {
   describeChange,
   FILES,
   isAnnounced,
+  main,
   type OpenApiDoc,
 } from './openapi-diff';
 
@@ -281,5 +284,49 @@ describe('check', () => {
 
   it('describes a change without subject by its operation alone', () => {
     expect(describeChange({ operation: 'GET /api/x', change: 'method removed' })).toContain('naming `GET /api/x`.');
+  });
+});
+
+describe('the command', () => {
+  /** A project directory with the three files, the current document at `version`. */
+  function project(current: OpenApiDoc, readme = README): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-diff-'));
+    fs.mkdirSync(path.join(dir, path.dirname(FILES.current)), { recursive: true });
+    fs.writeFileSync(path.join(dir, FILES.released), JSON.stringify(released()));
+    fs.writeFileSync(path.join(dir, FILES.current), JSON.stringify(current));
+    fs.writeFileSync(path.join(dir, FILES.readme), readme);
+    return dir;
+  }
+  const quiet = () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    return errors;
+  };
+
+  it('fails on a removed answer field, naming it and the README section', () => {
+    const errors = quiet();
+    const dir = project(changed((d) => delete statsAnswer(d).properties.hunterName));
+    expect(main([], dir)).toBe(1);
+    expect(errors.join('\n')).toContain('GET /api/hunter/stats `hunterName`: field removed from the answer');
+    expect(errors.join('\n')).toContain('section "API changes"');
+    vi.restoreAllMocks();
+  });
+
+  it('fails while the version is bumped but not released, and releases it', () => {
+    const errors = quiet();
+    const bumped = { ...changed(() => {}), info: { version: '1.3.0' } };
+    const dir = project(bumped, README);
+    expect(main([], dir)).toBe(1);
+    expect(errors.join('\n')).toContain('run `npm run openapi:release`');
+    // The announced changes of README's Unreleased pass; none here.
+    expect(main(['--release'], dir)).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, FILES.released), 'utf8')).info.version).toBe('1.3.0');
+    const readme = fs.readFileSync(path.join(dir, FILES.readme), 'utf8');
+    expect(readme).toMatch(/#### Unreleased\n\nNo breaking change is announced at present\.\n\n#### 1\.3\.0\n/);
+    expect(main([], dir)).toBe(0);
+    expect(main(['--release'], dir)).toBe(1);
+    expect(errors.at(-1)).toContain('already released');
+    vi.restoreAllMocks();
   });
 });

@@ -7,6 +7,7 @@
 //   tsx scripts/openapi-diff.ts            check (exit 1 on an unannounced breaking change)
 //   tsx scripts/openapi-diff.ts --release  check, then make the current document the released one
 import fs from 'node:fs';
+import path from 'node:path';
 
 type Json = Record<string, unknown>;
 export type OpenApiDoc = {
@@ -371,8 +372,10 @@ export const FILES = {
   readme: 'README.md',
 };
 
-function main(): number {
-  const read = (file: string) => fs.readFileSync(file, 'utf8');
+/** The command: 0 when clean (or released), 1 otherwise; files relative to `dir`. */
+export function main(args: string[], dir = '.'): number {
+  const at = (file: string) => path.join(dir, file);
+  const read = (file: string) => fs.readFileSync(at(file), 'utf8');
   const released = JSON.parse(read(FILES.released)) as OpenApiDoc;
   const current = JSON.parse(read(FILES.current)) as OpenApiDoc;
   const readme = read(FILES.readme);
@@ -384,14 +387,15 @@ function main(): number {
     console.error(`Announce each in README.md "${README_SECTION}" (see its first paragraph), or keep the old form.`);
     return 1;
   }
-  if (process.argv.includes('--release')) {
+  if (args.includes('--release')) {
     if (compareVersions(current.info.version, released.info.version) <= 0) {
       console.error(`Version ${current.info.version} is already released: bump "version" in package.json and update the snapshot first.`);
       return 1;
     }
-    fs.copyFileSync(FILES.current, FILES.released);
-    fs.writeFileSync(FILES.readme, readme.replace(/^#### Unreleased\s*$/m, `#### ${current.info.version}`));
-    console.log(`${FILES.released} is now ${current.info.version}; README's "#### Unreleased" became "#### ${current.info.version}".`);
+    fs.copyFileSync(at(FILES.current), at(FILES.released));
+    const next = `#### Unreleased\n\nNo breaking change is announced at present.\n\n#### ${current.info.version}`;
+    fs.writeFileSync(at(FILES.readme), readme.replace(/^#### Unreleased[ \t]*$/m, next));
+    console.log(`${FILES.released} is now ${current.info.version}; README's announcements moved under "#### ${current.info.version}".`);
     return 0;
   }
   if (compareVersions(current.info.version, released.info.version) !== 0) {
@@ -404,4 +408,4 @@ function main(): number {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main();
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));
