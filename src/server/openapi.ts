@@ -30,6 +30,19 @@ type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schema
 /** One document per configuration (PUBLIC_URL and SUPPORT_EMAIL show in it). */
 const cached = new WeakMap<Config, OpenAPIObject>();
 
+/** A message each kind of error really carries, so a copied example does not mislead (a 401 is not a 404's words). */
+const ERROR_EXAMPLES: Record<string, string> = {
+  BAD_REQUEST: 'Input validation failed',
+  UNAUTHORIZED: 'Unauthorized',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Session not found or invalid password',
+  CONFLICT: 'Cannot pause the session: it is already paused',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  INTERNAL_SERVER_ERROR: 'An unexpected error occurred',
+  SERVICE_UNAVAILABLE: 'The payment provider is unreachable. Please try again later.',
+};
+
 /**
  * What every error answer really carries (the generator's default schemas know
  * only message/code/issues): `error` is the human message the spec's client reads.
@@ -40,7 +53,7 @@ function errorBodySchema(code: string, title: unknown): SchemaObject {
     title: typeof title === 'string' ? title : `${code} error`,
     description: 'An error answer. Read `error`; validation failures also map each field to its message.',
     properties: {
-      error: { type: 'string', description: 'The human-readable message', example: 'Session not found or invalid password' },
+      error: { type: 'string', description: 'The human-readable message', example: ERROR_EXAMPLES[code] ?? 'Not found' },
       message: { type: 'string', description: 'The same message (or "Input validation failed")' },
       code: { type: 'string', example: code },
       data: {

@@ -1081,7 +1081,7 @@ export interface components {
         "error.BAD_REQUEST": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example Input validation failed
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1108,7 +1108,7 @@ export interface components {
         "error.CONFLICT": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example Cannot pause the session: it is already paused
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1135,7 +1135,7 @@ export interface components {
         "error.TOO_MANY_REQUESTS": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example Too many attempts. Please wait a minute and try again.
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1162,7 +1162,7 @@ export interface components {
         "error.UNAUTHORIZED": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example Unauthorized
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1189,7 +1189,7 @@ export interface components {
         "error.FORBIDDEN": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example Forbidden
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1216,7 +1216,7 @@ export interface components {
         "error.UNSUPPORTED_MEDIA_TYPE": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example Unsupported content type
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1270,7 +1270,7 @@ export interface components {
         "error.INTERNAL_SERVER_ERROR": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example An unexpected error occurred
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1297,7 +1297,7 @@ export interface components {
         "error.SERVICE_UNAVAILABLE": {
             /**
              * @description The human-readable message
-             * @example Session not found or invalid password
+             * @example The payment provider is unreachable. Please try again later.
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
