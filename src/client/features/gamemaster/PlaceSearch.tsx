@@ -80,13 +80,13 @@ export function PlaceSearch({ onPick }: Props) {
   };
 
   return (
-    <Paper shadow="sm" withBorder p={4} radius="md" w={320} maw="100%" data-testid="place-search">
+    <Paper shadow="sm" withBorder p={4} radius="md" w={340} maw="100%" data-testid="place-search">
       <search aria-label="Place search">
       <form onSubmit={submit}>
         <Box style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
           <TextInput
             aria-label='Search a place, or paste coordinates as "lat, lng"'
-            placeholder='Search a place or paste "lat, lng"'
+            placeholder='Search a place, or "lat, lng"'
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             maxLength={PLACE_QUERY_MAX_CHARS}
