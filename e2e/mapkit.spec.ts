@@ -118,6 +118,7 @@ test.describe('HQ map: place search, drag and remove', () => {
     expect(await hunter.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     expect(await list()).toHaveLength(2);
 
+    await hunter.getByRole('button', { name: 'Fit to content' }).click();
     await page.screenshot({ path: `${SHOTS}/hq-map-1280.png` });
     await hunter.screenshot({ path: `${SHOTS}/hunter-map-360.png` });
     await hunterCtx.close();
