@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACE_MESSAGES } from '../../domain/place-search';
-import { GEOCODER_MIN_INTERVAL_MS, HQ_PLAY_ZOOM, PLACE_QUERY_MAX_CHARS } from '../../domain/rules';
+import { GEOCODER_MIN_INTERVAL_MS, HQ_PLAY_ZOOM, PLACE_QUERY_MAX_CHARS, PLACE_SEARCHES_PER_MINUTE } from '../../domain/rules';
 import { WsClient } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
 import { DINOSAUR_MESSAGES } from '../services/dinosaurs';
@@ -204,6 +204,19 @@ describe('place search', () => {
     // The same query, spelt differently, is answered from the cache.
     expect((await search(gm, '  parc   la FONTAINE ')).body).toEqual(res.body);
     expect(seen.length).toBe(before + 1);
+  });
+
+  it(`allows ${PLACE_SEARCHES_PER_MINUTE} searches a minute per game master, then 429 with Retry-After`, async () => {
+    const busy = await subscribedGameMaster(server);
+    for (let i = 0; i < PLACE_SEARCHES_PER_MINUTE; i++) expect((await search(busy, 'Parc La Fontaine')).status).toBe(200);
+    const refused = await search(busy, 'Parc La Fontaine');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(PLACE_MESSAGES.busy);
+    expect(refused.body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Coordinates never count, and another game master has a budget of their own.
+    expect((await search(busy, '1, 2')).status).toBe(200);
+    expect((await search(gm, 'Parc La Fontaine')).status).toBe(200);
   });
 
   it('answers coordinates at once, without the geocoder', async () => {

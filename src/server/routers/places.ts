@@ -45,7 +45,7 @@ export const placesRouter = router({
     })
     .input(PlaceSearchInput)
     .output(z.array(PlaceResult))
-    .query(({ ctx, input }) => ctx.geocoder.search(ctx.user.id, input.q)),
+    .query(({ ctx, input }) => ctx.geocoder.search(ctx.user.id, input.q, ctx.setHeader)),
 
   lastPlayed: gameMasterProcedure
     .meta({

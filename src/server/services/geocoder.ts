@@ -27,7 +27,7 @@ import { AppError, tooManyRequests } from '../errors';
 
 export type Geocoder = {
   /** Places for a query (already trimmed and bounded by PlaceSearchInput), for one signed-in game master. */
-  search(userId: string, q: string): Promise<PlaceResult[]>;
+  search(userId: string, q: string, setHeader?: (name: string, value: string) => void): Promise<PlaceResult[]>;
   /** Whether a geocoder is configured (the box says so when not). */
   readonly enabled: boolean;
 };
@@ -110,7 +110,7 @@ export function createGeocoder(
 
   return {
     enabled: base !== '',
-    async search(userId, q) {
+    async search(userId, q, setHeader) {
       const point = parseCoordinates(q);
       if (point) return [coordinatesPlace(point)];
       if (base === '') throw unavailable();
@@ -118,7 +118,9 @@ export function createGeocoder(
         await perUser.consume(userId);
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
-        throw tooManyRequests(PLACE_MESSAGES.busy, { retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) });
+        const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        setHeader?.('retry-after', String(retryAfterSeconds));
+        throw tooManyRequests(PLACE_MESSAGES.busy, { retryAfterSeconds });
       }
       const key = normalisePlaceQuery(q);
       const hit = cached(key);
