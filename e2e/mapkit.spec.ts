@@ -176,3 +176,32 @@ test.describe('HQ map: place search, drag and remove', () => {
     expect(geocoderCalls).toBe(0);
   });
 });
+
+test.describe('HQ map on a phone', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1000, 'the phone layout only');
+  test.beforeEach(async ({ context }) => routeExternalServices(context));
+
+  test('the place search fits inside the map, clear of its buttons', async ({ page }) => {
+    test.setTimeout(90_000);
+    await setUpGameMaster(page.request);
+    const created = await page.request.post('/api/game-sessions', { data: { name: uniqueName('Phone Run '), password: 'raptor-42' } });
+    expect(created.status()).toBe(200);
+    await page.goto('/gamemaster');
+    await expect(page.getByRole('heading', { name: 'Mission HQ', level: 1 })).toBeVisible({ timeout: FIRST_RENDER_MS });
+    // The session is selected first (the map opens anew for it).
+    await expect(page.getByTestId('share-session-id')).toBeVisible();
+    const map = page.getByTestId('tactical-map');
+    await expect(map.locator('.leaflet-container')).toBeVisible();
+    const search = page.getByTestId('place-search');
+    await expect(search).toBeVisible();
+    const m = (await map.boundingBox())!;
+    const s = (await search.boundingBox())!;
+    const compass = (await page.getByTestId('map-compass').boundingBox())!;
+    expect(s.x).toBeGreaterThanOrEqual(m.x);
+    expect(s.x + s.width).toBeLessThanOrEqual(compass.x);
+    await page.getByTestId('place-search-input').fill('x');
+    await page.getByTestId('place-search-input').press('Enter');
+    await expect(page.getByTestId('place-search-message')).toBeVisible();
+    await map.screenshot({ path: `${SHOTS}/hq-map-360.png` });
+  });
+});
