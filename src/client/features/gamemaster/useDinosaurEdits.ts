@@ -16,6 +16,7 @@ export const DINOSAUR_EDIT_NOTICES = {
 export function useDinosaurEdits(session: HqSession | null, speciesName: (speciesId: number) => string) {
   const utils = trpc.useUtils();
   const move = trpc.deploy.move.useMutation({
+    onSuccess: () => utils.places.lastPlayed.invalidate(),
     onSettled: (_data, _error, input) => utils.deploy.list.invalidate({ id: input.id }),
     onError: (error) =>
       notifyHqFailure(error, DINOSAUR_EDIT_NOTICES.moveFailed.title, serverReason(error, DINOSAUR_EDIT_NOTICES.moveFailed.description)),
