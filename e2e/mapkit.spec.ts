@@ -76,6 +76,9 @@ test.describe('HQ map: place search, drag and remove', () => {
     // Species are told apart: three different marks, each marker named in full.
     const marks = await page.locator('.tm-dino .tm-dino__badge').allTextContents();
     expect(new Set(marks).size).toBe(3);
+    // The catalogue's Tyrannosaurus rex and Triceratops would both be 'TR': each gets a longer mark.
+    await expect(options.filter({ hasText: 'Tyrannosaurus rex' })).toContainText('TYR');
+    await expect(options.filter({ hasText: 'Triceratops' })).toContainText('TRI');
 
     // The hunter joins once it runs, and sees the three on their map.
     await page.getByRole('button', { name: 'Start Now' }).click();
