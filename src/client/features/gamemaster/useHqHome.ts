@@ -1,7 +1,7 @@
 // Where HQ's map opens without dinosaurs (decision 817): where the game master last played
 // (the server's /places/last-played), else their position if the browser gives it, else
 // the map's default view.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HQ_PLAY_ZOOM } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import type { MapHome } from '../map/types';
@@ -27,6 +27,13 @@ export function useHqHome(): MapHome | null {
     };
   }, [noPlace]);
   const place = lastPlayed.data?.place;
-  if (place) return { lat: place.lat, lng: place.lng, zoom: place.zoom };
-  return position;
+  const lat = place?.lat;
+  const lng = place?.lng;
+  const zoom = place?.zoom;
+  // One object per place, so the memoised map sees a change only when the place changes.
+  const fromPlace = useMemo(
+    () => (lat !== undefined && lng !== undefined && zoom !== undefined ? { lat, lng, zoom } : null),
+    [lat, lng, zoom],
+  );
+  return fromPlace ?? position;
 }

@@ -314,7 +314,8 @@ function HomeAndPlaceView({ home, view, hasContent }: { home: MapHome | null; vi
   );
   useMapEvents(handlers);
   useEffect(() => {
-    if (!home || !isValidPoint(home) || shownHome.current === home) return;
+    const shown = shownHome.current;
+    if (!home || !isValidPoint(home) || (shown && shown.lat === home.lat && shown.lng === home.lng && shown.zoom === home.zoom)) return;
     shownHome.current = home;
     if (handled.current || hasContent) return;
     map.setView([home.lat, home.lng], home.zoom, { animate: false });
