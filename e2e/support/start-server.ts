@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startGeocoderDouble } from './geocoder-double';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-e2e-'));
 Object.assign(process.env, {
@@ -15,6 +16,8 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: 'admin-password',
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT: '100000',
+  // Place search asks a local double, never the public Nominatim.
+  GEOCODER_URL: await startGeocoderDouble(),
 });
 for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
 

@@ -440,3 +440,27 @@ export const AR_FRAME_FILL_NEAR = 0.5;
 export const AR_FRAME_FILL_FAR = 0.2;
 export const AR_FRAME_FILL_NEAR_M = 10;
 export const AR_FRAME_FILL_FAR_M = 1000;
+// --- GM field kit: map and markers (issue 26, helper mapkit; decisions 815-819) ---
+/** HQ's map of a session without dinosaurs opens at this zoom where the game master last played: a park fills the screen. */
+export const HQ_PLAY_ZOOM = 16;
+/** Place search: a query shorter or longer than this is refused (characters, after trimming). */
+export const PLACE_QUERY_MIN_CHARS = 2;
+export const PLACE_QUERY_MAX_CHARS = 200;
+/** Places one search answers with. */
+export const PLACE_RESULTS_MAX = 5;
+/** Nominatim's usage policy: at most one request a second, from the whole server (decision 815). */
+export const GEOCODER_MIN_INTERVAL_MS = 1000;
+/** How long a geocoder answer is reused for the same query (the policy asks for caching). */
+export const GEOCODER_CACHE_TTL_MS = 24 * 60 * 60_000;
+/** Answers kept in the cache; the least recently used go first. */
+export const GEOCODER_CACHE_ENTRIES = 1000;
+/** An upstream answer slower than this counts as no answer (the box then says to paste coordinates). */
+export const GEOCODER_TIMEOUT_MS = 6000;
+/** Searches waiting for their one-a-second turn; more are refused with 429 rather than queued for minutes. */
+export const GEOCODER_QUEUE_MAX = 8;
+/** Place searches a minute per game master (the screen searches on submit only). */
+export const PLACE_SEARCHES_PER_MINUTE = 20;
+/** The search box ignores a second submit sooner than this after the last one (no autocomplete hammering). */
+export const PLACE_SEARCH_DEBOUNCE_MS = 1000;
+/** A species' mark on map markers and icons: at most this many letters (a 50 px badge). */
+export const SPECIES_MARK_MAX_CHARS = 3;

@@ -168,6 +168,10 @@ export const DeployDinosaurBody = z.object({
 });
 export type DeployDinosaurBody = z.infer<typeof DeployDinosaurBody>;
 
+/** A dinosaur dragged to a new position on HQ's map (issue 26): the deploy body's coordinates. */
+export const MoveDinosaurBody = DeployDinosaurBody.pick({ latitude: true, longitude: true });
+export type MoveDinosaurBody = z.infer<typeof MoveDinosaurBody>;
+
 export const ObservationInput = z.object({
   sessionId: idField(SESSION_MESSAGES.sessionRequired),
   dinosaurId: idField(SESSION_MESSAGES.dinosaurRequired),

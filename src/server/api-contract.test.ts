@@ -98,6 +98,27 @@ describe('a client generated from /api/openapi.json', () => {
         body: { sessionId: id, speciesId: species[0]!.id, latitude: here.lat, longitude: here.lng },
       }),
     );
+    // HQ's map (issue 26): coordinates typed in the search box, a second dinosaur moved and removed, the last place played.
+    const place = ok(await gm.GET('/places/search', { params: { query: { q: `${here.lat}, ${here.lng}` } } }));
+    expect(place[0]).toMatchObject({ lat: here.lat, lng: here.lng, source: 'coordinates' });
+    const spare = ok(
+      await gm.POST('/game-sessions/{id}/dinosaurs', {
+        params: { path: { id } },
+        body: { sessionId: id, speciesId: species[0]!.id, latitude: here.lat, longitude: here.lng },
+      }),
+    );
+    const moved = ok(
+      await gm.PATCH('/game-sessions/{id}/dinosaurs/{dinosaurId}', {
+        params: { path: { id, dinosaurId: spare.id } },
+        body: { latitude: here.lat + 0.001, longitude: here.lng },
+      }),
+    );
+    expect(Number(moved.latitude)).toBeCloseTo(here.lat + 0.001, 6);
+    expect(ok(await gm.DELETE('/game-sessions/{id}/dinosaurs/{dinosaurId}', { params: { path: { id, dinosaurId: spare.id } } }))).toEqual({
+      success: true,
+      id: spare.id,
+    });
+    expect(ok(await gm.GET('/places/last-played')).place).toMatchObject({ sessionId: id, source: 'dinosaurs', lat: here.lat });
     ok(await gm.POST('/game-sessions/{id}/start', { params: { path: { id } }, body: {} }));
 
     // A guest joins with the session id and password alone.

@@ -47,6 +47,21 @@ const ConfigSchema = z.object({
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Photo and video uploads per minute per account. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * HQ's place search (decision 815): a Nominatim-compatible geocoder's base URL, called by the
+   * server only (one request a second, cached). Empty turns the search off: the box then takes
+   * coordinates ("lat, lng") and "Use my location" only.
+   */
+  GEOCODER_URL: z
+    .string()
+    .trim()
+    .default('https://nominatim.openstreetmap.org')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL, or empty to turn place search off')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** Contact address sent with every geocoder request (Nominatim's `email` parameter), as its usage policy asks. */
+  GEOCODER_EMAIL: z.union([z.literal(''), z.string().trim().email()]).optional().transform((v) => v || undefined),
+  /** The User-Agent the server identifies itself with to the geocoder. */
+  GEOCODER_USER_AGENT: z.string().trim().min(1).default('Dinohunt/1.0 (GPS dinosaur hunts; place search for game masters)'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { clientDir: string };

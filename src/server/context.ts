@@ -79,6 +79,7 @@ export async function createContextInner(
     log: deps.log,
     payments: deps.payments,
     readCache: deps.readCache,
+    geocoder: deps.geocoder,
     user,
     authSession,
     setCookie,

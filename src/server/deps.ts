@@ -10,6 +10,7 @@ import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createReadCache, type ReadCache } from './services/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
+import { createGeocoder, type Geocoder } from './services/geocoder';
 
 export type AppDeps = {
   config: Config;
@@ -32,6 +33,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** The polled reads' answers per game session, dropped by the session's events (issue #15). */
   readCache: ReadCache;
+  /** HQ's place search through the configured geocoder (decision 815). */
+  geocoder: Geocoder;
 };
 
 export function createDeps(config: Config, log: AppDeps['log'] = console): AppDeps {
@@ -55,6 +58,7 @@ export function createDeps(config: Config, log: AppDeps['log'] = console): AppDe
     log,
     payments: createPaymentProvider(config),
     readCache: createReadCache(bus),
+    geocoder: createGeocoder(config, { log }),
   };
   return deps;
 }

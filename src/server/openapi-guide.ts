@@ -92,4 +92,8 @@ export const TAGS: Array<{ name: string; description: string }> = [
     description: 'The species catalogue, missions, game masters and their credits, backups and analytics. Admins only, except reading species and missions.',
   },
   { name: 'system', description: 'Public settings the client needs at start.' },
+  {
+    name: 'places',
+    description: "HQ's map: place search through the server's geocoder (cached, one request a second) and where the game master last played.",
+  },
 ];

@@ -414,6 +414,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game-sessions/{id}/dinosaurs/{dinosaurId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one deployed dinosaur
+         * @description Takes one dinosaur off the session's map (observed ones too: what hunters observed stays theirs); hunters of a live session get a dinosaur_removed event. Owner or admin only. Refused (409) once the session has ended.
+         */
+        delete: operations["deploy-remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Move one deployed dinosaur
+         * @description Body: latitude, longitude (numbers or numeric strings). The dinosaur is dragged on HQ's map; hunters of a live session get a dinosaur_moved event. Owner or admin only. Refused (409) once the session has ended or once a hunter has observed it.
+         */
+        patch: operations["deploy-move"];
+        trace?: never;
+    };
     "/game-dinosaurs/{sessionId}": {
         parameters: {
             query?: never;
@@ -426,6 +450,46 @@ export interface paths {
          * @description The owner and admins always get the list; a hunter of the session only while it is active or started (an empty list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query. 401 without a sign-in, 404 for an unknown session.
          */
         get: operations["deploy-listBySession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/places/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a place for the HQ map
+         * @description q: a place name (2-200 characters), or coordinates as "lat, lng" (answered at once, without the geocoder). Asks the configured Nominatim-compatible geocoder (GEOCODER_URL) through the server: one request a second for the whole server, answers cached, 20 searches a minute per game master (429). 503 when the geocoder is off or unreachable (paste coordinates instead). Game masters with a subscription and admins only.
+         */
+        get: operations["places-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/places/last-played": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the game master last played
+         * @description The centre of the caller's newest session with a play area (else with dinosaurs), at a playing zoom: HQ's map of a new session opens there. place is null when there is none yet. Game masters with a subscription and admins only.
+         */
+        get: operations["places-lastPlayed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1264,10 +1328,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Internal server error error (500)
+         * Place search is unavailable error (503)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
-        "error.INTERNAL_SERVER_ERROR": {
+        "error.SERVICE_UNAVAILABLE": {
             /**
              * @description The human-readable message
              * @example An unexpected error occurred
@@ -1275,7 +1339,7 @@ export interface components {
             error: string;
             /** @description The same message (or "Input validation failed") */
             message?: string;
-            /** @example INTERNAL_SERVER_ERROR */
+            /** @example SERVICE_UNAVAILABLE */
             code?: string;
             data?: {
                 code?: string;
@@ -1291,10 +1355,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * The payment provider is unreachable or refused the request error (503)
+         * Internal server error error (500)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
-        "error.SERVICE_UNAVAILABLE": {
+        "error.INTERNAL_SERVER_ERROR": {
             /**
              * @description The human-readable message
              * @example The payment provider is unreachable. Please try again later.
@@ -1302,7 +1366,7 @@ export interface components {
             error: string;
             /** @description The same message (or "Input validation failed") */
             message?: string;
-            /** @example SERVICE_UNAVAILABLE */
+            /** @example INTERNAL_SERVER_ERROR */
             code?: string;
             data?: {
                 code?: string;
@@ -3071,6 +3135,168 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "deploy-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                dinosaurId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                    };
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or dinosaur not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "deploy-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                dinosaurId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude?: number;
+                    longitude?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        sessionId: number;
+                        speciesId: number;
+                        /** @description Decimal degrees, as a string */
+                        latitude: string;
+                        /** @description Decimal degrees, as a string */
+                        longitude: string;
+                        health: number;
+                        status: string;
+                        speciesName: string;
+                        modelUrl: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or dinosaur not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has ended, or the dinosaur was already observed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "deploy-listBySession": {
         parameters: {
             query?: never;
@@ -3129,6 +3355,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "places-search": {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the geocoder calls the place (or the coordinates typed) */
+                        name: string;
+                        lat: number;
+                        lng: number;
+                        /** @description The place's extent when the geocoder gives one */
+                        bounds: {
+                            south: number;
+                            west: number;
+                            north: number;
+                            east: number;
+                        } | null;
+                        /** @enum {string} */
+                        source: "coordinates" | "geocoder";
+                    }[];
+                };
+            };
+            /** @description Query too short or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a game master, or no subscription */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Too many searches (retryAfterSeconds) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            /** @description Place search is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.SERVICE_UNAVAILABLE"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "places-lastPlayed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null when none of the caller's sessions has a play area or a dinosaur yet */
+                        place: {
+                            lat: number;
+                            lng: number;
+                            /** @description A playing scale (HQ_PLAY_ZOOM) */
+                            zoom: number;
+                            sessionId: number;
+                            sessionName: string;
+                            /** @enum {string} */
+                            source: "area" | "dinosaurs";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a game master, or no subscription */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
             "4XX": components["responses"]["ClientError"];

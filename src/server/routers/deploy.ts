@@ -1,6 +1,6 @@
 // Deployed dinosaurs: deploy (two paths), clear, and the hunters' polled list (two paths).
 import { z } from 'zod';
-import { DeployDinosaurBody } from '../../domain/session-schemas';
+import { DeployDinosaurBody, MoveDinosaurBody } from '../../domain/session-schemas';
 import * as dinosaurs from '../services/dinosaurs';
 import { authedProcedure, idParam, ownedSessionProcedure, router, SessionIdParam } from '../trpc';
 
@@ -44,6 +44,14 @@ const LIST_DESCRIPTION =
   'list otherwise); anyone else 403. Polled every 5-10 s by hunters: one indexed, prepared query. 401 without a sign-in, 404 for an unknown session.';
 const LIST_ERRORS = { 401: 'Not signed in', 403: 'No part in this session', 404: 'Session not found' };
 
+/** Path parameter `{dinosaurId}` of /api/game-sessions/{id}/dinosaurs/{dinosaurId}. */
+const DinosaurIdParam = z.object({ dinosaurId: idParam('Invalid dinosaur id') });
+const ONE_DINOSAUR_ERRORS = {
+  401: 'Not signed in',
+  403: 'Not the owning game master',
+  404: 'Session or dinosaur not found',
+};
+
 export const deployRouter = router({
   deploy: deployProcedure('/game-sessions/{id}/deploy-dinosaur', 'Deploy a dinosaur species at a map position'),
   deployAlt: deployProcedure('/game-sessions/{id}/dinosaurs', 'Deploy a dinosaur (same as /deploy-dinosaur)'),
@@ -62,6 +70,40 @@ export const deployRouter = router({
     })
     .output(z.object({ success: z.literal(true), removed: z.number().int() }))
     .mutation(({ ctx }) => dinosaurs.clearDinosaurs(ctx, ctx.gameSession)),
+
+  move: ownedSessionProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/game-sessions/{id}/dinosaurs/{dinosaurId}',
+        tags,
+        summary: 'Move one deployed dinosaur',
+        description:
+          'Body: latitude, longitude (numbers or numeric strings). The dinosaur is dragged on HQ\'s map; hunters of a live ' +
+          "session get a dinosaur_moved event. Owner or admin only. Refused (409) once the session has ended or once a hunter has observed it.",
+        errorResponses: { 400: 'Validation failed', ...ONE_DINOSAUR_ERRORS, 409: 'The session has ended, or the dinosaur was already observed' },
+      },
+    })
+    .input(DinosaurIdParam.extend(MoveDinosaurBody.shape))
+    .output(DinosaurOutputSchema)
+    .mutation(({ ctx, input }) => dinosaurs.moveDinosaur(ctx, ctx.gameSession, input.dinosaurId, input)),
+
+  remove: ownedSessionProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/game-sessions/{id}/dinosaurs/{dinosaurId}',
+        tags,
+        summary: 'Remove one deployed dinosaur',
+        description:
+          "Takes one dinosaur off the session's map (observed ones too: what hunters observed stays theirs); hunters of a live " +
+          'session get a dinosaur_removed event. Owner or admin only. Refused (409) once the session has ended.',
+        errorResponses: { 400: 'Invalid id', ...ONE_DINOSAUR_ERRORS, 409: 'The session has ended' },
+      },
+    })
+    .input(DinosaurIdParam)
+    .output(z.object({ success: z.literal(true), id: z.number().int() }))
+    .mutation(({ ctx, input }) => dinosaurs.removeDinosaur(ctx, ctx.gameSession, input.dinosaurId)),
 
   list: authedProcedure
     .meta({

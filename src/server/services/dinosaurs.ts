@@ -4,11 +4,11 @@ import { requireSessionAccess } from './session-access';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { HUNTER_VISIBLE_STATUSES, MAX_DINOSAURS_PER_SESSION } from '../../domain/rules';
-import type { DeployDinosaurBody } from '../../domain/session-schemas';
+import type { DeployDinosaurBody, MoveDinosaurBody } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import type { AppDeps } from '../deps';
-import { dinosaurSpecies, type GameSessionRow, sessionDinosaurs } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import { dinosaurSpecies, type GameSessionRow, observations, sessionDinosaurs } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { prepared } from './prepared';
 
@@ -156,4 +156,103 @@ export function clearDinosaurs(ctx: SessionsCtx, session: GameSessionRow): { suc
     payload: { sessionId: session.id, timestamp: ctx.now(), removed: res.changes },
   });
   return { success: true, removed: res.changes };
+}
+
+// --- Moving and removing one dinosaur (issue 26, mapkit; decision 816) ---
+
+export const DINOSAUR_MESSAGES = {
+  notFound: 'Dinosaur not found',
+  ended: 'The session has ended: its dinosaurs stay as they were.',
+  observed: 'This dinosaur has already been observed: it stays where hunters found it. Remove it instead.',
+  position: 'Latitude and longitude must be numbers within range',
+} as const;
+
+/**
+ * Where a dinosaur may be put. The single place the play-area rule joins at merge:
+ * `assertPlacementAllowed(session, lat, lng)` of services/play-area.ts goes here.
+ */
+function checkPlacement(_session: GameSessionRow, latitude: number, longitude: number): void {
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    throw badRequest(DINOSAUR_MESSAGES.position);
+  }
+}
+
+/** One dinosaur of this session with its species (404 when it belongs to none or another session). */
+function dinosaurOfSession(ctx: Pick<AppDeps, 'db'>, sessionId: number, dinosaurId: number): DinosaurRow {
+  const row = ctx.db
+    .select(columns)
+    .from(sessionDinosaurs)
+    .innerJoin(dinosaurSpecies, eq(dinosaurSpecies.id, sessionDinosaurs.speciesId))
+    .where(and(eq(sessionDinosaurs.id, dinosaurId), eq(sessionDinosaurs.sessionId, sessionId)))
+    .get() as DinosaurRow | undefined;
+  if (!row) throw notFound(DINOSAUR_MESSAGES.notFound);
+  return row;
+}
+
+function observedByAnyone(db: Pick<AppDeps['db'], 'select'>, sessionId: number, dinosaurId: number): boolean {
+  return (
+    db
+      .select({ id: observations.id })
+      .from(observations)
+      .where(and(eq(observations.sessionId, sessionId), eq(observations.dinosaurId, dinosaurId), eq(observations.success, true)))
+      .limit(1)
+      .get() !== undefined
+  );
+}
+
+/** Who hears about a dinosaur: everyone once the session is live, before that its owner only (as deploy). */
+const dinosaurAudience = (session: GameSessionRow): 'all' | 'owner' => (HUNTER_VISIBLE.has(session.status) ? 'all' : 'owner');
+
+/**
+ * Moves one dinosaur (dragged on HQ's map). Refused once the session has ended, and once a
+ * hunter has observed it: the observation was measured where it stood.
+ */
+export function moveDinosaur(ctx: SessionsCtx, session: GameSessionRow, dinosaurId: number, body: MoveDinosaurBody): DinosaurOutput {
+  const current = refreshSession(ctx, session);
+  if (current.status === 'completed') throw conflict(DINOSAUR_MESSAGES.ended);
+  const row = dinosaurOfSession(ctx, current.id, dinosaurId);
+  checkPlacement(current, body.latitude, body.longitude);
+  const moved = ctx.db.transaction(
+    (tx) => {
+      // Checked inside the write: an observation recorded meanwhile wins.
+      if (observedByAnyone(tx, current.id, dinosaurId)) throw conflict(DINOSAUR_MESSAGES.observed);
+      tx.update(sessionDinosaurs)
+        .set({ latitude: body.latitude, longitude: body.longitude })
+        .where(eq(sessionDinosaurs.id, dinosaurId))
+        .run();
+      return { ...row, latitude: body.latitude, longitude: body.longitude };
+    },
+    { behavior: 'immediate' },
+  );
+  const dinosaur = toOutput(moved);
+  ctx.bus.publish({
+    sessionId: current.id,
+    type: 'dinosaur_moved',
+    audience: dinosaurAudience(current),
+    payload: { sessionId: current.id, timestamp: ctx.now(), dinosaur },
+  });
+  return dinosaur;
+}
+
+/**
+ * Removes one dinosaur. Allowed while the session runs even when observed (a game master
+ * must be able to take one out of a spot that turned out unsafe); hunters keep what they
+ * observed. Refused once the session has ended, so its results stay as they were.
+ */
+export function removeDinosaur(ctx: SessionsCtx, session: GameSessionRow, dinosaurId: number): { success: true; id: number } {
+  const current = refreshSession(ctx, session);
+  if (current.status === 'completed') throw conflict(DINOSAUR_MESSAGES.ended);
+  dinosaurOfSession(ctx, current.id, dinosaurId);
+  const res = ctx.db
+    .delete(sessionDinosaurs)
+    .where(and(eq(sessionDinosaurs.id, dinosaurId), eq(sessionDinosaurs.sessionId, current.id)))
+    .run();
+  if (res.changes === 0) throw notFound(DINOSAUR_MESSAGES.notFound);
+  ctx.bus.publish({
+    sessionId: current.id,
+    type: 'dinosaur_removed',
+    audience: dinosaurAudience(current),
+    payload: { sessionId: current.id, timestamp: ctx.now(), dinosaurId },
+  });
+  return { success: true, id: dinosaurId };
 }

@@ -1,5 +1,5 @@
 // Live notices on Field Operations (spec, section 7 "Real-time socket"): broadcasts
-// and deployments show a notice; session_ended opens the end dialog at once.
+// and deployments show a notice (moves and removals too, issue 26); session_ended opens the end dialog at once.
 import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
 import type { LiveEvent } from '../live';
@@ -17,6 +17,12 @@ export function fieldOpsEventHandler({ onSessionEnded }: { onSessionEnded: () =>
         notify({ title: 'New Dinosaur Deployed', description: `${name} is now in the hunting area.` });
         break;
       }
+      case 'dinosaur_moved':
+        notify({ title: 'Dinosaur Moved', description: 'The game master moved a dinosaur: the map shows where it is now.' });
+        break;
+      case 'dinosaur_removed':
+        notify({ title: 'Dinosaur Removed', description: 'The game master took a dinosaur out of the hunt.' });
+        break;
       case 'session_ended':
         onSessionEnded();
         break;

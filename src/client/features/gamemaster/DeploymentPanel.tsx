@@ -2,9 +2,10 @@
 // Shows the n/15 counter, Cancel, and Clear all (confirmed).
 import { Alert, Badge, Button, Center, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPaw, IconTrash, IconX } from '@tabler/icons-react';
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useMemo, useState } from 'react';
 import { type DeploySelection, type DeploySelectionAction, deployCounter } from '../../../domain/deploy-selection';
 import { MAX_DINOSAURS_PER_SESSION } from '../../../domain/rules';
+import { speciesMarks } from '../../../domain/species-marks';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { RarityBadge } from '../species/RarityBadge';
@@ -37,6 +38,8 @@ export const DeploymentPanel = memo(function DeploymentPanel({ session, species,
     onError: (error) => notifyHqFailure(error, HQ_FAILURE.clear),
   });
   const selected = species.find((s) => s.id === selection.speciesId) ?? null;
+  // The marks the map's markers show (never two alike), so a row and its markers read the same.
+  const marks = useMemo(() => speciesMarks(species), [species]);
   const full = deployedCount >= MAX_DINOSAURS_PER_SESSION;
   const ended = session?.status === 'completed';
 
@@ -72,6 +75,7 @@ export const DeploymentPanel = memo(function DeploymentPanel({ session, species,
             <Stack gap={6} role="group" aria-label="Species">
               {species.map((s) => (
                 <SpeciesRow
+                  mark={marks.get(s.id)}
                   key={s.id}
                   species={s}
                   selected={s.id === selection.speciesId}
@@ -133,7 +137,13 @@ function DeploymentFrame({ children, session, deployedCount, full }: { children:
   );
 }
 
-function SpeciesRow({ species, selected, disabled, onSelect }: { species: SpeciesLite; selected: boolean; disabled: boolean; onSelect: () => void }) {
+function SpeciesRow({
+  species,
+  mark,
+  selected,
+  disabled,
+  onSelect,
+}: { species: SpeciesLite; mark: string | undefined; selected: boolean; disabled: boolean; onSelect: () => void }) {
   return (
     <UnstyledButton
       onClick={onSelect}
@@ -151,7 +161,7 @@ function SpeciesRow({ species, selected, disabled, onSelect }: { species: Specie
       }}
     >
       <Group gap="sm" wrap="nowrap">
-        <SpeciesIcon species={species} size={36} />
+        <SpeciesIcon species={species} size={36} mark={mark} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={700} size="sm" truncate="end">
             {species.name}

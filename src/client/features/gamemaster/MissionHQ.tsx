@@ -25,6 +25,7 @@ import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
 import type { HqSession } from './types';
 import { useDeployOnMap } from './useDeployOnMap';
+import { useDinosaurEdits } from './useDinosaurEdits';
 
 const MAP_HEIGHT = 'clamp(300px, 62vh, 640px)';
 const FEED_HEIGHT = 360;
@@ -96,6 +97,10 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
     deployedCount: dinosaurs.length,
   });
 
+  const speciesName = useCallback((speciesId: number) => catalogue.byId.get(speciesId)?.name ?? 'The dinosaur', [catalogue.byId]);
+  const edits = useDinosaurEdits(session, speciesName);
+  const editable = session !== null && session.status !== 'completed';
+
   const created = useCallback((s: HqSession) => onSelect(s.id), [onSelect]);
 
   return (
@@ -139,6 +144,8 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             species={catalogue.species}
             selecting={selection.speciesId !== null}
             onMapClick={deployOnMap}
+            onDinosaurMove={editable ? edits.onMove : undefined}
+            onDinosaurRemove={editable ? edits.onRemove : undefined}
             height={MAP_HEIGHT}
           />
         </Box>

@@ -5,16 +5,19 @@
 // the tracking panel reads too, refetched on hunter_progress events).
 import { Badge, Group } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
+import type { PlaceResult } from '../../../domain/place-search';
 import { deployCounter } from '../../../domain/deploy-selection';
 import { observationCounts } from '../../../domain/hunt-target';
-import { POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
+import { HQ_PLAY_ZOOM, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
-import type { LatLngPoint, MapDinosaur, MapHunter, MarkerState } from '../map/types';
+import type { LatLngPoint, MapDinosaur, MapHunter, MapViewRequest, MarkerState } from '../map/types';
 import type { SpeciesLite } from '../species/types';
 import { Panel } from './Panel';
+import { PlaceSearch } from './PlaceSearch';
+import { useHqHome } from './useHqHome';
 
 type Props = {
   /** A new session opens a fresh map, framed on its own content. */
@@ -24,10 +27,29 @@ type Props = {
   species: SpeciesLite[];
   selecting: boolean;
   onMapClick: (p: LatLngPoint) => void;
+  /** Drag and remove one dinosaur (decision 816); undefined once the session has ended. */
+  onDinosaurMove?: (d: MapDinosaur, p: LatLngPoint) => Promise<unknown>;
+  onDinosaurRemove?: (d: MapDinosaur) => void;
   height: number | string;
 };
 
-export const TacticalOverview = memo(function TacticalOverview({ sessionId, dinosaurs, hunters, species, selecting, onMapClick, height }: Props) {
+export const TacticalOverview = memo(function TacticalOverview({
+  sessionId,
+  dinosaurs,
+  hunters,
+  species,
+  selecting,
+  onMapClick,
+  onDinosaurMove,
+  onDinosaurRemove,
+  height,
+}: Props) {
+  const home = useHqHome();
+  const [view, setView] = useState<MapViewRequest | null>(null);
+  const showPlace = useCallback(
+    (place: PlaceResult) => setView((v) => ({ seq: (v?.seq ?? 0) + 1, lat: place.lat, lng: place.lng, zoom: HQ_PLAY_ZOOM, bounds: place.bounds })),
+    [],
+  );
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
   const counts = useMemo(() => observationCounts(progress.data ?? []), [progress.data]);
@@ -47,12 +69,17 @@ export const TacticalOverview = memo(function TacticalOverview({ sessionId, dino
         species={species}
         markerStates={markerStates}
         onMapClick={onMapClick}
+        onDinosaurMove={onDinosaurMove}
+        onDinosaurRemove={onDinosaurRemove}
+        home={home}
+        view={view}
         selecting={selecting}
         height={height}
         showLayers
         ariaLabel="Tactical Overview map: click to deploy the selected species"
       >
-        <Group gap={6}>
+        <PlaceSearch onPick={showPlace} />
+        <Group gap={6} mt={6}>
           <Badge size="lg" variant="white" c="dark.9" style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.3)' }} data-testid="map-dino-count">
             Dinosaurs {deployCounter(dinosaurs.length)}
           </Badge>

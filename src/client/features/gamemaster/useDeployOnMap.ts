@@ -21,6 +21,8 @@ export function useDeployOnMap({ session, selection, dispatch, speciesExists, de
   const deploy = trpc.deploy.deploy.useMutation({
     onSuccess: async (_dino, input) => {
       notify(DEPLOY_NOTICES.deployed);
+      // The next new session opens here (decision 817).
+      void utils.places.lastPlayed.invalidate();
       await utils.deploy.list.invalidate({ id: input.id });
     },
     onError: (error) =>

@@ -18,6 +18,8 @@ const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
   session_paused: { title: 'Hunt Paused', description: 'The game master paused the hunt. The clock is frozen.' },
   session_resumed: { title: 'Hunt Resumed', description: 'The hunt is live again.' },
   dinosaurs_cleared: { title: 'Dinosaurs Cleared', description: 'The game master removed every dinosaur from the area.' },
+  dinosaur_moved: { title: 'Dinosaur Moved', description: 'The game master moved a dinosaur: your map shows where it is now.' },
+  dinosaur_removed: { title: 'Dinosaur Removed', description: 'The game master took a dinosaur out of the hunt.' },
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);

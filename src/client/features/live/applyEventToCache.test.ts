@@ -136,3 +136,18 @@ describe('applyEventToCache: what an event refetches', () => {
     for (const stop of stops) stop();
   });
 });
+
+describe('applyEventToCache: one dinosaur moved or removed (issue 26)', () => {
+  it.each(['dinosaur_moved', 'dinosaur_removed'])('%s makes both dinosaur lists stale, so maps and scanners update without a reload', (type) => {
+    const { queryClient, utils } = setUp();
+    const list = getQueryKey(trpc.deploy.list, { id: SESSION }, 'query');
+    const bySession = getQueryKey(trpc.deploy.listBySession, { sessionId: SESSION }, 'query');
+    const other = getQueryKey(trpc.deploy.list, { id: SESSION + 1 }, 'query');
+    for (const key of [list, bySession, other]) queryClient.setQueryData(key, []);
+    const event: LiveEvent = { id: 30, sessionId: SESSION, type, payload: { sessionId: SESSION, dinosaurId: 3 }, timestamp: 0 };
+    applyEventToCache(event, utils, queryClient, trpc);
+    expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(bySession)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+  });
+});

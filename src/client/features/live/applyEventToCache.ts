@@ -32,6 +32,8 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       updateHunterPosition(queryClient, utils, api, id, event.payload);
       return;
     case 'dinosaur_deployed':
+    case 'dinosaur_moved':
+    case 'dinosaur_removed':
     case 'dinosaurs_cleared':
       refresh(getQueryKey(api.deploy.list, { id }));
       refresh(getQueryKey(api.deploy.listBySession, { sessionId: id }));

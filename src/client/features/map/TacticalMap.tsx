@@ -2,16 +2,17 @@
 // Leaflet and its CSS stay out of every page that shows no map.
 import 'leaflet/dist/leaflet.css';
 import './tacticalMap.css';
-import { ActionIcon, Box, Paper, Text, Tooltip as HoverTip } from '@mantine/core';
+import { ActionIcon, Box, Button, Paper, Text, Tooltip as HoverTip } from '@mantine/core';
 import { IconArrowsMaximize, IconCurrentLocation, IconMapPinPlus, IconStack2 } from '@tabler/icons-react';
 import type L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { speciesMarks } from '../../../domain/species-marks';
 import { MAX_NATIVE_TILE_ZOOM, MAX_ZOOM, MIN_ZOOM } from '../../../domain/rules';
 import { useClientConfig } from '../auth/useClientConfig';
 import { dinosaurIcon, hunterIcon, selfIcon } from './markerIcons';
 import { boundsOf, compassRotation, contentPoints, hunterFramePoints, initialView, isValidPoint, modeZoom } from './mapView';
-import type { LatLngPoint, MapDinosaur, MapHunter, MapSelf, MarkerState, TacticalMapProps } from './types';
+import type { LatLngPoint, MapDinosaur, MapHome, MapHunter, MapSelf, MapViewRequest, MarkerState, TacticalMapProps } from './types';
 
 const FIT_PADDING_PX = 48;
 /** Fitting never zooms in closer than a hunter's view. */
@@ -22,7 +23,22 @@ const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright
 type Layer = 'street' | 'plain';
 
 export default function TacticalMap(props: TacticalMapProps) {
-  const { mode, dinosaurs, species, hunters = [], self = null, onMapClick, onDinosaurClick, selecting = false, markerStates, focus = null } = props;
+  const {
+    mode,
+    dinosaurs,
+    species,
+    hunters = [],
+    self = null,
+    onMapClick,
+    onDinosaurClick,
+    onDinosaurMove,
+    onDinosaurRemove,
+    selecting = false,
+    markerStates,
+    focus = null,
+    home = null,
+    view = null,
+  } = props;
   const { mapTileUrl } = useClientConfig();
   const [map, setMap] = useState<L.Map | null>(null);
   const [layer, setLayer] = useState<Layer>('street');
@@ -32,7 +48,7 @@ export default function TacticalMap(props: TacticalMapProps) {
     // A hunter whose position and dinosaurs are known opens framed on them (the target, or every one).
     const frame = mode === 'hunter' ? hunterFramePoints(self, dinosaurs, focus) : [];
     const box = frame.length >= 2 ? boundsOf(frame) : null;
-    return { ...initialView(mode, { dinosaurs, hunters, self }), box };
+    return { ...initialView(mode, { dinosaurs, hunters, self, home }), box };
   });
   const points = useMemo(() => contentPoints(dinosaurs, hunters, self), [dinosaurs, hunters, self]);
 
@@ -116,7 +132,15 @@ export default function TacticalMap(props: TacticalMapProps) {
         <ZoomControl position="bottomright" />
         <ClickToDeploy onMapClick={onMapClick} />
         <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} framed={start.box !== null} />
-        <DinosaurMarkers dinosaurs={dinosaurs} species={species} onDinosaurClick={onDinosaurClick} markerStates={markerStates} />
+        <HomeAndPlaceView home={home} view={view} hasContent={points.length > 0} />
+        <DinosaurMarkers
+          dinosaurs={dinosaurs}
+          species={species}
+          onDinosaurClick={onDinosaurClick}
+          onDinosaurMove={onDinosaurMove}
+          onDinosaurRemove={onDinosaurRemove}
+          markerStates={markerStates}
+        />
         <HunterMarkers hunters={hunters} />
         {isValidPoint(self) && <SelfMarker self={self} />}
       </MapContainer>
@@ -264,6 +288,60 @@ function AutoFit({
   return null;
 }
 
+/**
+ * HQ's home and search results. The home (where the game master last played, or their position)
+ * may be known only after the map opened: it is shown then, while the map has no content and the
+ * user has not moved it. A search result is shown each time one is picked (its extent when the
+ * geocoder gives one, else its point at the playing zoom).
+ */
+function HomeAndPlaceView({ home, view, hasContent }: { home: MapHome | null; view: MapViewRequest | null; hasContent: boolean }) {
+  const map = useMap();
+  const handled = useRef(false);
+  const shownHome = useRef<MapHome | null>(home);
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      mousedown: () => {
+        handled.current = true;
+      },
+      dragstart: () => {
+        handled.current = true;
+      },
+      keydown: () => {
+        handled.current = true;
+      },
+    }),
+    [],
+  );
+  useMapEvents(handlers);
+  useEffect(() => {
+    const shown = shownHome.current;
+    if (!home || !isValidPoint(home) || (shown && shown.lat === home.lat && shown.lng === home.lng && shown.zoom === home.zoom)) return;
+    shownHome.current = home;
+    if (handled.current || hasContent) return;
+    map.setView([home.lat, home.lng], home.zoom, { animate: false });
+  }, [map, home, hasContent]);
+  const lastSeq = useRef(view?.seq ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a request is applied once, when its seq changes
+  useEffect(() => {
+    if (!view || view.seq === lastSeq.current || !isValidPoint(view)) return;
+    lastSeq.current = view.seq;
+    handled.current = true;
+    const b = view.bounds;
+    if (b && (b.south !== b.north || b.west !== b.east)) {
+      map.fitBounds(
+        [
+          [b.south, b.west],
+          [b.north, b.east],
+        ],
+        { maxZoom: view.zoom, animate: false },
+      );
+    } else {
+      map.setView([view.lat, view.lng], view.zoom, { animate: false });
+    }
+  }, [map, view?.seq]);
+  return null;
+}
+
 /** The marker's name: the species, and its state in words (hover text, screen readers, tests). */
 function markerTitle(name: string, state: MarkerState | undefined): string {
   const parts = [name];
@@ -283,24 +361,30 @@ function DinosaurMarkers({
   dinosaurs,
   species,
   onDinosaurClick,
+  onDinosaurMove,
+  onDinosaurRemove,
   markerStates,
 }: {
   dinosaurs: MapDinosaur[];
   species: TacticalMapProps['species'];
   onDinosaurClick?: (d: MapDinosaur) => void;
+  onDinosaurMove?: TacticalMapProps['onDinosaurMove'];
+  onDinosaurRemove?: TacticalMapProps['onDinosaurRemove'];
   markerStates?: ReadonlyMap<number, MarkerState>;
 }) {
   // One icon per species and state: react-leaflet swaps a marker's icon whenever the object changes.
-  // The cache is built anew with the catalogue (a renamed species gets new initials).
-  const { bySpecies, icons } = useMemo(
-    () => ({ bySpecies: new Map(species.map((s) => [s.id, s])), icons: new Map<string, L.DivIcon>() }),
+  // The cache is built anew with the catalogue (a renamed species gets a new mark); marks are
+  // kept apart across the whole catalogue, so every screen shows a species alike.
+  const { bySpecies, marks, icons } = useMemo(
+    () => ({ bySpecies: new Map(species.map((s) => [s.id, s])), marks: speciesMarks(species), icons: new Map<string, L.DivIcon>() }),
     [species],
   );
   const iconFor = (speciesId: number, state: MarkerState | undefined) => {
     const key = `${speciesId}|${stateKey(state)}`;
     let icon = icons.get(key);
     if (!icon) {
-      icon = dinosaurIcon(bySpecies.get(speciesId), state);
+      const known = bySpecies.get(speciesId);
+      icon = dinosaurIcon(known, state, known ? marks.get(speciesId) : undefined);
       icons.set(key, icon);
     }
     return icon;
@@ -311,22 +395,114 @@ function DinosaurMarkers({
         const name = bySpecies.get(d.speciesId)?.name ?? 'Unknown species';
         const state = markerStates?.get(d.id);
         const title = markerTitle(name, state);
+        // The server refuses to move an observed dinosaur (decision 816): the map does not offer it.
+        const draggable = onDinosaurMove !== undefined && (state?.observations ?? 0) === 0 && !state?.observed;
         return (
-          <Marker
+          <DinosaurMarker
             // Leaflet sets a marker's title once: a new state makes a new marker.
-            key={`${d.id}|${stateKey(state)}`}
-            position={[d.latitude, d.longitude]}
-            icon={iconFor(d.speciesId, state)}
+            key={`${d.id}|${stateKey(state)}|${draggable ? 'd' : ''}`}
+            dinosaur={d}
+            name={name}
             title={title}
-            alt={title}
+            icon={iconFor(d.speciesId, state)}
             zIndexOffset={state?.target ? 1000 : state?.observed ? -1000 : 0}
-            eventHandlers={onDinosaurClick ? { click: () => onDinosaurClick(d) } : undefined}
-          >
-            <Tooltip direction="top">{title}</Tooltip>
-          </Marker>
+            draggable={draggable}
+            onClick={onDinosaurClick}
+            onMove={onDinosaurMove}
+            onRemove={onDinosaurRemove}
+          />
         );
       })}
     </>
+  );
+}
+
+function DinosaurMarker({
+  dinosaur: d,
+  name,
+  title,
+  icon,
+  zIndexOffset,
+  draggable,
+  onClick,
+  onMove,
+  onRemove,
+}: {
+  dinosaur: MapDinosaur;
+  name: string;
+  title: string;
+  icon: L.DivIcon;
+  zIndexOffset: number;
+  draggable: boolean;
+  onClick?: (d: MapDinosaur) => void;
+  onMove?: TacticalMapProps['onDinosaurMove'];
+  onRemove?: TacticalMapProps['onDinosaurRemove'];
+}) {
+  const map = useMap();
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(() => {
+    const h: L.LeafletEventHandlerFnMap = {};
+    if (onClick) h.click = () => onClick(d);
+    if (onMove && draggable) {
+      h.dragend = (e) => {
+        const marker = e.target as L.Marker;
+        const to = marker.getLatLng();
+        // Refused (observed meanwhile, ended, outside the area): back where the server keeps it.
+        onMove(d, { lat: to.lat, lng: to.lng }).catch(() => marker.setLatLng([d.latitude, d.longitude]));
+      };
+    }
+    return h;
+  }, [d, onClick, onMove, draggable]);
+  const editable = onMove !== undefined || onRemove !== undefined;
+  return (
+    <Marker
+      position={[d.latitude, d.longitude]}
+      icon={icon}
+      title={title}
+      alt={title}
+      zIndexOffset={zIndexOffset}
+      draggable={draggable}
+      autoPan={draggable}
+      eventHandlers={handlers}
+    >
+      <Tooltip direction="top">{title}</Tooltip>
+      {editable && (
+        <Popup>
+          <div className="tm-dino-popup" data-testid={`dino-popup-${d.id}`}>
+            <Text size="sm" fw={700}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {draggable ? 'Drag the marker to move it.' : 'Observed: it stays where hunters found it.'}
+            </Text>
+            {onMove && draggable && (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => {
+                  const c = map.getCenter();
+                  map.closePopup();
+                  void onMove(d, { lat: c.lat, lng: c.lng }).catch(() => {});
+                }}
+              >
+                Move to map centre
+              </Button>
+            )}
+            {onRemove && (
+              <Button
+                size="xs"
+                color="red"
+                onClick={() => {
+                  map.closePopup();
+                  onRemove(d);
+                }}
+              >
+                Remove {name}
+              </Button>
+            )}
+          </div>
+        </Popup>
+      )}
+    </Marker>
   );
 }
 

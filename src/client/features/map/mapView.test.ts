@@ -74,3 +74,15 @@ describe('hunterFramePoints', () => {
     expect(hunterFramePoints(self, [])).toEqual([{ lat: 48, lng: 2 }]);
   });
 });
+
+describe('initialView with a home (decision 817)', () => {
+  const home = { lat: 45.52, lng: -73.57, zoom: 16 };
+  it('opens HQ without content where the game master last played, at the playing zoom', () => {
+    expect(initialView('gamemaster', { dinosaurs: [], home })).toEqual({ center: { lat: 45.52, lng: -73.57 }, zoom: 16 });
+  });
+  it('prefers the content, and ignores the home for hunters or when invalid', () => {
+    expect(initialView('gamemaster', { dinosaurs: [dino(1, 10, 20)], home }).center).toEqual({ lat: 10, lng: 20 });
+    expect(initialView('hunter', { dinosaurs: [], home }).center).toEqual({ lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng });
+    expect(initialView('gamemaster', { dinosaurs: [], home: { lat: 95, lng: 0, zoom: 16 } }).zoom).toBe(GAMEMASTER_ZOOM);
+  });
+});

@@ -1,7 +1,7 @@
 // Pure view rules of the tactical map (no Leaflet here, so they are unit tested):
 // which points the map shows, where it opens, and the compass rotation.
 import { DEFAULT_LOCATION, GAMEMASTER_ZOOM, HUNTER_ZOOM } from '../../../domain/rules';
-import type { LatLngPoint, MapDinosaur, MapHunter, MapSelf } from './types';
+import type { LatLngPoint, MapDinosaur, MapHome, MapHunter, MapSelf } from './types';
 
 export type Bounds = { south: number; west: number; north: number; east: number };
 
@@ -48,16 +48,21 @@ export function modeZoom(mode: 'hunter' | 'gamemaster'): number {
 
 /**
  * Where the map opens: a hunter on their own position; otherwise the centre of
- * the content; otherwise the spec's default location (Montreal).
+ * the content; otherwise the game master's home (where they last played, or their
+ * position: decision 817) at its playing zoom; otherwise the spec's default location (Montreal).
  */
 export function initialView(
   mode: 'hunter' | 'gamemaster',
-  content: { dinosaurs: MapDinosaur[]; hunters?: MapHunter[]; self?: MapSelf | null },
+  content: { dinosaurs: MapDinosaur[]; hunters?: MapHunter[]; self?: MapSelf | null; home?: MapHome | null },
 ): { center: LatLngPoint; zoom: number } {
   const zoom = modeZoom(mode);
   if (mode === 'hunter' && isValidPoint(content.self)) return { center: { lat: content.self.lat, lng: content.self.lng }, zoom };
   const box = boundsOf(contentPoints(content.dinosaurs, content.hunters, content.self));
   if (box) return { center: { lat: (box.south + box.north) / 2, lng: (box.west + box.east) / 2 }, zoom };
+  if (mode === 'gamemaster' && isValidPoint(content.home ?? null)) {
+    const home = content.home as MapHome;
+    return { center: { lat: home.lat, lng: home.lng }, zoom: home.zoom };
+  }
   return { center: { lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng }, zoom };
 }
 

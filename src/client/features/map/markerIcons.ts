@@ -20,9 +20,14 @@ export function escapeHtml(text: string): string {
  * observed (a hunter's own), ringed when it is the hunt's target, and with a count bubble of
  * successful observations (headquarters).
  */
-export function dinosaurIcon(species: Pick<SpeciesLite, 'name' | 'rarity'> | undefined, state: MarkerState = {}): L.DivIcon {
+export function dinosaurIcon(
+  species: Pick<SpeciesLite, 'name' | 'rarity'> | undefined,
+  state: MarkerState = {},
+  /** The species' mark among the catalogue's (speciesMarks: never two alike); its initials without one. */
+  mark: string = speciesInitials(species?.name),
+): L.DivIcon {
   const half = DINOSAUR_MARKER_PX / 2;
-  const classes = ['tm-dino', state.observed ? 'tm-dino--observed' : '', state.target ? 'tm-dino--target' : ''].filter(Boolean).join(' ');
+  const classes = ['tm-dino', [...mark].length > 2 ? 'tm-dino--long' : '', state.observed ? 'tm-dino--observed' : '', state.target ? 'tm-dino--target' : ''].filter(Boolean).join(' ');
   const tick = state.observed ? '<span class="tm-dino__tick" aria-hidden="true">✓</span>' : '';
   const count =
     state.observations !== undefined && state.observations > 0
@@ -30,7 +35,7 @@ export function dinosaurIcon(species: Pick<SpeciesLite, 'name' | 'rarity'> | und
       : '';
   return L.divIcon({
     className: classes,
-    html: `<div class="tm-dino__badge" style="background:${rarityColor(species?.rarity)}">${escapeHtml(speciesInitials(species?.name))}</div>${tick}${count}`,
+    html: `<div class="tm-dino__badge" style="background:${rarityColor(species?.rarity)}">${escapeHtml(mark)}</div>${tick}${count}`,
     iconSize: [DINOSAUR_MARKER_PX, DINOSAUR_MARKER_PX],
     iconAnchor: [half, half],
     tooltipAnchor: [0, -half],

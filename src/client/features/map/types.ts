@@ -12,6 +12,14 @@ export type MarkerState = { observed?: boolean; target?: boolean; observations?:
 export type MapHunter = { userId: string; label: string; lat: number; lng: number; accuracy: number; timestamp?: number };
 export type MapSelf = { lat: number; lng: number; accuracy: number; heading?: number | null };
 export type LatLngPoint = { lat: number; lng: number };
+/** Where HQ's map opens without content: where the game master last played, or their position (decision 817). */
+export type MapHome = LatLngPoint & { zoom: number };
+/** A request to show a place (a search result): applied each time `seq` changes. */
+export type MapViewRequest = LatLngPoint & {
+  seq: number;
+  zoom: number;
+  bounds?: { south: number; west: number; north: number; east: number } | null;
+};
 
 export type TacticalMapProps = {
   /** Initial zoom: HUNTER_ZOOM 18 or GAMEMASTER_ZOOM 13. */
@@ -23,6 +31,14 @@ export type TacticalMapProps = {
   self?: MapSelf | null;
   /** Game master deploy; hunters pass none (tapping the map does nothing then). */
   onMapClick?: (p: LatLngPoint) => void;
+  /** HQ: a marker dragged to a new place; a rejected promise puts it back. Observed dinosaurs are not draggable. */
+  onDinosaurMove?: (d: MapDinosaur, p: LatLngPoint) => Promise<unknown>;
+  /** HQ: the marker's popup offers to remove it. */
+  onDinosaurRemove?: (d: MapDinosaur) => void;
+  /** HQ: where the map opens (and goes, once known) while it has no content and the user has not moved it. */
+  home?: MapHome | null;
+  /** Show this place (a search result). */
+  view?: MapViewRequest | null;
   /** Hunters: open the species card. */
   onDinosaurClick?: (d: MapDinosaur) => void;
   /** Per dinosaur id: observed / target / observation count marks on its marker. */

@@ -7,7 +7,9 @@ import { rarityColor } from './rarity';
 
 type IconSpecies = { name: string; rarity: string | null };
 
-export function SpeciesIcon({ species, size = 40 }: { species: IconSpecies | null | undefined; size?: number }) {
+/** `mark`: the species' mark among the catalogue's (speciesMarks), as its map markers show it; its initials without one. */
+export function SpeciesIcon({ species, size = 40, mark }: { species: IconSpecies | null | undefined; size?: number; mark?: string }) {
+  const text = mark ?? speciesInitials(species?.name);
   return (
     <Box
       aria-hidden
@@ -21,13 +23,13 @@ export function SpeciesIcon({ species, size = 40 }: { species: IconSpecies | nul
         display: 'grid',
         placeItems: 'center',
         fontWeight: 800,
-        fontSize: Math.round(size * 0.38),
+        fontSize: Math.round(size * ([...text].length > 2 ? 0.3 : 0.38)),
         lineHeight: 1,
         letterSpacing: 0.5,
         boxShadow: '0 0 0 2px white, 0 1px 3px rgba(0,0,0,0.35)',
       }}
     >
-      {speciesInitials(species?.name)}
+      {text}
     </Box>
   );
 }

@@ -1,0 +1,141 @@
+// HQ's place search, proxied (decision 815): the browser asks us, we ask the configured
+// Nominatim-compatible geocoder. Its usage policy is kept here, in one place: identified
+// (User-Agent, Referer, email), at most one request a second from the whole process
+// (later ones wait their turn, a short queue, then 429), answers cached a day, at most
+// PLACE_SEARCHES_PER_MINUTE searches per game master. Coordinates typed into the box
+// never reach the geocoder, and work with it off or unreachable.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  coordinatesPlace,
+  normalisePlaceQuery,
+  PLACE_MESSAGES,
+  type PlaceResult,
+  parseCoordinates,
+  toPlaceResults,
+} from '../../domain/place-search';
+import {
+  GEOCODER_CACHE_ENTRIES,
+  GEOCODER_CACHE_TTL_MS,
+  GEOCODER_MIN_INTERVAL_MS,
+  GEOCODER_QUEUE_MAX,
+  GEOCODER_TIMEOUT_MS,
+  PLACE_RESULTS_MAX,
+  PLACE_SEARCHES_PER_MINUTE,
+} from '../../domain/rules';
+import type { Config } from '../config';
+import { AppError, tooManyRequests } from '../errors';
+
+export type Geocoder = {
+  /** Places for a query (already trimmed and bounded by PlaceSearchInput), for one signed-in game master. */
+  search(userId: string, q: string, setHeader?: (name: string, value: string) => void): Promise<PlaceResult[]>;
+  /** Whether a geocoder is configured (the box says so when not). */
+  readonly enabled: boolean;
+};
+
+type GeocoderOptions = {
+  log: { warn(msg: string): void };
+  fetch?: typeof fetch;
+  /** Wall clock for the pacing and the cache (tests move deps.now, not this). */
+  clock?: () => number;
+};
+
+const unavailable = () => new AppError(503, PLACE_MESSAGES.unavailable);
+
+export function createGeocoder(
+  config: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_EMAIL' | 'GEOCODER_USER_AGENT' | 'PUBLIC_URL'>,
+  { log, fetch: fetchImpl = fetch, clock = Date.now }: GeocoderOptions,
+): Geocoder {
+  const base = config.GEOCODER_URL;
+  const perUser = new RateLimiterMemory({ keyPrefix: 'place-search', points: PLACE_SEARCHES_PER_MINUTE, duration: 60 });
+  /** Insertion order is use order: the first key is the least recently used. */
+  const cache = new Map<string, { at: number; places: PlaceResult[] }>();
+  const inFlight = new Map<string, Promise<PlaceResult[]>>();
+  let nextSlot = 0;
+  let waiting = 0;
+
+  const cached = (key: string): PlaceResult[] | null => {
+    const hit = cache.get(key);
+    if (!hit) return null;
+    cache.delete(key);
+    if (clock() - hit.at > GEOCODER_CACHE_TTL_MS) return null;
+    cache.set(key, hit);
+    return hit.places;
+  };
+  const remember = (key: string, places: PlaceResult[]) => {
+    cache.set(key, { at: clock(), places });
+    while (cache.size > GEOCODER_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  };
+
+  /** Waits for this request's turn: one a second, whoever asks. */
+  async function turn(): Promise<void> {
+    if (waiting >= GEOCODER_QUEUE_MAX) throw tooManyRequests(PLACE_MESSAGES.busy, { retryAfterSeconds: 2 });
+    const now = clock();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + GEOCODER_MIN_INTERVAL_MS;
+    if (slot <= now) return;
+    waiting += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, slot - now));
+    } finally {
+      waiting -= 1;
+    }
+  }
+
+  async function ask(q: string): Promise<PlaceResult[]> {
+    await turn();
+    const params = new URLSearchParams({ q, format: 'jsonv2', limit: String(PLACE_RESULTS_MAX), addressdetails: '0' });
+    if (config.GEOCODER_EMAIL) params.set('email', config.GEOCODER_EMAIL);
+    const headers: Record<string, string> = { 'User-Agent': config.GEOCODER_USER_AGENT, Accept: 'application/json' };
+    if (config.PUBLIC_URL) headers.Referer = config.PUBLIC_URL;
+    let res: Response;
+    try {
+      res = await fetchImpl(`${base}/search?${params}`, { headers, signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS), redirect: 'error' });
+    } catch (err) {
+      log.warn(`geocoder unreachable: ${String(err)}`);
+      throw unavailable();
+    }
+    if (!res.ok) {
+      log.warn(`geocoder answered ${res.status}`);
+      // Nominatim answers 429 (or 403 when blocked) to a client over its limits: back off, all of us.
+      if (res.status === 429 || res.status === 403) nextSlot = Math.max(nextSlot, clock() + 10 * GEOCODER_MIN_INTERVAL_MS);
+      throw unavailable();
+    }
+    try {
+      return toPlaceResults(await res.json());
+    } catch (err) {
+      log.warn(`geocoder answer unreadable: ${String(err)}`);
+      throw unavailable();
+    }
+  }
+
+  return {
+    enabled: base !== '',
+    async search(userId, q, setHeader) {
+      const point = parseCoordinates(q);
+      if (point) return [coordinatesPlace(point)];
+      if (base === '') throw unavailable();
+      try {
+        await perUser.consume(userId);
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        const retryAfterSeconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        setHeader?.('retry-after', String(retryAfterSeconds));
+        throw tooManyRequests(PLACE_MESSAGES.busy, { retryAfterSeconds });
+      }
+      const key = normalisePlaceQuery(q);
+      const hit = cached(key);
+      if (hit) return hit;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = ask(q)
+          .then((places) => {
+            remember(key, places);
+            return places;
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}
