@@ -440,3 +440,28 @@ export const AR_FRAME_FILL_NEAR = 0.5;
 export const AR_FRAME_FILL_FAR = 0.2;
 export const AR_FRAME_FILL_NEAR_M = 10;
 export const AR_FRAME_FILL_FAR_M = 1000;
+// --- Achievements (issue 29, helper achieve; decisions 830-834) ---
+/** Tier names, lowest first: a tiered achievement is earned at each threshold in turn. */
+export const ACHIEVEMENT_TIERS = ['bronze', 'silver', 'gold'] as const;
+/** Successful observations, across every hunt of the hunter (Field Observer). */
+export const ACHIEVEMENT_OBSERVATIONS = [5, 25, 100] as const;
+/** Different species observed (Naturalist). */
+export const ACHIEVEMENT_SPECIES = [3, 6, 10] as const;
+/** Metres walked, from the server's distance travelled (Trailblazer). */
+export const ACHIEVEMENT_DISTANCE_M = [1_000, 5_000, 20_000] as const;
+/** Darts fired (Dart Thrower). */
+export const ACHIEVEMENT_DARTS = [10, 50, 200] as const;
+/** Reports (messages of any kind) sent to the session (Field Reporter). */
+export const ACHIEVEMENT_REPORTS = [1, 10, 50] as const;
+/** Photos sent to the session (Wildlife Photographer). */
+export const ACHIEVEMENT_PHOTOS = [1, 10, 50] as const;
+/** Hunts played to their end (Veteran). */
+export const ACHIEVEMENT_HUNTS = [1, 5, 20] as const;
+/** Hunts in which the hunter found every deployed dinosaur (Full House). */
+export const ACHIEVEMENT_FULL_HUNTS = [1, 5, 15] as const;
+/** Successful observations in a row, without a missed dart between them, in one hunt (Hot Streak). */
+export const ACHIEVEMENT_STREAK = 5;
+/** 'Not a Dart Wasted' needs a hunt of at least this many dinosaurs, all found without a miss. */
+export const ACHIEVEMENT_CLEAN_HUNT_MIN_DINOSAURS = 3;
+/** The phone's buzz when an achievement is earned (navigator.vibrate pattern, ms). */
+export const ACHIEVEMENT_VIBRATION_MS = [120, 60, 120] as const;
