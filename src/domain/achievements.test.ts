@@ -3,6 +3,7 @@ import {
   ACHIEVEMENTS,
   ACHIEVEMENT_ICONS,
   type AchievementFacts,
+  type EarnedLevel,
   achievementByKey,
   crossesThreshold,
   EMPTY_FACTS,
@@ -20,7 +21,7 @@ import {
 import { ACHIEVEMENT_DISTANCE_M, ACHIEVEMENT_OBSERVATIONS, ACHIEVEMENT_STREAK } from './rules';
 
 const facts = (over: Partial<AchievementFacts>): AchievementFacts => ({ ...EMPTY_FACTS, ...over });
-const ids = (levels: { key: string; tier: string }[]) => levels.map(levelId);
+const ids = (levels: EarnedLevel[]) => levels.map(levelId);
 
 describe('the catalogue', () => {
   it('has a dozen or more achievements with unique keys, names, descriptions and known icons', () => {

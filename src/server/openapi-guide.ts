@@ -92,4 +92,8 @@ export const TAGS: Array<{ name: string; description: string }> = [
     description: 'The species catalogue, missions, game masters and their credits, backups and analytics. Admins only, except reading species and missions.',
   },
   { name: 'system', description: 'Public settings the client needs at start.' },
+  {
+    name: 'achievements',
+    description: 'Achievements hunters earn as they hunt (decided by the server): the catalogue, a hunter\'s own, a session\'s for its game master, and a guest keeping theirs with a new account.',
+  },
 ];
