@@ -465,3 +465,6 @@ export const ACHIEVEMENT_STREAK = 5;
 export const ACHIEVEMENT_CLEAN_HUNT_MIN_DINOSAURS = 3;
 /** The phone's buzz when an achievement is earned (navigator.vibrate pattern, ms). */
 export const ACHIEVEMENT_VIBRATION_MS = [120, 60, 120] as const;
+/** How long the phone's "Achievement earned" toast stays (ms), and how many show at once. */
+export const ACHIEVEMENT_TOAST_MS = 6_000;
+export const ACHIEVEMENT_TOASTS_SHOWN = 3;

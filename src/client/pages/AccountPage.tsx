@@ -1,10 +1,12 @@
-// /account: the signed-in account's security: change the password, sign out everywhere.
+// /account: the signed-in account's profile and security: a hunter's achievements (decision 833),
+// change the password, sign out everywhere.
 import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { PageShell } from '../components/PageShell';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
 import { SignOutEverywhere } from '../features/account/SignOutEverywhere';
+import { ProfileAchievements } from '../features/achievements';
 import { homeForUser } from '../features/auth/destinations';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 
@@ -27,6 +29,14 @@ export function AccountPage() {
               </Anchor>
             </Text>
           </div>
+          {user.role === 'hunter' && (
+            <Card withBorder padding="lg" component="section" aria-labelledby="achievements-title">
+              <Title order={2} fz={20} mb="md" id="achievements-title">
+                Achievements
+              </Title>
+              <ProfileAchievements guest={user.isGuest} />
+            </Card>
+          )}
           {user.isGuest ? (
             <Card withBorder padding="lg">
               <Text>Guest hunters have no password: your sign-in ends with the hunt.</Text>

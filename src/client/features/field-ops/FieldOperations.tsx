@@ -3,6 +3,7 @@
 import { Box, Center, Container, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
+import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements';
 import { useGps, useWakeLock } from '../gps';
 import { useHunterStats } from '../hunt/useHunterStats';
 import { useSessionEnd } from '../hunt/useSessionEnd';
@@ -20,9 +21,15 @@ import { useFieldSession } from './useFieldSession';
 export function FieldOperations() {
   const field = useFieldSession();
   const end = useSessionEnd(field.sessionId, field.session?.status);
+  const toasts = useAchievementToasts();
+  const onAchievement = (event: { id: number; payload: Record<string, unknown> }) => {
+    const toast = toastFromPayload(event.id, event.payload);
+    if (toast) toasts.push(toast);
+  };
   return (
-    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded })}>
+    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded, onAchievement })}>
       <FieldOperationsBody field={field} end={end} />
+      <AchievementToasts items={toasts.items} onDismiss={toasts.dismiss} />
     </SessionLive>
   );
 }
