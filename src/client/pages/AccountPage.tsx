@@ -1,7 +1,7 @@
 // /account: the signed-in account's profile and security: a hunter's achievements (decision 833),
 // change the password, sign out everywhere.
-import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate } from 'react-router';
+import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { PageShell } from '../components/PageShell';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
@@ -12,6 +12,9 @@ import { useCurrentUser } from '../features/auth/useCurrentUser';
 
 export function AccountPage() {
   const { user, isLoading } = useCurrentUser();
+  // Arriving from "Keep your achievements" (decision 832).
+  const [params] = useSearchParams();
+  const kept = params.get('kept') === '1';
   if (isLoading) return <PageLoader />;
   if (!user) return <Navigate to="/login" replace />;
   return (
@@ -29,6 +32,11 @@ export function AccountPage() {
               </Anchor>
             </Text>
           </div>
+          {kept && !user.isGuest && (
+            <Alert color="jungle" title="Achievements kept" data-testid="achievements-kept">
+              Welcome, {user.firstName}! Your hunter account has been created, and your hunt and its achievements are on it.
+            </Alert>
+          )}
           {user.role === 'hunter' && (
             <Card withBorder padding="lg" component="section" aria-labelledby="achievements-title">
               <Title order={2} fz={20} mb="md" id="achievements-title">

@@ -2,18 +2,13 @@
 // record (place in the hunt, stats, achievements) moves to it. Then the profile shows them.
 import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { KeepAchievementsForm as KeepSchema } from '../../../domain/achievement-schemas';
 import { PasswordField } from '../../components/PasswordField';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage, expectSignInChange, fieldErrors } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { refreshAfterSignIn } from '../../lib/refreshAfterSignIn';
 import { trpc } from '../../trpc';
 
-export function KeepAchievementsForm({ onDone }: { onDone?: () => void }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+export function KeepAchievementsForm() {
   const keep = trpc.achievements.keep.useMutation();
   const form = useForm({
     mode: 'uncontrolled',
@@ -23,13 +18,14 @@ export function KeepAchievementsForm({ onDone }: { onDone?: () => void }) {
 
   const submit = form.onSubmit(async (values) => {
     const payload = KeepSchema.parse(values);
+    // The guest's sign-in (and the hunt's live socket) ends as the account's begins: not a logout.
+    const settled = expectSignInChange();
     try {
-      const { user } = await keep.mutateAsync(payload);
-      onDone?.();
-      await refreshAfterSignIn(queryClient);
-      notify({ title: 'Achievements kept', description: `Welcome, ${user.firstName}! Your hunter account has been created.` });
-      navigate('/account');
+      await keep.mutateAsync(payload);
+      // A fresh page under the new sign-in: every socket and query of the guest is left behind.
+      window.location.assign('/account?kept=1');
     } catch (error) {
+      settled();
       form.setErrors(fieldErrors(error));
       notify({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' });
     }
