@@ -60,10 +60,12 @@ test.describe('Achievements', () => {
     // navigator.vibrate is called with the achievement's buzz.
     await hunter.addInitScript(() => {
       (window as unknown as { buzzes: unknown[] }).buzzes = [];
-      navigator.vibrate = (pattern: VibratePattern) => {
-        (window as unknown as { buzzes: unknown[] }).buzzes.push(pattern);
-        return true;
-      };
+      Object.defineProperty(navigator, 'vibrate', {
+        value: (pattern: unknown) => {
+          (window as unknown as { buzzes: unknown[] }).buzzes.push(pattern);
+          return true;
+        },
+      });
     });
     const handle = uniqueName('Medal');
     await joinAsGuest(hunter, { sessionId: session.id, password: session.password, handle });
