@@ -17,7 +17,7 @@ function ProgressRow({ p }: { p: AchievementProgress }) {
           <Text fw={700} size="sm">
             {p.name}
           </Text>
-          <Text size="xs" c="dimmed" tt="capitalize">
+          <Text size="xs" c="dimmed" tt={p.tier ? 'capitalize' : undefined} style={{ whiteSpace: 'nowrap' }}>
             {p.tier ?? 'not yet'}
           </Text>
         </Group>
