@@ -167,11 +167,14 @@ export function awardAfterWrite(ctx: AwardCtx, player: AwardPlayer): void {
 
 /**
  * After an accepted position that moved the hunter `stepMeters`: decides only when the hunter's
- * distance over every hunt crossed a Trailblazer tier (one indexed sum; most fixes stop there).
+ * distance over every hunt crossed a Trailblazer tier, so most fixes stop at this test. A guest
+ * plays one hunt, whose distance the caller knows (`huntTotal`); an account's is one indexed sum.
  */
-export function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMeters: number): void {
+export function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMeters: number, huntTotal: number | null): void {
   if (stepMeters <= 0) return;
-  const total = (prepared(ctx.db, 'achievement-distance', (d) => d.$client.prepare(DISTANCE_SQL)).get(player.userId) as { m: number }).m;
+  const total =
+    huntTotal ??
+    (prepared(ctx.db, 'achievement-distance', (d) => d.$client.prepare(DISTANCE_SQL)).get(player.userId) as { m: number }).m;
   if (crossesThreshold(ACHIEVEMENT_DISTANCE_M, total - stepMeters, total)) awardAfterWrite(ctx, player);
 }
 

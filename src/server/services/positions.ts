@@ -179,7 +179,9 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
       timestamp: now,
     },
   });
-  awardAfterStep(ctx, { id: player.id, userId: ctx.user.id, sessionId, handle: player.handle }, step);
+  // A guest's whole distance is this hunt's; an account's is summed over its hunts.
+  const huntTotal = ctx.user.isGuest ? distanceTraveled : null;
+  awardAfterStep(ctx, { id: player.id, userId: ctx.user.id, sessionId, handle: player.handle }, step, huntTotal);
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 

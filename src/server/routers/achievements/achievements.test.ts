@@ -1,11 +1,11 @@
 // Achievements (issue 29): decided by the server, awarded once, seen by the hunter and the owner
 // only, and kept by a guest who creates an account.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardAchievements, awardSessionEnd } from '../../services/achievements';
 import { earnedAchievements, messages, sessionPlayers, users } from '../../db/schema';
 import { ApiClient, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { hunterIn, WsClient } from '../../testing/comms-kit';
+import { addPlayer, hunterIn, WsClient } from '../../testing/comms-kit';
 import { addSpecies, createSession, guestJoin, HERE, setPosition, subscribedGameMaster } from '../sessions/test-support';
 
 let server: TestServer;
@@ -127,6 +127,47 @@ describe('awarding', () => {
     expect(earnedIn(s.id)).toEqual([]);
     const mine = await hunter.get('/api/hunter/achievements');
     expect(mine.body.earned).toEqual([]);
+  });
+});
+
+describe('Trailblazer from positions', () => {
+  /** Puts the hunter's walked distance and anchor just short of the bronze tier, at HERE, 10 s ago. */
+  function walkedSoFar(sessionId: number, userId: string, metres: number) {
+    const at = Date.now() - 10_000;
+    server.deps.db
+      .update(sessionPlayers)
+      .set({ distanceTraveledM: metres, anchorLat: HERE.lat, anchorLng: HERE.lng, anchorAt: at, lastPositionAt: at })
+      .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)))
+      .run();
+  }
+  const step = (client: ApiClient, sessionId: number, northM: number) =>
+    client.post(`/api/game-sessions/${sessionId}/location`, { lat: HERE.lat + northM / 111_195, lng: HERE.lng, accuracy: 5 });
+
+  it("a guest's position that crosses 1 km earns Trailblazer (bronze); the fixes before it earn nothing", async () => {
+    const { s, hunter } = await liveGame('Kai');
+    walkedSoFar(s.id, hunter.userId, 970);
+    expect((await step(hunter, s.id, 20)).body).toMatchObject({ accepted: true });
+    expect(earnedIn(s.id)).toEqual([]);
+    // The next fix 10 s later (a fix within milliseconds would be an implausible jump).
+    walkedSoFar(s.id, hunter.userId, 990);
+    expect((await step(hunter, s.id, 20)).body.distanceTraveled).toBeGreaterThanOrEqual(1000);
+    expect(earnedIn(s.id).map((r) => `${r.key}:${r.tier}`)).toEqual(['trailblazer:bronze']);
+  });
+
+  it("an account's distance adds up its hunts", async () => {
+    const earlier = await createSession(gm);
+    const now = await liveGame('Lou');
+    const account = await hunterIn(server, now.s.id, 'Luca');
+    addPlayer(server, earlier.id, account.user.id, 'Luca');
+    walkedSoFar(earlier.id, account.user.id, 600);
+    walkedSoFar(now.s.id, account.user.id, 380);
+    await step(account, now.s.id, 30);
+    const mine = await account.get(`/api/hunter/achievements?sessionId=${now.s.id}`);
+    expect(mine.body.thisHunt.map((a: { key: string }) => a.key)).toEqual(['trailblazer']);
+    expect(mine.body.progress.find((p: { key: string }) => p.key === 'trailblazer')).toMatchObject({
+      tier: 'bronze',
+      next: { tier: 'silver', threshold: 5000 },
+    });
   });
 });
 
