@@ -1,5 +1,7 @@
-// The phone's "Achievement earned" toasts: their own stack, so the observation's notice (which
-// replaces the notice shown, lib/notify) never hides one. Each buzzes the phone once.
+// The phone's "Achievement earned" toasts: their own stack, in the page's flow under the header
+// (like the connection banner), so they never cover the header or the main actions (decision 760)
+// and the observation's notice (which replaces the notice shown, lib/notify) never hides one.
+// Each buzzes the phone once.
 import { CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ACHIEVEMENT_TOAST_MS, ACHIEVEMENT_TOASTS_SHOWN, ACHIEVEMENT_VIBRATION_MS } from '../../../domain/rules';
@@ -45,32 +47,22 @@ export function useAchievementToasts() {
 export function AchievementToasts({ items, onDismiss }: { items: AchievementToast[]; onDismiss: (id: number) => void }) {
   if (items.length === 0) return null;
   return (
-    <Stack
-      gap="xs"
-      style={{
-        position: 'fixed',
-        top: 'calc(env(safe-area-inset-top, 0px) + 8px)',
-        left: 8,
-        right: 8,
-        zIndex: 400,
-        maxWidth: 420,
-        marginInline: 'auto',
-        pointerEvents: 'none',
-      }}
-    >
+    <Stack gap={6} px="xs" py={6} aria-live="polite" data-testid="achievement-toasts">
       {items.map((t) => (
         <Paper
           key={t.id}
           withBorder
           shadow="md"
           radius="md"
-          p="sm"
+          p="xs"
           role="status"
           data-testid="achievement-toast"
-          style={{ pointerEvents: 'auto' }}
+          w="100%"
+          maw={520}
+          mx="auto"
         >
           <Group gap="sm" wrap="nowrap" align="center">
-            <AchievementBadge icon={t.icon} tier={t.tier} size={40} />
+            <AchievementBadge icon={t.icon} tier={t.tier} size={36} />
             <div style={{ flex: 1, minWidth: 0 }}>
               <Text fw={800} size="sm">
                 Achievement earned: {t.title}

@@ -1,7 +1,7 @@
 // The Field Operations screen for a signed-in hunter account (/hunter): join by
 // session name and password, the mission briefing, then the live panels.
 import { Box, Center, Container, Loader } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements';
 import { useGps, useWakeLock } from '../gps';
@@ -28,13 +28,25 @@ export function FieldOperations() {
   };
   return (
     <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded, onAchievement })}>
-      <FieldOperationsBody field={field} end={end} />
-      <AchievementToasts items={toasts.items} onDismiss={toasts.dismiss} />
+      <FieldOperationsBody
+        field={field}
+        end={end}
+        achievements={<AchievementToasts items={toasts.items} onDismiss={toasts.dismiss} />}
+      />
     </SessionLive>
   );
 }
 
-function FieldOperationsBody({ field, end }: { field: ReturnType<typeof useFieldSession>; end: ReturnType<typeof useSessionEnd> }) {
+function FieldOperationsBody({
+  field,
+  end,
+  achievements,
+}: {
+  field: ReturnType<typeof useFieldSession>;
+  end: ReturnType<typeof useSessionEnd>;
+  /** The "Achievement earned" toasts, under the header. */
+  achievements: ReactNode;
+}) {
   const { sessionId, session } = field;
   // Inside SessionLive, so it polls only while the live stream is down.
   const stats = useHunterStats(sessionId, POLL_HUNTER_STATS_MS);
@@ -55,6 +67,7 @@ function FieldOperationsBody({ field, end }: { field: ReturnType<typeof useField
     <Box mih="100dvh" bg="gray.1">
       <FieldOpsHeader dartsRemaining={stats.data?.dartsRemaining ?? null} captureCount={stats.data?.captureCount ?? null} />
       <ConnectionBanner />
+      {achievements}
       <Container size="xl" px="xs" py="sm" component="main">
         {sessionId === null ? (
           <JoinMissionCard

@@ -182,6 +182,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         availableLabel={leftLabel(hunt.progress, visible || ended ? null : status === 'paused' ? 'paused' : 'waiting')}
       />
       <ConnectionBanner />
+      <AchievementToasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
       <SessionStateBanner session={session} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
@@ -263,7 +264,6 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close}>
         <HuntAchievements sessionId={sessionId} />
       </SessionEndDialog>
-      <AchievementToasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
       <MissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}
         result={completion.result}
