@@ -75,7 +75,7 @@ test.describe('Achievements', () => {
     await hqPage.goto('/gamemaster');
     await expect(hqPage.getByRole('heading', { name: 'Mission HQ', level: 1 })).toBeVisible({ timeout: 25_000 });
     const feed = hqPage.getByTestId('hq-achievements');
-    await expect(feed).toContainText('No achievements earned in this session yet.');
+    await expect(feed).toContainText('No achievements earned in this session yet.', { timeout: 25_000 });
 
     await hunter.getByRole('tab', { name: 'AR Hunt' }).click();
     const view = hunter.getByTestId('ar-view');
