@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardAchievements, awardSessionEnd } from '../../services/achievements';
 import { earnedAchievements, messages, sessionPlayers, users } from '../../db/schema';
 import { ApiClient, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { addPlayer, hunterIn, WsClient } from '../../testing/comms-kit';
+import { addPlayer, hunterIn, sleep, WsClient } from '../../testing/comms-kit';
 import { addSpecies, createSession, guestJoin, HERE, setPosition, subscribedGameMaster } from '../sessions/test-support';
 
 let server: TestServer;
@@ -87,6 +87,36 @@ describe('awarding', () => {
     const announced = server.deps.bus.since(s.id, 0).filter((e) => e.type === 'achievement_earned');
     expect(announced).toHaveLength(2);
     expect(announced[0]!.audience).toBe(`owner+user:${hunter.userId}`);
+  });
+
+  it("reaches the hunter and HQ on the tRPC subscription too, and not a fellow hunter's", async () => {
+    const { s, dinos, hunter } = await liveGame('Tia');
+    const fellow = await guestJoin(server, s.id, 'raptor', 'Tom');
+    const type = (e: unknown) => (e as { data: { type: string; payload: Record<string, unknown> } }).data;
+    const heard = { hunter: [] as string[], hq: [] as string[], fellow: [] as string[] };
+    const clients = { hunter: hunter.trpc(), hq: gm.trpc(), fellow: fellow.trpc() };
+    try {
+      for (const who of ['hunter', 'hq', 'fellow'] as const) {
+        clients[who].trpc.comms.events.subscribe(
+          { sessionId: s.id },
+          {
+            onData: (e) => {
+              const d = type(e);
+              if (d.type === 'achievement_earned') heard[who].push(String(d.payload.title));
+            },
+          },
+        );
+      }
+      await sleep(300);
+      await observe(hunter, s.id, dinos[0]!);
+      for (let i = 0; i < 100 && (heard.hunter.length < 2 || heard.hq.length < 2); i++) await sleep(20);
+      expect(heard.hunter.sort()).toEqual(['First Contact', 'Full House (bronze)']);
+      expect(heard.hq.sort()).toEqual(['First Contact', 'Full House (bronze)']);
+      await sleep(100);
+      expect(heard.fellow).toEqual([]);
+    } finally {
+      for (const c of Object.values(clients)) c.close();
+    }
   });
 
   it('hunts completed are awarded at the end, once even if the end is decided twice', async () => {
