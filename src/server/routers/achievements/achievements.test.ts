@@ -6,7 +6,7 @@ import { awardAchievements, awardSessionEnd } from '../../services/achievements'
 import { earnedAchievements, messages, sessionPlayers, users } from '../../db/schema';
 import { ApiClient, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { addPlayer, hunterIn, sleep, WsClient } from '../../testing/comms-kit';
-import { addSpecies, createSession, guestJoin, HERE, setPosition, subscribedGameMaster } from '../sessions/test-support';
+import { addSpecies, createSession, guestJoin, HERE, setPosition, shiftClock, subscribedGameMaster } from '../sessions/test-support';
 
 let server: TestServer;
 let gm: ApiClient & { user: { id: string } };
@@ -128,6 +128,17 @@ describe('awarding', () => {
     expect(earnedIn(s.id)).toHaveLength(1);
     const mine = await hunter.get(`/api/hunter/achievements?sessionId=${s.id}`);
     expect(mine.body.thisHunt[0]).toMatchObject({ key: 'veteran', tier: 'bronze', title: 'Veteran (bronze)' });
+  });
+
+  it('a hunt whose time runs out counts as played to its end too', async () => {
+    const { s } = await liveGame('Uma');
+    const reset = shiftClock(server, 2 * 60 * 60_000);
+    try {
+      expect((await gm.get(`/api/game-sessions/${s.id}/time-status`)).body.status).toBe('completed');
+    } finally {
+      reset();
+    }
+    expect(earnedIn(s.id).map((r) => `${r.key}:${r.tier}`)).toEqual(['veteran:bronze']);
   });
 
   it('a report earns Field Reporter; a message of the game master earns nothing', async () => {
