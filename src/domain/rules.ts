@@ -464,3 +464,31 @@ export const PLACE_SEARCHES_PER_MINUTE = 20;
 export const PLACE_SEARCH_DEBOUNCE_MS = 1000;
 /** A species' mark on map markers and icons: at most this many letters (a 50 px badge). */
 export const SPECIES_MARK_MAX_CHARS = 3;
+// --- Achievements (issue 29, helper achieve; decisions 830-834) ---
+/** Tier names, lowest first: a tiered achievement is earned at each threshold in turn. */
+export const ACHIEVEMENT_TIERS = ['bronze', 'silver', 'gold'] as const;
+/** Successful observations, across every hunt of the hunter (Field Observer). */
+export const ACHIEVEMENT_OBSERVATIONS = [5, 25, 100] as const;
+/** Different species observed (Naturalist). */
+export const ACHIEVEMENT_SPECIES = [3, 6, 10] as const;
+/** Metres walked, from the server's distance travelled (Trailblazer). */
+export const ACHIEVEMENT_DISTANCE_M = [1_000, 5_000, 20_000] as const;
+/** Darts fired (Dart Thrower). */
+export const ACHIEVEMENT_DARTS = [10, 50, 200] as const;
+/** Reports (messages of any kind) sent to the session (Field Reporter). */
+export const ACHIEVEMENT_REPORTS = [1, 10, 50] as const;
+/** Photos sent to the session (Wildlife Photographer). */
+export const ACHIEVEMENT_PHOTOS = [1, 10, 50] as const;
+/** Hunts played to their end (Veteran). */
+export const ACHIEVEMENT_HUNTS = [1, 5, 20] as const;
+/** Hunts in which the hunter found every deployed dinosaur (Full House). */
+export const ACHIEVEMENT_FULL_HUNTS = [1, 5, 15] as const;
+/** Successful observations in a row, without a missed dart between them, in one hunt (Hot Streak). */
+export const ACHIEVEMENT_STREAK = 5;
+/** 'Not a Dart Wasted' needs a hunt of at least this many dinosaurs, all found without a miss. */
+export const ACHIEVEMENT_CLEAN_HUNT_MIN_DINOSAURS = 3;
+/** The phone's buzz when an achievement is earned (navigator.vibrate pattern, ms). */
+export const ACHIEVEMENT_VIBRATION_MS = [120, 60, 120] as const;
+/** How long the phone's "Achievement earned" toast stays (ms), and how many show at once. */
+export const ACHIEVEMENT_TOAST_MS = 6_000;
+export const ACHIEVEMENT_TOASTS_SHOWN = 3;

@@ -89,7 +89,7 @@ export type HunterJoinInput = z.input<typeof HunterJoinInput>;
  * What the server accepts: everything the form sends. The spec's client leaves
  * confirmPassword out; a client that sends it gets it checked here too.
  */
-const RegisterFields = z.object({
+export const RegisterFields = z.object({
   username: z
     .string({ error: MESSAGES.usernameTooShort })
     .trim()

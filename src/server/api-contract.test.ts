@@ -141,6 +141,13 @@ describe('a client generated from /api/openapi.json', () => {
     expect(['observed', 'missed']).toContain(observation.outcome);
     expect(ok(await guest.GET('/hunter/stats', { params: { query: { sessionId: id } } })).dartsUsed).toBe(1);
 
+    // Achievements: the catalogue for anyone, the hunter's own, the session's for its game master.
+    const catalogue = ok(await dinohunt().GET('/achievements'));
+    expect(catalogue.map((a) => a.key)).toContain('first_contact');
+    const mine = ok(await guest.GET('/hunter/achievements', { params: { query: { sessionId: id } } }));
+    expect(mine.thisHunt.map((a) => a.key)).toEqual(observation.outcome === 'observed' ? ['first_contact', 'full_house'] : []);
+    expect(mine.progress.find((p) => p.key === 'dart_thrower')?.value).toBe(1);
+
     const photo = ok(
       await guest.POST('/game-sessions/{id}/upload-media', {
         params: { path: { id } },
@@ -171,6 +178,25 @@ describe('a client generated from /api/openapi.json', () => {
       dinosaursFound: found ? 1 : 0,
     });
     ok(await guest.GET('/game-sessions/{id}/result', { params: { path: { id } } }));
+    // The photo earned Field Reporter and Wildlife Photographer; the end, Veteran.
+    const earned = ok(await gm.GET('/game-sessions/{id}/achievements', { params: { path: { id } } }));
+    expect(earned.map((a) => `${a.hunterName} ${a.key}`)).toEqual(
+      expect.arrayContaining(['Ada field_reporter', 'Ada photographer', 'Ada veteran']),
+    );
+    // The guest keeps them with a new hunter account.
+    const kept = ok(
+      await guest.POST('/hunter/keep-achievements', {
+        body: {
+          username: `ada${suffix}`,
+          email: `ada${suffix}@example.com`,
+          password: 'Fossil-Trail-42',
+          firstName: 'Ada',
+          lastName: 'Hunter',
+        },
+      }),
+    );
+    expect(kept.user).toMatchObject({ isGuest: false, role: 'hunter' });
+    expect(ok(await guest.GET('/hunter/achievements')).earned.length).toBe(earned.length);
     ok(await gm.POST('/auth/logout'));
     expect((await gm.GET('/auth/user')).response.status).toBe(401);
   });

@@ -96,4 +96,8 @@ export const TAGS: Array<{ name: string; description: string }> = [
     name: 'places',
     description: "HQ's map: place search through the server's geocoder (cached, one request a second) and where the game master last played.",
   },
+  {
+    name: 'achievements',
+    description: 'Achievements hunters earn as they hunt (decided by the server): the catalogue, a hunter\'s own, a session\'s for its game master, and a guest keeping theirs with a new account.',
+  },
 ];

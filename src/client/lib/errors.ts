@@ -34,9 +34,22 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 let redirecting = false;
+/**
+ * Set while this browser's sign-in is being replaced on purpose (a guest keeping its achievements
+ * becomes an account, decision 832): the old sign-in's requests and socket ending then are expected,
+ * not a logout. The caller reloads into the new sign-in afterwards, or calls the returned function.
+ */
+let signInChanging = false;
+export function expectSignInChange(): () => void {
+  signInChanging = true;
+  return () => {
+    signInChanging = false;
+  };
+}
+
 /** Shows the spec's notice and goes to /api/login (which redirects to /login) after 0.5 s. */
 export function handleUnauthorized(): void {
-  if (redirecting) return;
+  if (redirecting || signInChanging) return;
   redirecting = true;
   notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   window.setTimeout(() => {

@@ -1034,6 +1034,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The achievements catalogue
+         * @description Every achievement hunters can earn, with its name, description, icon and, for tiered ones, the bronze, silver and gold thresholds. Open to everyone; it never fails.
+         */
+        get: operations["achievements-catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's achievements and progress toward the next tiers
+         * @description Any signed-in user reads their own: everything earned (an account across all its hunts; a guest in its one hunt) and the progress of each tiered achievement. With sessionId, the caller must be a hunter of that session (403 otherwise, 404 when it does not exist) and thisHunt lists what that hunt earned.
+         */
+        get: operations["achievements-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who earned what in a session (its game master)
+         * @description The achievements the session's hunters earned in it, oldest first, with the hunter's handle: HQ's feed. Only the owning game master or an admin; hunters read only their own (GET /hunter/achievements).
+         */
+        get: operations["achievements-session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/keep-achievements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest hunter keeps their achievements by creating a hunter account
+         * @description Only a guest hunter (403 for accounts). Creates a hunter account with the registration's rules and answers (400 invalid, 409 username or email taken) and moves the guest's hunter record to it: its place in the session, its stats and earned achievements. The guest sign-in ends and the account is signed in.
+         */
+        post: operations["achievements-keep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dinosaur-species/{id}": {
         parameters: {
             query?: never;
@@ -5688,6 +5768,338 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "achievements-catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        name: string;
+                        /** @description Tabler icon name */
+                        icon: string;
+                        /** @enum {string} */
+                        kind: "single" | "tiered";
+                        /** @description A one-off's description, or the bronze tier's */
+                        description: string;
+                        /** @description What a tiered achievement counts (null for a one-off) */
+                        unit: string | null;
+                        tiers: {
+                            /**
+                             * @description bronze, silver, gold, or 'single' for an achievement without tiers
+                             * @enum {string}
+                             */
+                            tier: "bronze" | "silver" | "gold" | "single";
+                            /** @description The figure the tier needs (null for a one-off) */
+                            threshold: number | null;
+                            description: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "achievements-mine": {
+        parameters: {
+            query?: {
+                sessionId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Everything the caller has earned, newest first (an account's across hunts) */
+                        earned: {
+                            key: string;
+                            /**
+                             * @description bronze, silver, gold, or 'single' for an achievement without tiers
+                             * @enum {string}
+                             */
+                            tier: "bronze" | "silver" | "gold" | "single";
+                            /** @description 'Naturalist (silver)', or the name alone for a one-off */
+                            title: string;
+                            name: string;
+                            description: string;
+                            /** @description Tabler icon name */
+                            icon: string;
+                            /** @description The hunt it was earned in */
+                            sessionId: number;
+                            /** @description ISO time */
+                            earnedAt: string;
+                        }[];
+                        /** @description What was earned in the hunt of sessionId (empty without one) */
+                        thisHunt: {
+                            key: string;
+                            /**
+                             * @description bronze, silver, gold, or 'single' for an achievement without tiers
+                             * @enum {string}
+                             */
+                            tier: "bronze" | "silver" | "gold" | "single";
+                            /** @description 'Naturalist (silver)', or the name alone for a one-off */
+                            title: string;
+                            name: string;
+                            description: string;
+                            /** @description Tabler icon name */
+                            icon: string;
+                            /** @description The hunt it was earned in */
+                            sessionId: number;
+                            /** @description ISO time */
+                            earnedAt: string;
+                        }[];
+                        progress: {
+                            key: string;
+                            name: string;
+                            icon: string;
+                            unit: string;
+                            value: number;
+                            /** @description The highest tier held, or null */
+                            tier: ("bronze" | "silver" | "gold" | "single") | null;
+                            /** @description The next tier, or null at gold */
+                            next: {
+                                /**
+                                 * @description bronze, silver, gold, or 'single' for an achievement without tiers
+                                 * @enum {string}
+                                 */
+                                tier: "bronze" | "silver" | "gold" | "single";
+                                threshold: number;
+                            } | null;
+                            /** @description 0..1 toward the next tier */
+                            fraction: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "achievements-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        /**
+                         * @description bronze, silver, gold, or 'single' for an achievement without tiers
+                         * @enum {string}
+                         */
+                        tier: "bronze" | "silver" | "gold" | "single";
+                        /** @description 'Naturalist (silver)', or the name alone for a one-off */
+                        title: string;
+                        name: string;
+                        description: string;
+                        /** @description Tabler icon name */
+                        icon: string;
+                        /** @description The hunt it was earned in */
+                        sessionId: number;
+                        /** @description ISO time */
+                        earnedAt: string;
+                        /** @description The hunter's user id */
+                        hunterId: string;
+                        hunterName: string;
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "achievements-keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    firstName: string;
+                    lastName: string;
+                    confirmPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            username: string | null;
+                            email: string | null;
+                            firstName: string;
+                            lastName: string;
+                            /** @enum {string} */
+                            role: "gamemaster" | "hunter" | "admin";
+                            isGuest: boolean;
+                            sessionCredits: number;
+                            accountStatus: string;
+                        };
+                        /** @enum {string} */
+                        role: "gamemaster" | "hunter" | "admin";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a guest hunter */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Hunter not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Username or email taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
             "4XX": components["responses"]["ClientError"];

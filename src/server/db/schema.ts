@@ -224,6 +224,8 @@ export const sessionPlayers = sqliteTable(
     uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
     uniqueIndex('session_players_session_handle_uq').on(t.sessionId, t.handle),
     uniqueIndex('session_players_session_handle_key_uq').on(t.sessionId, t.handleKey),
+    // Achievements add up an account's hunts (issue 29).
+    index('session_players_user_idx').on(t.userId),
   ],
 );
 
@@ -346,6 +348,36 @@ export const sessionResults = sqliteTable('session_results', {
   totalDinosaurs: integer('total_dinosaurs').notNull(),
   createdAt: integer('created_at').notNull().default(now),
 });
+
+/**
+ * Achievements earned (issue 29, decision 830): one row per hunter (user) and (key, tier), so a
+ * replayed event never awards twice. `player_id` is the hunt it was earned in (the end dialog lists
+ * that hunt's). A guest who keeps theirs moves these rows with its hunter record (decision 832).
+ */
+export const earnedAchievements = sqliteTable(
+  'earned_achievements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** bronze, silver, gold, or 'single' for an achievement without tiers. */
+    tier: text('tier').notNull(),
+    earnedAt: integer('earned_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('earned_achievements_user_key_tier_uq').on(t.userId, t.key, t.tier),
+    index('earned_achievements_player_idx').on(t.playerId),
+    index('earned_achievements_session_idx').on(t.sessionId),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;

@@ -1,5 +1,6 @@
 // The app router: one sub-router per area. The client imports only its type.
 import { router } from '../trpc';
+import { achievementsRouter } from './achievements';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { commsRouter } from './comms';
@@ -20,6 +21,7 @@ export const appRouter = router({
   billing: billingRouter,
   admin: adminRouter,
   system: systemRouter,
+  achievements: achievementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../errors';
 import type { Audience, PublishInput } from '../realtime/bus';
+import { awardAfterWrite } from './achievements';
 import { type CommsAccess, commsAccess, commsWriteAccess } from './comms-access';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -191,6 +192,10 @@ export function postMessage(ctx: CommsCtx, access: CommsAccess, draft: MessageDr
   }
   // One step: each socket is written both frames in one go as its turn comes.
   ctx.bus.publishAll(events);
+  // A hunter's report or photo may earn an achievement (game masters' messages earn nothing).
+  if (access.player) {
+    awardAfterWrite(ctx, { id: access.player.id, userId: ctx.user.id, sessionId, handle: access.player.handle });
+  }
   return dto;
 }
 

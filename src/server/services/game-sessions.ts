@@ -19,6 +19,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
+import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
 import { isRunning, RUNNING_STATUSES, sessionEndsAt, sessionExpired, sessionTimeStatus } from './session-clock';
 
@@ -322,6 +323,8 @@ function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 
     endedReason: reason === 'time_expired' ? 'time_up' : 'ended_by_game_master',
     ...done,
   });
+  // Every hunter of it has now played one more hunt to its end (after session_ended: the end dialog opens first).
+  awardSessionEnd(ctx, row.id);
   return true;
 }
 

@@ -17,6 +17,7 @@ import type { ObservationInput } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { dinosaurSpecies, observations, sessionDinosaurs, sessionPlayers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
+import { awardAfterWrite } from './achievements';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { isRunning } from './session-clock';
 import { requireSessionAccess } from './session-access';
@@ -191,5 +192,7 @@ export function recordObservation(
       distance: rounded,
     },
   });
+  // Achievements after the hunter_progress event (HQ hears the dart, then what it earned).
+  awardAfterWrite(ctx, { id: player.id, userId: player.userId, sessionId: session.id, handle: player.handle });
   return result;
 }

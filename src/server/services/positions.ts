@@ -30,6 +30,7 @@ import { gameSessions } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
+import { awardAfterStep } from './achievements';
 
 export type PositionResult = {
   /**
@@ -178,6 +179,9 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
       timestamp: now,
     },
   });
+  // A guest's whole distance is this hunt's; an account's is summed over its hunts.
+  const huntTotal = ctx.user.isGuest ? distanceTraveled : null;
+  awardAfterStep(ctx, { id: player.id, userId: ctx.user.id, sessionId, handle: player.handle }, step, huntTotal);
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 

@@ -7,6 +7,7 @@ import { PLAYABLE_STATUSES, POLL_DINOSAURS_FIELD_OPS_MS } from '../../../domain/
 import { trpc } from '../../trpc';
 import { type Gps, GpsErrorNotice } from '../gps';
 import { MissionCompleteDialog } from '../hunt/MissionCompleteDialog';
+import { HuntAchievements } from '../achievements';
 import { SessionEndDialog } from '../hunt/SessionEndDialog';
 import type { HunterStats, HuntSession, Mission } from '../hunt/types';
 import { useMissionCompletion } from '../hunt/useMissionCompletion';
@@ -123,7 +124,9 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
           // The session is over: back to Join Mission.
           onLeave();
         }}
-      />
+      >
+        <HuntAchievements sessionId={sessionId} />
+      </SessionEndDialog>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 // The Field Operations screen for a signed-in hunter account (/hunter): join by
 // session name and password, the mission briefing, then the live panels.
 import { Box, Center, Container, Loader } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
+import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements';
 import { useGps, useWakeLock } from '../gps';
 import { useHunterStats } from '../hunt/useHunterStats';
 import { useSessionEnd } from '../hunt/useSessionEnd';
@@ -20,14 +21,32 @@ import { useFieldSession } from './useFieldSession';
 export function FieldOperations() {
   const field = useFieldSession();
   const end = useSessionEnd(field.sessionId, field.session?.status);
+  const toasts = useAchievementToasts();
+  const onAchievement = (event: { id: number; payload: Record<string, unknown> }) => {
+    const toast = toastFromPayload(event.id, event.payload);
+    if (toast) toasts.push(toast);
+  };
   return (
-    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded })}>
-      <FieldOperationsBody field={field} end={end} />
+    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded, onAchievement })}>
+      <FieldOperationsBody
+        field={field}
+        end={end}
+        achievements={<AchievementToasts items={toasts.items} onDismiss={toasts.dismiss} />}
+      />
     </SessionLive>
   );
 }
 
-function FieldOperationsBody({ field, end }: { field: ReturnType<typeof useFieldSession>; end: ReturnType<typeof useSessionEnd> }) {
+function FieldOperationsBody({
+  field,
+  end,
+  achievements,
+}: {
+  field: ReturnType<typeof useFieldSession>;
+  end: ReturnType<typeof useSessionEnd>;
+  /** The "Achievement earned" toasts, under the header. */
+  achievements: ReactNode;
+}) {
   const { sessionId, session } = field;
   // Inside SessionLive, so it polls only while the live stream is down.
   const stats = useHunterStats(sessionId, POLL_HUNTER_STATS_MS);
@@ -48,6 +67,7 @@ function FieldOperationsBody({ field, end }: { field: ReturnType<typeof useField
     <Box mih="100dvh" bg="gray.1">
       <FieldOpsHeader dartsRemaining={stats.data?.dartsRemaining ?? null} captureCount={stats.data?.captureCount ?? null} />
       <ConnectionBanner />
+      {achievements}
       <Container size="xl" px="xs" py="sm" component="main">
         {sessionId === null ? (
           <JoinMissionCard

@@ -4,7 +4,14 @@ import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
 import type { LiveEvent } from '../live';
 
-export function fieldOpsEventHandler({ onSessionEnded }: { onSessionEnded: () => void }) {
+export function fieldOpsEventHandler({
+  onSessionEnded,
+  onAchievement,
+}: {
+  onSessionEnded: () => void;
+  /** An achievement this hunter earned (toast and buzz). */
+  onAchievement?: (event: LiveEvent) => void;
+}) {
   return (event: LiveEvent) => {
     const p = event.payload;
     switch (event.type) {
@@ -25,6 +32,9 @@ export function fieldOpsEventHandler({ onSessionEnded }: { onSessionEnded: () =>
         break;
       case 'session_ended':
         onSessionEnded();
+        break;
+      case 'achievement_earned':
+        onAchievement?.(event);
         break;
     }
   };

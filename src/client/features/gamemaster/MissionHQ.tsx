@@ -12,6 +12,7 @@ import { trpc } from '../../trpc';
 import { ConnectionBanner, type LiveEvent, SessionLive, usePollWhileOffline } from '../live';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
 import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
+import { AchievementsFeed } from './AchievementsFeed';
 import { BroadcastPanel } from './BroadcastPanel';
 import { CommunicationsPanel } from './CommunicationsPanel';
 import { DeploymentPanel } from './DeploymentPanel';
@@ -133,6 +134,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             selection={selection}
             dispatch={dispatch}
           />
+        </Box>
+        <Box className={classes.achievements}>
+          <AchievementsFeed sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
         </Box>
       </Box>
       <Box className={classes.column}>

@@ -2,6 +2,7 @@
 // 'Mission Failed', completed -> 'Great Job!', anything else -> 'Session Ended',
 // with observed count, total deployed and completion rate from the server's result.
 import { Button, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { endVerdict } from './endVerdict';
 import { ResultFigures } from './ResultFigures';
 import type { SessionResult } from './types';
@@ -13,11 +14,14 @@ export function SessionEndDialog({
   opened,
   onClose,
   loading = false,
+  children,
 }: {
   result: EndResult | null | undefined;
   opened: boolean;
   onClose: () => void;
   loading?: boolean;
+  /** Below the result: what the hunt earned (the terminal's achievements section). */
+  children?: ReactNode;
 }) {
   const verdict = endVerdict(result?.completionStatus);
   return (
@@ -33,6 +37,7 @@ export function SessionEndDialog({
             The session result is not available yet.
           </Text>
         )}
+        {children}
         <Button size="lg" onClick={onClose} data-autofocus>
           Close
         </Button>

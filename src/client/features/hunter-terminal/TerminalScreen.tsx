@@ -9,6 +9,7 @@ import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { PageLoader } from '../../components/PageLoader';
+import { AchievementToasts, HuntAchievements, toastFromPayload, useAchievementToasts } from '../achievements';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { GpsErrorNotice, useGps, useWakeLock } from '../gps';
@@ -67,6 +68,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const [justObserved, setJustObserved] = useState<number[]>([]);
   const [unread, setUnread] = useState(0);
   const identity = useHunterIdentity();
+  const achievementToasts = useAchievementToasts();
 
   // No spec interval for the session itself: while the socket is down it follows the dinosaurs' 5 s,
   // since their visibility depends on its status.
@@ -118,6 +120,10 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       onSessionEnded: end.markEnded,
       onUnreadMessage: () => {
         if (tab !== 'comms') setUnread((n) => n + 1);
+      },
+      onAchievement: (event) => {
+        const toast = toastFromPayload(event.id, event.payload);
+        if (toast) achievementToasts.push(toast);
       },
     });
 
@@ -176,6 +182,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         availableLabel={leftLabel(hunt.progress, visible || ended ? null : status === 'paused' ? 'paused' : 'waiting')}
       />
       <ConnectionBanner />
+      <AchievementToasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
       <SessionStateBanner session={session} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
@@ -254,7 +261,9 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         distance={cardDistance}
         huntState={cardState}
       />
-      <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close} />
+      <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close}>
+        <HuntAchievements sessionId={sessionId} />
+      </SessionEndDialog>
       <MissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}
         result={completion.result}

@@ -11,6 +11,8 @@ export type TerminalEventContext = {
   ownHandle: string | null;
   onSessionEnded: () => void;
   onUnreadMessage: () => void;
+  /** An achievement this hunter earned (the event's audience is the hunter and HQ). */
+  onAchievement: (event: LiveEvent) => void;
 };
 
 const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
@@ -38,6 +40,9 @@ export function handleTerminalEvent(event: LiveEvent, ctx: TerminalEventContext)
     }
     case 'session_ended':
       ctx.onSessionEnded();
+      return;
+    case 'achievement_earned':
+      ctx.onAchievement(event);
       return;
     case 'new_communication': {
       // Broadcasts have their own notice; own messages are not news.

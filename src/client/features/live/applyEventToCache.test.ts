@@ -135,6 +135,36 @@ describe('applyEventToCache: what an event refetches', () => {
     await vi.waitFor(() => expect(fetched.sort()).toEqual(['deploy.list', 'sessions.get', 'sessions.list']));
     for (const stop of stops) stop();
   });
+
+  it("an achievement refetches the hunter's own achievements and the session's feed, not another session's", async () => {
+    const { queryClient, utils } = setUp();
+    const fetched: string[] = [];
+    const watch = (name: string, key: readonly unknown[]) =>
+      new QueryObserver(queryClient, {
+        queryKey: key,
+        queryFn: () => {
+          fetched.push(name);
+          return Promise.resolve({ name });
+        },
+      }).subscribe(() => {});
+    const stops = [
+      watch('achievements.mine', getQueryKey(trpc.achievements.mine, { sessionId: SESSION }, 'query')),
+      watch('achievements.session', getQueryKey(trpc.achievements.session, { id: SESSION }, 'query')),
+      watch('other achievements.session', getQueryKey(trpc.achievements.session, { id: SESSION + 1 }, 'query')),
+      watch('sessions.get', getQueryKey(trpc.sessions.get, { id: SESSION }, 'query')),
+    ];
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    fetched.length = 0;
+
+    applyEventToCache(
+      { id: 31, sessionId: SESSION, type: 'achievement_earned', payload: { key: 'first_contact' }, timestamp: 0 } as LiveEvent,
+      utils,
+      queryClient,
+      trpc,
+    );
+    await vi.waitFor(() => expect(fetched.sort()).toEqual(['achievements.mine', 'achievements.session']));
+    for (const stop of stops) stop();
+  });
 });
 
 describe('applyEventToCache: one dinosaur moved or removed (issue 26)', () => {

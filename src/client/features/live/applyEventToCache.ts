@@ -42,6 +42,15 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
     case 'hunter_progress':
       refresh(getQueryKey(api.stats));
       return;
+    case 'achievement_earned':
+      refresh(getQueryKey(api.achievements.mine));
+      refresh(getQueryKey(api.achievements.session, { id }));
+      return;
+    case 'hunter_account_kept':
+      // A guest became an account: HQ's tracking knows the hunter by its new user id.
+      refresh(getQueryKey(api.stats));
+      refresh(getQueryKey(api.achievements.session, { id }));
+      return;
     case 'credits_changed': {
       // The admin added credits to this game master (decision 752): the balance is in the event.
       const credits = event.payload.sessionCredits;

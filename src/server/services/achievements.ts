@@ -1,0 +1,368 @@
+// Achievements (issue 29, decisions 830-834). The server decides them after each write that
+// changes their facts: an observation, a report or photo, a position that crosses a distance
+// tier, the end of a session. It counts the hunter's facts from stored rows (an account: every
+// hunt it played; a guest: its one hunt), asks the domain what they earn, and inserts what is
+// new under the unique (user, key, tier): a replayed event, or two writes racing, award once.
+// Only what was really inserted is announced (achievement_earned, to the hunter and HQ).
+// No input anywhere names an achievement: a client cannot claim one.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { User } from 'lucia';
+import {
+  ACHIEVEMENTS,
+  type AchievementFacts,
+  type EarnedLevel,
+  type EarnedTier,
+  achievementByKey,
+  crossesThreshold,
+  isCleanHunt,
+  levelDescription,
+  levelTitle,
+  longestStreak,
+  newlyEarned,
+  tierProgress,
+} from '../../domain/achievements';
+import type { KeepAchievementsInput } from '../../domain/achievement-schemas';
+import { ACHIEVEMENT_DISTANCE_M, ACHIEVEMENT_TIERS } from '../../domain/rules';
+import type { Context } from '../context';
+import type { Db } from '../db/client';
+import { earnedAchievements, messages, sessionPlayers, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { forbidden, notFound } from '../errors';
+import type { PublishInput } from '../realtime/bus';
+import { endAllSignIns, type PublicUser, register } from './accounts';
+import { prepared } from './prepared';
+import { requireSessionAccess } from './session-access';
+
+type AwardCtx = Pick<AppDeps, 'db' | 'bus' | 'now'> & { log?: Pick<AppDeps['log'], 'error'> };
+
+/** One earned achievement as the API answers it. */
+export type EarnedAchievementDto = {
+  key: string;
+  tier: EarnedTier;
+  /** 'Naturalist (silver)', or the name alone for a one-off. */
+  title: string;
+  name: string;
+  description: string;
+  icon: string;
+  sessionId: number;
+  /** ISO time it was earned. */
+  earnedAt: string;
+};
+
+const FACTS_SQL = `
+SELECT
+  (SELECT count(*) FROM observations o JOIN session_players p ON p.id = o.player_id
+     WHERE p.user_id = @user AND o.success = 1) AS observations,
+  (SELECT count(DISTINCT o.species_id) FROM observations o JOIN session_players p ON p.id = o.player_id
+     WHERE p.user_id = @user AND o.success = 1) AS species,
+  (SELECT group_concat(DISTINCT lower(trim(s.rarity))) FROM observations o
+     JOIN session_players p ON p.id = o.player_id JOIN dinosaur_species s ON s.id = o.species_id
+     WHERE p.user_id = @user AND o.success = 1 AND s.rarity IS NOT NULL) AS rarities,
+  (SELECT coalesce(sum(p.distance_traveled_m), 0) FROM session_players p WHERE p.user_id = @user) AS distanceM,
+  (SELECT coalesce(sum(p.darts_used), 0) FROM session_players p WHERE p.user_id = @user) AS dartsFired,
+  (SELECT count(*) FROM session_players p JOIN messages m ON m.session_id = p.session_id AND m.sender_user_id = p.user_id
+     WHERE p.user_id = @user) AS reports,
+  (SELECT count(*) FROM session_players p JOIN messages m ON m.session_id = p.session_id AND m.sender_user_id = p.user_id
+     WHERE p.user_id = @user AND m.media_type = 'image') AS photos,
+  (SELECT count(*) FROM session_players p JOIN game_sessions g ON g.id = p.session_id
+     WHERE p.user_id = @user AND g.status = 'completed') AS huntsCompleted,
+  (SELECT count(*) FROM session_players p WHERE p.user_id = @user AND p.completion_time IS NOT NULL) AS fullHunts`;
+
+// Each of the hunter's attempts in order, per hunt, with what the hunt needs to judge a clean sweep.
+const ATTEMPTS_SQL = `
+SELECT o.player_id AS playerId, o.success AS success, o.created_at AS createdAt, p.completion_time AS completionTime,
+       (SELECT count(*) FROM session_dinosaurs d WHERE d.session_id = p.session_id) AS totalDinosaurs
+FROM observations o JOIN session_players p ON p.id = o.player_id
+WHERE p.user_id = ?
+ORDER BY o.player_id, o.id`;
+
+const DISTANCE_SQL = 'SELECT coalesce(sum(distance_traveled_m), 0) AS m FROM session_players WHERE user_id = ?';
+
+type FactsRow = Omit<AchievementFacts, 'rarities' | 'cleanHunts' | 'bestStreak'> & { rarities: string | null };
+type AttemptRow = { playerId: number; success: number; createdAt: number; completionTime: number | null; totalDinosaurs: number };
+
+/** The facts the server counted for one hunter (every hunt of the user). */
+export function factsOf(db: Db, userId: string): AchievementFacts {
+  const row = prepared(db, 'achievement-facts', (d) => d.$client.prepare(FACTS_SQL)).get({ user: userId }) as FactsRow;
+  const attempts = prepared(db, 'achievement-attempts', (d) => d.$client.prepare(ATTEMPTS_SQL)).all(userId) as AttemptRow[];
+  const hunts = new Map<number, AttemptRow[]>();
+  for (const a of attempts) hunts.set(a.playerId, [...(hunts.get(a.playerId) ?? []), a]);
+  let bestStreak = 0;
+  let cleanHunts = 0;
+  for (const rows of hunts.values()) {
+    bestStreak = Math.max(bestStreak, longestStreak(rows.map((r) => r.success === 1)));
+    const first = rows[0]!;
+    const completedAt = first.completionTime;
+    const missesBeforeComplete = rows.filter((r) => r.success !== 1 && completedAt !== null && r.createdAt <= completedAt).length;
+    if (isCleanHunt({ full: completedAt !== null, totalDinosaurs: first.totalDinosaurs, missesBeforeComplete })) cleanHunts++;
+  }
+  return {
+    observations: row.observations,
+    species: row.species,
+    rarities: row.rarities ? row.rarities.split(',') : [],
+    distanceM: row.distanceM,
+    dartsFired: row.dartsFired,
+    reports: row.reports,
+    photos: row.photos,
+    huntsCompleted: row.huntsCompleted,
+    fullHunts: row.fullHunts,
+    cleanHunts,
+    bestStreak,
+  };
+}
+
+function heldLevels(db: Db, userId: string): EarnedLevel[] {
+  return db
+    .select({ key: earnedAchievements.key, tier: earnedAchievements.tier })
+    .from(earnedAchievements)
+    .where(eq(earnedAchievements.userId, userId))
+    .all() as EarnedLevel[];
+}
+
+export type AwardPlayer = { id: number; userId: string; sessionId: number; handle: string };
+
+/**
+ * Decides and stores what the hunter has newly earned, crediting the hunt `player` (the one whose
+ * write changed the facts), and announces each. Returns what was inserted now (empty on a replay).
+ */
+export function awardAchievements(ctx: AwardCtx, player: AwardPlayer): EarnedAchievementDto[] {
+  const now = ctx.now();
+  const inserted = ctx.db.transaction(
+    (tx) => {
+      const fresh = newlyEarned(factsOf(ctx.db, player.userId), heldLevels(ctx.db, player.userId));
+      return fresh.filter(
+        (level) =>
+          tx
+            .insert(earnedAchievements)
+            .values({ userId: player.userId, playerId: player.id, sessionId: player.sessionId, ...level, earnedAt: now })
+            .onConflictDoNothing()
+            .run().changes === 1,
+      );
+    },
+    { behavior: 'immediate' },
+  );
+  if (inserted.length === 0) return [];
+  const dtos = inserted.map((level) => toDto({ ...level, sessionId: player.sessionId, earnedAt: now }));
+  const events: PublishInput[] = dtos.map((dto) => ({
+    sessionId: player.sessionId,
+    type: 'achievement_earned',
+    audience: `owner+user:${player.userId}`,
+    payload: { ...dto, sessionId: player.sessionId, timestamp: now, userId: player.userId, hunterName: player.handle },
+  }));
+  ctx.bus.publishAll(events);
+  return dtos;
+}
+
+/**
+ * awardAchievements after a write that already succeeded: a failure here is logged and never
+ * turns the hunter's observation or message into an error (the next write decides again).
+ */
+export function awardAfterWrite(ctx: AwardCtx, player: AwardPlayer): void {
+  try {
+    awardAchievements(ctx, player);
+  } catch (err) {
+    ctx.log?.error({ err, playerId: player.id }, 'achievements: awarding failed');
+  }
+}
+
+/**
+ * After an accepted position that moved the hunter `stepMeters`: decides only when the hunter's
+ * distance over every hunt crossed a Trailblazer tier, so most fixes stop at this test. A guest
+ * plays one hunt, whose distance the caller knows (`huntTotal`); an account's is one indexed sum.
+ */
+export function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMeters: number, huntTotal: number | null): void {
+  if (stepMeters <= 0) return;
+  const total =
+    huntTotal ??
+    (prepared(ctx.db, 'achievement-distance', (d) => d.$client.prepare(DISTANCE_SQL)).get(player.userId) as { m: number }).m;
+  if (crossesThreshold(ACHIEVEMENT_DISTANCE_M, total - stepMeters, total)) awardAfterWrite(ctx, player);
+}
+
+/** At the end of a session: every hunter of it has played one more hunt to its end. */
+export function awardSessionEnd(ctx: AwardCtx, sessionId: number): void {
+  const players = ctx.db
+    .select({ id: sessionPlayers.id, userId: sessionPlayers.userId, sessionId: sessionPlayers.sessionId, handle: sessionPlayers.handle })
+    .from(sessionPlayers)
+    .where(eq(sessionPlayers.sessionId, sessionId))
+    .all();
+  for (const p of players) awardAfterWrite(ctx, p);
+}
+
+function toDto(row: { key: string; tier: string; sessionId: number; earnedAt: number }): EarnedAchievementDto {
+  const level = { key: row.key, tier: row.tier as EarnedTier };
+  const a = achievementByKey(row.key);
+  return {
+    key: row.key,
+    tier: level.tier,
+    title: levelTitle(level),
+    name: a?.name ?? row.key,
+    description: levelDescription(level),
+    icon: a?.icon ?? 'trophy',
+    sessionId: row.sessionId,
+    earnedAt: new Date(row.earnedAt).toISOString(),
+  };
+}
+
+// --- Reads ---------------------------------------------------------------
+
+export type CatalogueEntry = {
+  key: string;
+  name: string;
+  icon: string;
+  kind: 'single' | 'tiered';
+  /** A one-off's description, or the bronze tier's. */
+  description: string;
+  unit: string | null;
+  tiers: { tier: EarnedTier; threshold: number | null; description: string }[];
+};
+
+/** GET /api/achievements: the whole catalogue, in display order. */
+export function catalogue(): CatalogueEntry[] {
+  return ACHIEVEMENTS.map((a) =>
+    a.kind === 'single'
+      ? {
+          key: a.key,
+          name: a.name,
+          icon: a.icon,
+          kind: 'single',
+          description: a.description,
+          unit: null,
+          tiers: [{ tier: 'single', threshold: null, description: a.description }],
+        }
+      : {
+          key: a.key,
+          name: a.name,
+          icon: a.icon,
+          kind: 'tiered',
+          description: a.describe(a.thresholds[0]),
+          unit: a.unit,
+          tiers: a.thresholds.map((threshold, i) => ({
+            tier: ACHIEVEMENT_TIERS[i]!,
+            threshold,
+            description: a.describe(threshold),
+          })),
+        },
+  );
+}
+
+export type ProgressDto = {
+  key: string;
+  name: string;
+  icon: string;
+  unit: string;
+  value: number;
+  tier: EarnedTier | null;
+  next: { tier: EarnedTier; threshold: number } | null;
+  fraction: number;
+};
+
+export type MyAchievementsDto = {
+  /** Everything the caller has earned, newest first (an account: across hunts). */
+  earned: EarnedAchievementDto[];
+  /** What was earned in the hunt of `sessionId` (empty without one). */
+  thisHunt: EarnedAchievementDto[];
+  /** Every tiered achievement: the tier held and the way to the next. */
+  progress: ProgressDto[];
+};
+
+const earnedColumns = {
+  key: earnedAchievements.key,
+  tier: earnedAchievements.tier,
+  sessionId: earnedAchievements.sessionId,
+  earnedAt: earnedAchievements.earnedAt,
+  playerId: earnedAchievements.playerId,
+};
+
+/**
+ * GET /api/hunter/achievements: the caller's own achievements; with a sessionId, the caller must be
+ * a hunter of that session (403 otherwise) and `thisHunt` lists what that hunt earned.
+ */
+export function myAchievements(ctx: Pick<AppDeps, 'db'> & { user: User }, input: { sessionId?: number | undefined }): MyAchievementsDto {
+  let playerId: number | null = null;
+  if (input.sessionId !== undefined) {
+    const access = requireSessionAccess(ctx, input.sessionId);
+    if (access.role !== 'player') throw forbidden('Only a hunter of this session has achievements in it');
+    playerId = access.player.id;
+  }
+  const rows = ctx.db
+    .select(earnedColumns)
+    .from(earnedAchievements)
+    .where(eq(earnedAchievements.userId, ctx.user.id))
+    .orderBy(desc(earnedAchievements.earnedAt), desc(earnedAchievements.id))
+    .all();
+  const facts = factsOf(ctx.db, ctx.user.id);
+  const progress: ProgressDto[] = [];
+  for (const a of ACHIEVEMENTS) {
+    if (a.kind !== 'tiered') continue;
+    const p = tierProgress(a, facts);
+    progress.push({ key: a.key, name: a.name, icon: a.icon, unit: a.unit, value: p.value, tier: p.tier, next: p.next, fraction: p.fraction });
+  }
+  return {
+    earned: rows.map(toDto),
+    thisHunt: playerId === null ? [] : rows.filter((r) => r.playerId === playerId).map(toDto),
+    progress,
+  };
+}
+
+export type SessionAchievementDto = EarnedAchievementDto & { hunterId: string; hunterName: string };
+
+/** GET /api/game-sessions/{id}/achievements: who earned what in this session (its owner or an admin). */
+export function sessionAchievements(ctx: Pick<AppDeps, 'db'>, sessionId: number): SessionAchievementDto[] {
+  return ctx.db
+    .select({ ...earnedColumns, hunterId: sessionPlayers.userId, hunterName: sessionPlayers.handle })
+    .from(earnedAchievements)
+    .innerJoin(sessionPlayers, eq(sessionPlayers.id, earnedAchievements.playerId))
+    .where(eq(earnedAchievements.sessionId, sessionId))
+    .orderBy(asc(earnedAchievements.earnedAt), asc(earnedAchievements.id))
+    .all()
+    .map((r) => ({ ...toDto(r), hunterId: r.hunterId, hunterName: r.hunterName }));
+}
+
+// --- Keep as account -----------------------------------------------------
+
+export const KEEP_GUESTS_ONLY = 'Only a guest hunter can keep their achievements by creating an account';
+
+type KeepCtx = Pick<
+  Context,
+  'db' | 'bus' | 'lucia' | 'setCookie' | 'now' | 'signOuts' | 'authSession' | 'authLimits' | 'cookieHeader'
+> & {
+  user: User;
+};
+
+/**
+ * POST /api/hunter/keep-achievements: a guest creates a hunter account (the registration's rules
+ * and answers) and its hunter record moves to it: the session_players row (its key to rejoin as a
+ * guest is dropped), its earned achievements, and its messages' sender (the stats count them by
+ * sender). Nothing else changes. The guest's sign-ins end; the browser is signed in to the account.
+ */
+export async function keepAsAccount(ctx: KeepCtx, input: KeepAchievementsInput): Promise<PublicUser> {
+  const guest = ctx.user;
+  if (!guest.isGuest) throw forbidden(KEEP_GUESTS_ONLY);
+  const hunter = ctx.db
+    .select({ id: sessionPlayers.id, sessionId: sessionPlayers.sessionId, handle: sessionPlayers.handle })
+    .from(sessionPlayers)
+    .where(eq(sessionPlayers.userId, guest.id))
+    .get();
+  if (!hunter) throw notFound('Hunter not found in this session');
+
+  const account = await register(ctx, { ...input, role: 'hunter' });
+  ctx.db.transaction(
+    (tx) => {
+      tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: null }).where(eq(sessionPlayers.userId, guest.id)).run();
+      tx.update(earnedAchievements).set({ userId: account.id }).where(eq(earnedAchievements.userId, guest.id)).run();
+      tx.update(messages).set({ senderUserId: account.id }).where(eq(messages.senderUserId, guest.id)).run();
+    },
+    { behavior: 'immediate' },
+  );
+  // The guest is gone: its other sign-ins (another tab) end, then its empty user row.
+  await endAllSignIns(ctx, guest.id);
+  ctx.db.delete(users).where(and(eq(users.id, guest.id), eq(users.isGuest, true))).run();
+  // HQ's tracking knows the hunter by its user id: the session's readers (and read cache) learn the new one.
+  ctx.bus.publish({
+    sessionId: hunter.sessionId,
+    type: 'hunter_account_kept',
+    audience: 'owner',
+    payload: { sessionId: hunter.sessionId, timestamp: ctx.now(), hunterName: hunter.handle, previousUserId: guest.id, userId: account.id },
+  });
+  return account;
+}
