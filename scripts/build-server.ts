@@ -84,7 +84,8 @@ export async function ensureServerBuilt(force = false): Promise<boolean> {
   return true;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script (not when imported, nor when a bench entry that imports it is bundled).
+if (import.meta.url.endsWith('/scripts/build-server.ts') && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const built = await ensureServerBuilt(process.argv.includes('--force'));
   console.log(
