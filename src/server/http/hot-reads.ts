@@ -39,6 +39,7 @@ export const HOT_READS = [
   'stats.hunterStats', // GET /hunter/stats
   'stats.sessionHunterStats', // GET /game-sessions/{id}/hunter-stats
   'comms.hunterLocations', // GET /game-sessions/{id}/hunter-locations
+  'sessions.get', // GET /game-sessions/{id}: the Hunter Terminal's tRPC polls batch it with comms.list every 10 s
 ] as const;
 
 type Options = {

@@ -49,6 +49,7 @@ describe('hot tRPC reads answer like tRPC’s handler', () => {
     url('stats.hunterStats', { sessionId: s }),
     url('stats.sessionHunterStats', { id: s }),
     url('comms.hunterLocations', { id: s }),
+    url('sessions.get', { id: s }),
   ];
 
   it('for the guest, the game master, a stranger and no one', async () => {
@@ -67,8 +68,9 @@ describe('hot tRPC reads answer like tRPC’s handler', () => {
       batch(['comms.list', { id: s }], ['stats.hunterStats', { sessionId: s }], ['deploy.list', { id: s }], ['sessions.timeStatus', { id: s }]),
       batch(['stats.sessionHunterStats', { id: s }], ['comms.hunterLocations', { id: s }], ['deploy.list', { id: s }]),
       batch(['comms.list', { id: s }], ['comms.list', { id: 999_999 }], ['comms.list', { id: 'x' }]),
-      // Not all polled reads: tRPC's handler answers (sessions.get), both ways the same.
-      batch(['sessions.get', { id: s }], ['comms.list', { id: s }]),
+      batch(['sessions.get', { id: s }], ['comms.list', { id: s }], ['stats.hunterStats', { sessionId: s }]),
+      // Not all polled reads: tRPC's handler answers (sessions.list), both ways the same.
+      batch(['sessions.list', {}], ['comms.list', { id: s }]),
     ];
     for (const client of [guest, gm, stranger, null]) {
       for (const path of batches) {
