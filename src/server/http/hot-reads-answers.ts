@@ -135,9 +135,6 @@ function dinosaurList(ctx: HotCall, user: User, sessionId: number, output: Schem
   return cachedAnswer(ctx, sessionId, 'dinosaurs', () => answerOf(output, deployedDinosaurs(c, sessionId)));
 }
 
-/** A clock stopped at `instant` (returned unnamed: tsx's keepNames would name a `now: () => ...` per request). */
-const clockAt = (instant: number) => () => instant;
-
 /** A hunter's stats, their place read from the session's ranking. */
 function statsAnswer(ctx: HotCall, at: Pick<HotCall, 'db' | 'now'>, target: ReturnType<typeof hunterStatsTarget>): CachedAnswer {
   const ranking = rankingAnswer(ctx, target.session.id).data as HunterProgressRow[];
@@ -174,7 +171,7 @@ export const HOT_ANSWERS: Record<(typeof HOT_READS)[number], Answer> = {
     const sessionId = target.session.id;
     // One clock reading for the fingerprint and the answer (minutes in the session).
     const now = ctx.now();
-    const at = { db: ctx.db, now: clockAt(now) };
+    const at = { db: ctx.db, now: () => now };
     // A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
     if (!target.ownPlayer) return statsAnswer(ctx, at, target);
     const fingerprint = ownStatsFingerprint(target.session, target.ownPlayer, now);

@@ -51,10 +51,7 @@ type OpenApiMeta = { openapi: { method: string; path: string } };
 
 const DIGITS = '^\\d+$';
 
-/**
- * The catch-all's input: { ...query (first value of each non-empty key), ...path parameters (raw) }.
- * A class, not a closure per request: tsx (keepNames) names every named closure as it is created.
- */
+/** The catch-all's input: { ...query (first value of each non-empty key), ...path parameters (raw) }. */
 class RestInput implements HotInput {
   readonly url: string;
 
