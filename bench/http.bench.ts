@@ -15,9 +15,21 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import superjson from 'superjson';
-import { POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS, POLL_MESSAGES_TERMINAL_MS, POLL_TIME_STATUS_MS } from '../src/domain/rules';
+import {
+  POLL_DINOSAURS_TERMINAL_MS,
+  POLL_HUNTER_STATS_MS,
+  POLL_MESSAGES_TERMINAL_MS,
+  POLL_TIME_STATUS_MS,
+  WS_CLIENT_PING_MS,
+  WS_CLIENT_PONG_TIMEOUT_MS,
+  WS_CLIENT_RETRY_BASE_MS,
+  WS_CLIENT_RETRY_MAX_MS,
+} from '../src/domain/rules';
 import { addSpecies, guestJoin } from '../src/server/routers/sessions/test-support';
-import { ApiClient, startTestServer, subscribedGameMaster } from '../src/server/testing/harness';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import type { AppRouter } from '../src/server/routers';
+import { type ApiClient, startTestServer, subscribedGameMaster } from '../src/server/testing/harness';
 import { type OpenLoopResult, openLoop } from './http/open-loop';
 
 const ROUND_S = Number(process.env.ROUND_S ?? 5);
@@ -339,17 +351,35 @@ async function interleaved(a: () => Promise<Figures>, b: () => Promise<Figures>)
 }
 
 /**
- * Every hunter's live stream as the web client opens it (SessionLive: comms.events over the
- * tRPC WebSocket, with its sign-in cookie): open while the tRPC batches are measured.
+ * Every hunter's live stream as the web client opens it (src/client/trpc.ts and SessionLive:
+ * comms.events over the tRPC WebSocket with its sign-in cookie, the client's keep-alive ping and
+ * retry delays): open while the tRPC batches are measured. Opens and closes are counted (a
+ * socket the server dropped would reconnect quietly).
  */
 async function subscribeHunters(setup: Setup) {
   let events = 0;
   let errors = 0;
+  let opens = 0;
+  let closes = 0;
   const closers: (() => void)[] = [];
   const started = setup.hunterCookies.map((cookie) => {
-    const client = new ApiClient(setup.url);
-    client.cookie = cookie;
-    const { trpc, close } = client.trpc();
+    const wsClient = createWSClient({
+      url: `${setup.url.replace('http', 'ws')}/trpc`,
+      WebSocket: class extends WebSocket {
+        constructor(url: string) {
+          super(url, { headers: { cookie } });
+        }
+      } as unknown as typeof globalThis.WebSocket,
+      keepAlive: { enabled: true, intervalMs: WS_CLIENT_PING_MS, pongTimeoutMs: WS_CLIENT_PONG_TIMEOUT_MS },
+      retryDelayMs: (attempt) => Math.min(WS_CLIENT_RETRY_BASE_MS * 2 ** attempt, WS_CLIENT_RETRY_MAX_MS),
+      onOpen: () => {
+        opens++;
+      },
+      onClose: () => {
+        closes++;
+      },
+    });
+    const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
     return new Promise<boolean>((resolve) => {
       const subscription = trpc.comms.events.subscribe(
         { sessionId: setup.hotSession, lastEventId: null },
@@ -366,16 +396,18 @@ async function subscribeHunters(setup: Setup) {
       );
       closers.push(() => {
         subscription.unsubscribe();
-        close();
+        wsClient.close();
       });
     });
   });
   const opened = (await Promise.all(started)).filter(Boolean).length;
   if (opened < setup.hunterCookies.length) throw new Error(`only ${opened} of ${setup.hunterCookies.length} subscriptions opened`);
+  const before = { opens, closes };
   return {
     close: () => {
+      const figures = { opened, events, errors, reopened: opens - before.opens, dropped: closes - before.closes };
       for (const close of closers) close();
-      return { opened, events, errors };
+      return figures;
     },
   };
 }
@@ -485,7 +517,7 @@ async function main() {
   ]);
   if (subscribed) {
     console.log(
-      `tRPC subscriptions: ${subscribed.opened} of ${HUNTERS} opened, ${subscribed.events} events received, ${subscribed.errors} errors while the batches were measured`,
+      `tRPC subscriptions: ${subscribed.opened} of ${HUNTERS} opened; while the batches were measured ${subscribed.events} events received, ${subscribed.errors} errors, ${subscribed.dropped} sockets dropped, ${subscribed.reopened} reopened`,
     );
   }
   if (fixed) {
