@@ -130,7 +130,7 @@ export function installHotTrpcBatches(app: FastifyInstance, prefix: string, { de
     if (route.preHandler) throw new Error(`${route.url} has a preHandler already`);
     route.preHandler = (request, reply, done) => {
       const paths = (request.params as { path: string }).path.split(',');
-      if (!answerBatch(deps, request, reply, paths, onError)) done(); // answered: no done()
+      if (!answerBatch(deps, request, reply, paths, onError)) done(); // else answered here: no done()
     };
   });
 }
