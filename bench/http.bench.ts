@@ -1,20 +1,36 @@
 // The hot polling reads of a live 25-hunter session (issue #15), against a bare Fastify
-// serving the same bodies in the same run, interleaved; the same reads over tRPC; a fixed
-// rate; the mix while the session's hunters move and talk; and cost growth (100k positions
-// and events in a session).
-// Run: npm run bench:http   (ROUND_S=5 seconds a round; PROFILE=dir writes the server's
+// serving the same bodies in the same run, interleaved; the Hunter Terminal's reads over tRPC
+// as the web client sends them (httpBatchLink batches, every hunter's subscription open on the
+// tRPC WebSocket, issue #25); a fixed rate; the mix while the session's hunters move and talk;
+// and cost growth (100k positions and events in a session).
+// Run: npm run bench:http   (COMPILED=0 runs the app through tsx, as before issue #25;
+// ROUND_S=5 seconds a round; PROFILE=dir writes the server's
 // .cpuprofile there; CONNECTIONS=25; PHASES=rest,live,trpc,fixed,growth runs only those, and
 // PHASES=app the app's REST hot mix alone, for a profile; READ_CACHE=off answers every read
 // without the read cache, for the uncached cost). The server runs in a child process (this
-// same file, BENCH_HTTP_ROLE=server) so autocannon here does not share its event loop.
-import { fork } from 'node:child_process';
+// same file, BENCH_HTTP_ROLE=server, compiled as `npm start` serves: bench/compiled.ts) so
+// autocannon here does not share its event loop.
+import { execSync, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import superjson from 'superjson';
+import {
+  POLL_DINOSAURS_TERMINAL_MS,
+  POLL_HUNTER_STATS_MS,
+  POLL_MESSAGES_TERMINAL_MS,
+  POLL_TIME_STATUS_MS,
+  WS_CLIENT_PING_MS,
+  WS_CLIENT_PONG_TIMEOUT_MS,
+  WS_CLIENT_RETRY_BASE_MS,
+  WS_CLIENT_RETRY_MAX_MS,
+} from '../src/domain/rules';
 import { addSpecies, guestJoin } from '../src/server/routers/sessions/test-support';
-import { type OpenLoopResult, openLoop } from './http/open-loop';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import type { AppRouter } from '../src/server/routers';
 import { type ApiClient, startTestServer, subscribedGameMaster } from '../src/server/testing/harness';
+import { type OpenLoopResult, openLoop } from './http/open-loop';
 
 const ROUND_S = Number(process.env.ROUND_S ?? 5);
 const ROUNDS = 3;
@@ -39,7 +55,9 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<{
 }>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-type Read = { path: string; cookie: string; trpc: string };
+type Read = { path: string; cookie: string };
+/** A GET of tRPC's batch, and how many procedure calls it carries. */
+type Batch = Read & { calls: number };
 type Setup = {
   url: string;
   bareUrl: string;
@@ -48,6 +66,10 @@ type Setup = {
   hunterCookies: string[];
   /** The hot mix: every guest's polls, weighted by how often the terminal polls them. */
   hot: Read[];
+  /** The Hunter Terminals over tRPC: the batches httpBatchLink sends in a 30 s cycle of their polls. */
+  hotTrpc: Batch[];
+  /** The same reads over REST, one request each. */
+  terminalRest: Read[];
   /** Cost growth: the same reads on a small session and on one with 100k positions and events. */
   growth: { name: string; small: Read; big: Read }[];
 };
@@ -55,15 +77,52 @@ type Setup = {
 // ---------------------------------------------------------------- server child
 
 /** Weights: messages every 2-3 s, own stats every 3 s, dinosaurs every 5 s, time status every 30 s. */
-const MIX: { name: string; weight: number; rest: (s: number) => string; proc: string; input: (s: number) => object }[] = [
-  { name: 'communications', weight: 12, rest: (s) => `/api/game-sessions/${s}/communications`, proc: 'comms.list', input: (s) => ({ id: s }) },
-  { name: 'hunter stats', weight: 10, rest: (s) => `/api/hunter/stats?sessionId=${s}`, proc: 'stats.hunterStats', input: (s) => ({ sessionId: s }) },
-  { name: 'dinosaurs', weight: 6, rest: (s) => `/api/game-sessions/${s}/dinosaurs`, proc: 'deploy.list', input: (s) => ({ id: s }) },
-  { name: 'time-status', weight: 1, rest: (s) => `/api/game-sessions/${s}/time-status`, proc: 'sessions.timeStatus', input: (s) => ({ id: s }) },
+const MIX: { name: string; weight: number; rest: (s: number) => string }[] = [
+  { name: 'communications', weight: 12, rest: (s) => `/api/game-sessions/${s}/communications` },
+  { name: 'hunter stats', weight: 10, rest: (s) => `/api/hunter/stats?sessionId=${s}` },
+  { name: 'dinosaurs', weight: 6, rest: (s) => `/api/game-sessions/${s}/dinosaurs` },
+  { name: 'time-status', weight: 1, rest: (s) => `/api/game-sessions/${s}/time-status` },
 ];
 
-const trpcPath = (proc: string, input: object) =>
-  `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+/**
+ * The Hunter Terminal's tRPC queries and their refetchInterval (src/client: TerminalScreen,
+ * CommsFeed, useHunterStats, useSessionClock; the spec's intervals in domain/rules.ts), polled
+ * while its socket is down. `group`: queries whose timers start in the same render fire in the
+ * same tick when due together, and httpBatchLink sends those as one batch; deploy.list and
+ * timeStatus are enabled once sessions.get has answered, a round trip later.
+ */
+const TERMINAL_POLLS: { proc: string; everyS: number; group: 'mount' | 'session'; input: (s: number) => object; rest: (s: number) => string }[] = [
+  { proc: 'sessions.get', everyS: POLL_DINOSAURS_TERMINAL_MS / 1000, group: 'mount', input: (s) => ({ id: s }), rest: (s) => `/api/game-sessions/${s}` },
+  { proc: 'comms.list', everyS: POLL_MESSAGES_TERMINAL_MS / 1000, group: 'mount', input: (s) => ({ id: s }), rest: (s) => `/api/game-sessions/${s}/communications` },
+  { proc: 'stats.hunterStats', everyS: POLL_HUNTER_STATS_MS / 1000, group: 'mount', input: (s) => ({ sessionId: s }), rest: (s) => `/api/hunter/stats?sessionId=${s}` },
+  { proc: 'deploy.list', everyS: POLL_DINOSAURS_TERMINAL_MS / 1000, group: 'session', input: (s) => ({ id: s }), rest: (s) => `/api/game-sessions/${s}/dinosaurs` },
+  { proc: 'sessions.timeStatus', everyS: POLL_TIME_STATUS_MS / 1000, group: 'session', input: (s) => ({ id: s }), rest: (s) => `/api/game-sessions/${s}/time-status` },
+];
+const CYCLE_S = POLL_TIME_STATUS_MS / 1000;
+
+/** A GET batch as @trpc/client's httpBatchLink writes it: paths joined, superjson inputs keyed by place. */
+function batchPath(calls: { proc: string; input: object }[]): string {
+  const inputs = Object.fromEntries(calls.map((c, i) => [i, superjson.serialize(c.input)]));
+  return `/trpc/${calls.map((c) => c.proc).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
+}
+
+/**
+ * One terminal's requests over a 30 s cycle of its polls: over tRPC, each second one batch per
+ * group due; the same reads over REST, one request each (the tRPC goal's pair).
+ */
+function terminalCycle(sessionId: number, cookie: string): { batches: Batch[]; rest: Read[] } {
+  const batches: Batch[] = [];
+  const rest: Read[] = [];
+  for (let t = 1; t <= CYCLE_S; t++) {
+    for (const group of ['mount', 'session'] as const) {
+      const due = TERMINAL_POLLS.filter((q) => q.group === group && t % q.everyS === 0);
+      if (!due.length) continue;
+      batches.push({ path: batchPath(due.map((q) => ({ proc: q.proc, input: q.input(sessionId) }))), cookie, calls: due.length });
+      for (const q of due) rest.push({ path: q.rest(sessionId), cookie });
+    }
+  }
+  return { batches, rest };
+}
 
 async function liveSession(gm: ApiClient, species: number[], tag: string) {
   const created = await gm.post('/api/game-sessions', { name: `Bench ${tag}`, password: 'raptor', maxPlayers: HUNTERS });
@@ -126,41 +185,48 @@ async function serve() {
   sqlite.exec('ANALYZE');
 
   const hotReads: Read[] = [];
-  hot.hunters.forEach((hunter, h) => {
-    for (const read of MIX) {
-      // Spread over the hunters: each hunter's weight-many copies of each read.
-      for (let w = 0; w < read.weight; w++) {
-        hotReads.push({ path: read.rest(hot.id), cookie: hunter.cookie, trpc: trpcPath(read.proc, read.input(hot.id)) });
-      }
-    }
-    void h;
-  });
-  // Shuffle deterministically so connections do not march in lockstep through the same read.
-  for (let i = hotReads.length - 1, seed = 7; i > 0; i--) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const j = seed % (i + 1);
-    [hotReads[i], hotReads[j]] = [hotReads[j]!, hotReads[i]!];
+  const hotTrpc: Batch[] = [];
+  const terminalRest: Read[] = [];
+  for (const hunter of hot.hunters) {
+    // Spread over the hunters: each hunter's weight-many copies of each read.
+    for (const read of MIX) for (let w = 0; w < read.weight; w++) hotReads.push({ path: read.rest(hot.id), cookie: hunter.cookie });
+    const cycle = terminalCycle(hot.id, hunter.cookie);
+    hotTrpc.push(...cycle.batches);
+    terminalRest.push(...cycle.rest);
   }
-  const gmRead = (path: (s: number) => string, proc: string, input: (s: number) => object, s: number): Read => ({
-    path: path(s),
-    cookie: gm.cookie,
-    trpc: trpcPath(proc, input(s)),
-  });
+  // Shuffle deterministically so connections do not march in lockstep through the same read.
+  const shuffle = <T>(list: T[]) => {
+    for (let i = list.length - 1, seed = 7; i > 0; i--) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const j = seed % (i + 1);
+      [list[i], list[j]] = [list[j]!, list[i]!];
+    }
+  };
+  shuffle(hotReads);
+  shuffle(hotTrpc);
+  shuffle(terminalRest);
+  // Every batch answers every call (a 207 would hide a refused call among 2xx).
+  for (const batch of new Map(hotTrpc.map((b) => [`${b.path} ${b.cookie}`, b])).values()) {
+    const res = await fetch(server.url + batch.path, { headers: { cookie: batch.cookie } });
+    const text = await res.text();
+    if (res.status !== 200 || text.includes('"error"')) throw new Error(`${batch.path}: ${res.status} ${text}`);
+  }
+  const gmRead = (path: (s: number) => string, s: number): Read => ({ path: path(s), cookie: gm.cookie });
   const growth = [
     {
       name: 'hunter stats (guest)',
-      small: { path: `/api/hunter/stats?sessionId=${hot.id}`, cookie: hot.hunters[0]!.cookie, trpc: '' },
-      big: { path: `/api/hunter/stats?sessionId=${big.id}`, cookie: big.hunters[0]!.cookie, trpc: '' },
+      small: { path: `/api/hunter/stats?sessionId=${hot.id}`, cookie: hot.hunters[0]!.cookie },
+      big: { path: `/api/hunter/stats?sessionId=${big.id}`, cookie: big.hunters[0]!.cookie },
     },
     {
       name: 'GM hunter-stats',
-      small: gmRead((s) => `/api/game-sessions/${s}/hunter-stats`, 'stats.sessionHunterStats', (s) => ({ id: s }), hot.id),
-      big: gmRead((s) => `/api/game-sessions/${s}/hunter-stats`, 'stats.sessionHunterStats', (s) => ({ id: s }), big.id),
+      small: gmRead((s) => `/api/game-sessions/${s}/hunter-stats`, hot.id),
+      big: gmRead((s) => `/api/game-sessions/${s}/hunter-stats`, big.id),
     },
     {
       name: 'GM hunter-locations',
-      small: gmRead((s) => `/api/game-sessions/${s}/hunter-locations`, 'comms.hunterLocations', (s) => ({ id: s }), hot.id),
-      big: gmRead((s) => `/api/game-sessions/${s}/hunter-locations`, 'comms.hunterLocations', (s) => ({ id: s }), big.id),
+      small: gmRead((s) => `/api/game-sessions/${s}/hunter-locations`, hot.id),
+      big: gmRead((s) => `/api/game-sessions/${s}/hunter-locations`, big.id),
     },
   ];
 
@@ -186,6 +252,8 @@ async function serve() {
     hotSession: hot.id,
     hunterCookies: hot.hunters.map((h) => h.cookie),
     hot: hotReads,
+    hotTrpc,
+    terminalRest,
     growth,
   };
   process.send?.({ type: 'ready', setup });
@@ -199,22 +267,21 @@ async function serve() {
 
 // ---------------------------------------------------------------- load generator
 
-type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+/** `rps` counts reads: procedure calls answered per second (a tRPC batch carries several). */
+type Figures = { rps: number; requests: number; p50: number; p99: number; errors: number; non2xx: number };
 
-async function load(
-  base: string,
-  reads: Read[],
-  via: 'rest' | 'trpc',
-  opts: { seconds?: number; connections?: number } = {},
-): Promise<Figures> {
+async function load(base: string, reads: (Read | Batch)[], opts: { seconds?: number; connections?: number } = {}): Promise<Figures> {
   const result = await autocannon({
     url: base,
     connections: opts.connections ?? CONNECTIONS,
     duration: opts.seconds ?? ROUND_S,
-    requests: reads.map((r) => ({ method: 'GET', path: via === 'rest' ? r.path : r.trpc, headers: { cookie: r.cookie } })),
+    requests: reads.map((r) => ({ method: 'GET', path: r.path, headers: { cookie: r.cookie } })),
   });
+  // Each connection cycles through the whole list: on average, its calls per request.
+  const callsPerRequest = reads.reduce((n, r) => n + ('calls' in r ? r.calls : 1), 0) / reads.length;
   return {
-    rps: result.requests.average,
+    rps: result.requests.average * callsPerRequest,
+    requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -274,6 +341,7 @@ async function interleaved(a: () => Promise<Figures>, b: () => Promise<Figures>)
   }
   const pick = (runs: Figures[]) => ({
     rps: median(runs.map((r) => r.rps)),
+    requests: median(runs.map((r) => r.requests)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     failed: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
@@ -282,53 +350,129 @@ async function interleaved(a: () => Promise<Figures>, b: () => Promise<Figures>)
   return { a: pick(as), b: pick(bs) };
 }
 
+/**
+ * Every hunter's live stream as the web client opens it (src/client/trpc.ts and SessionLive:
+ * comms.events over the tRPC WebSocket with its sign-in cookie, the client's keep-alive ping and
+ * retry delays): open while the tRPC batches are measured. Opens and closes are counted (a
+ * socket the server dropped would reconnect quietly).
+ */
+async function subscribeHunters(setup: Setup) {
+  let events = 0;
+  let errors = 0;
+  let opens = 0;
+  let closes = 0;
+  const closers: (() => void)[] = [];
+  const started = setup.hunterCookies.map((cookie) => {
+    const wsClient = createWSClient({
+      url: `${setup.url.replace('http', 'ws')}/trpc`,
+      WebSocket: class extends WebSocket {
+        constructor(url: string) {
+          super(url, { headers: { cookie } });
+        }
+      } as unknown as typeof globalThis.WebSocket,
+      keepAlive: { enabled: true, intervalMs: WS_CLIENT_PING_MS, pongTimeoutMs: WS_CLIENT_PONG_TIMEOUT_MS },
+      retryDelayMs: (attempt) => Math.min(WS_CLIENT_RETRY_BASE_MS * 2 ** attempt, WS_CLIENT_RETRY_MAX_MS),
+      onOpen: () => {
+        opens++;
+      },
+      onClose: () => {
+        closes++;
+      },
+    });
+    const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    return new Promise<boolean>((resolve) => {
+      const subscription = trpc.comms.events.subscribe(
+        { sessionId: setup.hotSession, lastEventId: null },
+        {
+          onStarted: () => resolve(true),
+          onData: () => {
+            events++;
+          },
+          onError: () => {
+            errors++;
+            resolve(false);
+          },
+        },
+      );
+      closers.push(() => {
+        subscription.unsubscribe();
+        wsClient.close();
+      });
+    });
+  });
+  const opened = (await Promise.all(started)).filter(Boolean).length;
+  if (opened < setup.hunterCookies.length) throw new Error(`only ${opened} of ${setup.hunterCookies.length} subscriptions opened`);
+  const before = { opens, closes };
+  return {
+    close: () => {
+      const figures = { opened, events, errors, reopened: opens - before.opens, dropped: closes - before.closes };
+      for (const close of closers) close();
+      return figures;
+    },
+  };
+}
+
 async function main() {
   const profileDir = process.env.PROFILE;
-  const child = fork(fileURLToPath(import.meta.url), [], {
+  // Imported here: the server role (this file, compiled) has no use for the build.
+  const { serverChild, serverKind } = await import('./compiled');
+  const server = await serverChild(fileURLToPath(import.meta.url));
+  const child = fork(server.file, [], {
     env: { ...process.env, BENCH_HTTP_ROLE: 'server' },
-    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    execArgv: [...server.execArgv, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const setup = await new Promise<Setup>((resolve, reject) => {
     child.once('message', (m: { type: string; setup: Setup }) => resolve(m.setup));
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
   });
+  console.log(`App server: ${serverKind()}; load: ${execSync('uptime').toString().trim()}`);
   console.log(`Read cache: ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}`);
   console.log(`Hot mix: ${setup.hot.length} reads over ${HUNTERS} guest hunters; ${ROUNDS} rounds of ${ROUND_S} s, ${CONNECTIONS} connections`);
+  const calls = setup.hotTrpc.reduce((n, b) => n + b.calls, 0);
+  console.log(
+    `tRPC: the Hunter Terminal's polls (sessions.get and deploy.list 5 s, comms.list 2 s, stats.hunterStats 3 s, sessions.timeStatus 30 s) as httpBatchLink batches them, ${setup.hotTrpc.length} batches carrying ${calls} calls (${fmt(calls / setup.hotTrpc.length, 2)} a batch) over ${HUNTERS} hunters, each with its comms.events subscription open on the tRPC WebSocket; paired with the same ${setup.terminalRest.length} reads over REST`,
+  );
 
   // Warm up both (JIT, statement caches).
-  await load(setup.url, setup.hot, 'rest', { seconds: 2 });
-  await load(setup.url, setup.hot, 'trpc', { seconds: 2 });
-  await load(setup.bareUrl, setup.hot, 'rest', { seconds: 2 });
+  await load(setup.url, setup.hot, { seconds: 2 });
+  await load(setup.url, setup.hotTrpc, { seconds: 2 });
+  await load(setup.bareUrl, setup.hot, { seconds: 2 });
 
   // PHASES=app: the REST hot mix on the app alone (for a CPU profile without the bare server's share).
   if (PHASES.has('app')) {
     const runs = [];
-    for (let round = 0; round < ROUNDS; round++) runs.push(await load(setup.url, setup.hot, 'rest'));
+    for (let round = 0; round < ROUNDS; round++) runs.push(await load(setup.url, setup.hot));
     console.log(`REST hot mix alone: ${runs.map((r) => fmt(r.rps)).join('/')} req/s`);
   }
-  const none = { a: { rps: 0, p50: 0, p99: 0, failed: 0, all: '-' }, b: { rps: 0, p50: 0, p99: 0, failed: 0, all: '-' } };
+  const none = { a: { rps: 0, requests: 0, p50: 0, p99: 0, failed: 0, all: '-' }, b: { rps: 0, requests: 0, p50: 0, p99: 0, failed: 0, all: '-' } };
   const restVsBare = PHASES.has('rest')
     ? await interleaved(
-        () => load(setup.url, setup.hot, 'rest'),
-        () => load(setup.bareUrl, setup.hot, 'rest'),
+        () => load(setup.url, setup.hot),
+        () => load(setup.bareUrl, setup.hot),
       )
     : none;
   // The same pairing while the hunters move and talk (not in the goal's figure: the bare server's bodies do not change).
   const live = PHASES.has('live')
     ? await whileHuntersMove(setup, () =>
         interleaved(
-          () => load(setup.url, setup.hot, 'rest'),
-          () => load(setup.bareUrl, setup.hot, 'rest'),
+          () => load(setup.url, setup.hot),
+          () => load(setup.bareUrl, setup.hot),
         ),
       )
     : undefined;
+  // The hunters' terminals as the web client runs them: a subscription each on the tRPC socket.
+  const subscriptions = PHASES.has('trpc') ? await subscribeHunters(setup) : undefined;
+  // Not counted: the first round after 25 sockets opened read 2-5x low in every run (JIT of the
+  // socket paths on both sides, the parent's tRPC clients included); one more warm-up round.
+  if (subscriptions) await load(setup.url, setup.hotTrpc, { seconds: 2 });
   const trpcVsRest = PHASES.has('trpc')
     ? await interleaved(
-        () => load(setup.url, setup.hot, 'trpc'),
-        () => load(setup.url, setup.hot, 'rest'),
+        () => load(setup.url, setup.hotTrpc),
+        () => load(setup.url, setup.terminalRest),
       )
     : none;
+  const subscribed = subscriptions?.close();
   // A constant rate (open loop, bench/http/open-loop.ts), on the app and, as the control, on the bare server.
   const fixedRun = (base: string) =>
     openLoop({
@@ -343,8 +487,8 @@ async function main() {
   const growthRows = [];
   for (const g of PHASES.has('growth') ? setup.growth : []) {
     const m = await interleaved(
-      () => load(setup.url, [g.small], 'rest', { seconds: 2, connections: 10 }),
-      () => load(setup.url, [g.big], 'rest', { seconds: 2, connections: 10 }),
+      () => load(setup.url, [g.small], { seconds: 2, connections: 10 }),
+      () => load(setup.url, [g.big], { seconds: 2, connections: 10 }),
     );
     const ratio = m.a.rps / m.b.rps;
     growthRows.push({
@@ -361,19 +505,24 @@ async function main() {
 
   const ratio = restVsBare.a.rps / restVsBare.b.rps;
   const trpcRatio = trpcVsRest.a.rps / trpcVsRest.b.rps;
-  console.log('\nThroughput (median of 3, interleaved)');
+  console.log('\nThroughput (median of 3, interleaved): reads/s counts procedure calls answered, requests/s the HTTP requests carrying them');
   console.table([
-    { run: 'REST hot mix (app)', 'req/s': fmt(restVsBare.a.rps), rounds: restVsBare.a.all, 'p50 ms': restVsBare.a.p50, 'p99 ms': restVsBare.a.p99, failed: restVsBare.a.failed },
-    { run: 'bare Fastify, same bodies', 'req/s': fmt(restVsBare.b.rps), rounds: restVsBare.b.all, 'p50 ms': restVsBare.b.p50, 'p99 ms': restVsBare.b.p99, failed: restVsBare.b.failed },
+    { run: 'REST hot mix (app)', 'reads/s': fmt(restVsBare.a.rps), rounds: restVsBare.a.all, 'p50 ms': restVsBare.a.p50, 'p99 ms': restVsBare.a.p99, failed: restVsBare.a.failed },
+    { run: 'bare Fastify, same bodies', 'reads/s': fmt(restVsBare.b.rps), rounds: restVsBare.b.all, 'p50 ms': restVsBare.b.p50, 'p99 ms': restVsBare.b.p99, failed: restVsBare.b.failed },
     ...(live
       ? [
-          { run: 'REST hot mix, hunters moving', 'req/s': fmt(live.result.a.rps), rounds: live.result.a.all, 'p50 ms': live.result.a.p50, 'p99 ms': live.result.a.p99, failed: live.result.a.failed },
-          { run: 'bare Fastify (paired)', 'req/s': fmt(live.result.b.rps), rounds: live.result.b.all, 'p50 ms': live.result.b.p50, 'p99 ms': live.result.b.p99, failed: live.result.b.failed },
+          { run: 'REST hot mix, hunters moving', 'reads/s': fmt(live.result.a.rps), rounds: live.result.a.all, 'p50 ms': live.result.a.p50, 'p99 ms': live.result.a.p99, failed: live.result.a.failed },
+          { run: 'bare Fastify (paired)', 'reads/s': fmt(live.result.b.rps), rounds: live.result.b.all, 'p50 ms': live.result.b.p50, 'p99 ms': live.result.b.p99, failed: live.result.b.failed },
         ]
       : []),
-    { run: 'tRPC hot mix (app)', 'req/s': fmt(trpcVsRest.a.rps), rounds: trpcVsRest.a.all, 'p50 ms': trpcVsRest.a.p50, 'p99 ms': trpcVsRest.a.p99, failed: trpcVsRest.a.failed },
-    { run: 'REST hot mix (app, paired)', 'req/s': fmt(trpcVsRest.b.rps), rounds: trpcVsRest.b.all, 'p50 ms': trpcVsRest.b.p50, 'p99 ms': trpcVsRest.b.p99, failed: trpcVsRest.b.failed },
+    { run: 'tRPC terminal batches (app)', 'requests/s': fmt(trpcVsRest.a.requests), 'reads/s': fmt(trpcVsRest.a.rps), rounds: trpcVsRest.a.all, 'p50 ms': trpcVsRest.a.p50, 'p99 ms': trpcVsRest.a.p99, failed: trpcVsRest.a.failed },
+    { run: 'the same reads over REST (paired)', 'requests/s': fmt(trpcVsRest.b.requests), 'reads/s': fmt(trpcVsRest.b.rps), rounds: trpcVsRest.b.all, 'p50 ms': trpcVsRest.b.p50, 'p99 ms': trpcVsRest.b.p99, failed: trpcVsRest.b.failed },
   ]);
+  if (subscribed) {
+    console.log(
+      `tRPC subscriptions: ${subscribed.opened} of ${HUNTERS} opened; while the batches were measured ${subscribed.events} events received, ${subscribed.errors} errors, ${subscribed.dropped} sockets dropped, ${subscribed.reopened} reopened`,
+    );
+  }
   if (fixed) {
     const row = (run: string, r: OpenLoopResult) => ({
       run,

@@ -9,9 +9,10 @@
 // delivery is indexed by session). Beside /ws 1 session, the floor: a bare `ws` server
 // (bench/ws/bare-server.ts) sent the app's broadcast frame over as many sockets of the
 // same client processes, its rounds interleaved with the app's, and the ratios app/bare.
-// Run: npm run bench:ws  (SOCKETS=, CLIENTS=, ROUNDS=, WARMUP=, RECEIVER=raw|ws, ONLY=, FLOOR=0, CPU_PROF=<dir>)
+// Run: npm run bench:ws  (COMPILED=0 runs the app's server through tsx, as before issue #25; SOCKETS=, CLIENTS=, ROUNDS=, WARMUP=, RECEIVER=raw|ws, ONLY=, FLOOR=0, CPU_PROF=<dir>)
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import path from 'node:path';
+import { serverChild, serverKind } from './compiled';
 import type { BareCommand } from './ws/bare-server';
 import type { ClientCommand } from './ws/client';
 import type { SeededSocket, ServerCommand } from './ws/server';
@@ -34,9 +35,13 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 type Message = { op: string } & Record<string, any>;
 
-/** A forked process with a typed request/answer over IPC (answers come in order). */
+/** The app's server child, compiled as `npm start` serves it (COMPILED=0: through tsx; bench/compiled.ts). */
+const appServer = await serverChild(path.join(here, 'ws', 'server.ts'));
+
+/** A forked process with a typed request/answer over IPC (answers come in order); the clients and the bare floor run through tsx. */
 function child(file: string, execArgv: string[]) {
-  const proc: ChildProcess = fork(path.join(here, 'ws', file), [], { execArgv: [...execArgv, '--import', 'tsx'], stdio: 'inherit' });
+  const run = file === 'server.ts' ? appServer : { file: path.join(here, 'ws', file), execArgv: ['--import', 'tsx'] };
+  const proc: ChildProcess = fork(run.file, [], { execArgv: [...execArgv, ...run.execArgv], stdio: 'inherit' });
   const waiting: { op: string; resolve: (m: Message) => void }[] = [];
   const early: Message[] = [];
   proc.on('message', (m: Message) => {
@@ -220,7 +225,7 @@ function fanoutColumns(f: Fanout) {
   };
 }
 
-console.log(`bench:ws  ${SOCKETS} sockets, ${CLIENTS} client processes (${process.env.RECEIVER ?? 'raw'} receivers), ${ROUNDS} broadcasts per scenario after ${WARMUP} warm-up; load: ${execSync('uptime').toString().trim()}`);
+console.log(`bench:ws  app server ${serverKind()}; ${SOCKETS} sockets, ${CLIENTS} client processes (${process.env.RECEIVER ?? 'raw'} receivers), ${ROUNDS} broadcasts per scenario after ${WARMUP} warm-up; load: ${execSync('uptime').toString().trim()}`);
 const rows = [];
 // ONLY=ws1,trpc200 runs some scenarios (kind and number of sessions).
 const only = process.env.ONLY?.split(',');

@@ -1,8 +1,10 @@
-// `npm start`: builds the client when the build is missing or older than its
-// sources, then runs the server (which migrates and seeds on its own).
+// `npm start`, first half: builds the client and the server (scripts/build-server.ts) when
+// missing or older than their sources. package.json then execs `node dist/server/main.js`
+// (which migrates and seeds on its own): no tsx in the process that serves requests.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuilt } from './build-server';
 
 const BUILD_MARKER = path.resolve('dist/client/index.html');
 const SOURCES = ['src/client', 'src/domain', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'];
@@ -30,5 +32,4 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-process.env.NODE_ENV ??= 'production';
-await import('../src/server/main');
+if (await ensureServerBuilt()) console.log('Built the server (missing or out of date).');

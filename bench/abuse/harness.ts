@@ -7,15 +7,22 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverChild } from '../compiled';
 import type { Memory, ServerCommand } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** A forked child answering each IPC command with one message, in order. */
-function child(file: string, env: Record<string, string>, execArgv: string[] = [], log?: string) {
+/** A forked child answering each IPC command with one message, in order (through tsx unless `run` says how). */
+function child(
+  file: string,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+  log?: string,
+  run: { file: string; execArgv: string[] } = { file: path.join(here, file), execArgv: ['--import', 'tsx'] },
+) {
   const out = log ? fs.openSync(log, 'w') : 'inherit';
-  const proc: ChildProcess = fork(path.join(here, file), [], {
-    execArgv: [...execArgv, '--import', 'tsx'],
+  const proc: ChildProcess = fork(run.file, [], {
+    execArgv: [...execArgv, ...run.execArgv],
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out, 'ipc'],
   });
@@ -61,7 +68,8 @@ export async function startBench() {
   const url = `http://127.0.0.1:${port}`;
   // The server's own output (its log at LOG_LEVEL, warn by default) goes to a file.
   const log = path.join(os.tmpdir(), `bench-abuse-server-${process.pid}.log`);
-  const server = child('server.ts', { BENCH_PORT: String(port) }, ['--expose-gc'], log);
+  // The app's server compiled, as `npm start` serves it (COMPILED=0: through tsx; bench/compiled.ts).
+  const server = child('server.ts', { BENCH_PORT: String(port) }, ['--expose-gc'], log, await serverChild(path.join(here, 'server.ts')));
   const started = await server.next();
   if (started.op !== 'started') throw new Error(`server: ${JSON.stringify(started)}`);
   // Ready once it answers (main.ts listens after migrating and seeding).

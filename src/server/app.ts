@@ -16,7 +16,7 @@ import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { registerHotReads } from './http/hot-reads';
-import { registerHotTrpcReads } from './http/hot-trpc-reads';
+import { installHotTrpcBatches } from './http/hot-trpc-reads';
 import { installSecurityHeaders } from './http/security-headers';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
@@ -96,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onTrpcError = ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
   };
+  // The web client's batches of polled reads, answered ahead of tRPC's handler (before the plugin's route exists).
+  installHotTrpcBatches(app, '/trpc', { deps, onError: onTrpcError });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     // A batch of more calls than the web client ever sends is refused whole (400), GET and POST alike.
@@ -108,7 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: onTrpcError,
     keepAlive: { pingMs: 30_000, pongWaitMs: 5000 },
   });
-  registerHotTrpcReads(app, '/trpc', { deps, createContext, onError: onTrpcError });
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);

@@ -8,7 +8,7 @@ import { API_DESCRIPTION, TAGS } from './openapi-guide';
 import type { DinohuntMeta, OperationExamples } from './openapi-meta';
 import { appRouter } from './routers';
 
-/** info.version follows the release in package.json. */
+/** info.version follows the release in package.json (`../../` is the root from src/server/ and dist/server/ alike). */
 const PACKAGE = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

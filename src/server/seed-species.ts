@@ -9,7 +9,11 @@ import { dinosaurSpecies } from './db/schema';
 import type { AppDeps } from './deps';
 import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
 
-export const SEED_MODELS_DIR = fileURLToPath(new URL('./seed/models/', import.meta.url));
+/**
+ * From the project root: this file runs from src/server/ (tsx) and, bundled, from dist/server/
+ * (scripts/build-server.ts keeps every compiled file two folders down), so `../../` is the root in both.
+ */
+export const SEED_MODELS_DIR = fileURLToPath(new URL('../../src/server/seed/models/', import.meta.url));
 
 /** Copies the model into UPLOADS_DIR/models/ and answers its modelPath, or null if it is missing. */
 async function installModel(deps: Pick<AppDeps, 'config' | 'log'>, species: SeedSpecies): Promise<string | null> {

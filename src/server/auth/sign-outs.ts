@@ -26,39 +26,22 @@ export function createSignOuts(): SignOuts {
     revoke: (authSessionId) => void emitter.emit(`session:${authSessionId}`),
     revokeUser: (userId) => void emitter.emit(`user:${userId}`),
     watch({ authSessionId, userId }, onRevoked) {
-      const watch = new RevocationWatch(emitter, `session:${authSessionId}`, `user:${userId}`, onRevoked);
-      return () => watch.stop();
+      // One sign-in watched by either of its two events; revoked once, then no longer watched.
+      const sessionEvent = `session:${authSessionId}`;
+      const userEvent = `user:${userId}`;
+      const stop = () => {
+        emitter.off(sessionEvent, revoked);
+        emitter.off(userEvent, revoked);
+      };
+      const revoked = () => {
+        stop();
+        onRevoked();
+      };
+      emitter.on(sessionEvent, revoked);
+      emitter.on(userEvent, revoked);
+      return stop;
     },
   };
-}
-
-/**
- * One sign-in watched for its revocation, by either of its two events. An object with methods
- * rather than named closures: a socket keeps it for its whole life, and under tsx (esbuild
- * keepNames) each named closure gets a hidden class of its own, about 250 bytes.
- */
-class RevocationWatch {
-  private readonly fire = this.revoked.bind(this);
-
-  constructor(
-    private readonly emitter: EventEmitter,
-    private readonly sessionEvent: string,
-    private readonly userEvent: string,
-    private readonly onRevoked: () => void,
-  ) {
-    emitter.on(sessionEvent, this.fire);
-    emitter.on(userEvent, this.fire);
-  }
-
-  stop(): void {
-    this.emitter.off(this.sessionEvent, this.fire);
-    this.emitter.off(this.userEvent, this.fire);
-  }
-
-  private revoked(): void {
-    this.stop();
-    this.onRevoked();
-  }
 }
 
 const liveStatements = new WeakMap<

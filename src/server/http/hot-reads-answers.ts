@@ -9,7 +9,8 @@
 // game session (services/read-cache.ts): the dinosaur list and the game master's ranking and
 // tracking are the same for every viewer allowed to read them, a message page per viewer
 // (a hunter sees their own messages to headquarters) and query, a hunter's stats per hunter
-// (checked against their own row and the clock, read fresh). Time status reads the clock: never kept.
+// (checked against their own row and the clock, read fresh). Time status reads the clock and the
+// session itself may end on a read: never kept.
 import type { AnyProcedure } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
@@ -21,7 +22,7 @@ import { appRouter } from '../routers';
 import { commsAccess } from '../services/comms-access';
 import { messagesViewer, visibleMessages } from '../services/communications';
 import { deployedDinosaurs, mayListDinosaurs } from '../services/dinosaurs';
-import { timeStatusOf } from '../services/game-sessions';
+import { getSession, timeStatusOf } from '../services/game-sessions';
 import { type HunterProgressRow, hunterStatsTarget, ownStatsFingerprint, sessionHunterStats, statsOf } from '../services/hunter-stats';
 import { requireSubscription } from '../services/plan-limits';
 import { latestPositions } from '../services/positions';
@@ -122,6 +123,7 @@ const timeStatus = schemasOf('sessions.timeStatus');
 const stats = schemasOf('stats.hunterStats');
 const ranking = schemasOf('stats.sessionHunterStats');
 const tracking = schemasOf('comms.hunterLocations');
+const session = schemasOf('sessions.get');
 
 /** The session's ranking (GM hunter-stats; a hunter's stats tell their place in it). */
 const rankingAnswer = (ctx: HotCall, sessionId: number) =>
@@ -132,9 +134,6 @@ function dinosaurList(ctx: HotCall, user: User, sessionId: number, output: Schem
   if (!mayListDinosaurs(c, sessionId)) return answerOf(output, []);
   return cachedAnswer(ctx, sessionId, 'dinosaurs', () => answerOf(output, deployedDinosaurs(c, sessionId)));
 }
-
-/** A clock stopped at `instant` (returned unnamed: tsx's keepNames would name a `now: () => ...` per request). */
-const clockAt = (instant: number) => () => instant;
 
 /** A hunter's stats, their place read from the session's ranking. */
 function statsAnswer(ctx: HotCall, at: Pick<HotCall, 'db' | 'now'>, target: ReturnType<typeof hunterStatsTarget>): CachedAnswer {
@@ -172,11 +171,17 @@ export const HOT_ANSWERS: Record<(typeof HOT_READS)[number], Answer> = {
     const sessionId = target.session.id;
     // One clock reading for the fingerprint and the answer (minutes in the session).
     const now = ctx.now();
-    const at = { db: ctx.db, now: clockAt(now) };
+    const at = { db: ctx.db, now: () => now };
     // A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
     if (!target.ownPlayer) return statsAnswer(ctx, at, target);
     const fingerprint = ownStatsFingerprint(target.session, target.ownPlayer, now);
     return cachedAnswer(ctx, sessionId, `stats|${target.userId}`, () => statsAnswer(ctx, at, target), { fingerprint });
+  },
+  // Not kept: reading it may end an expired session (refreshSession), and it counts the players.
+  'sessions.get': (ctx, raw) => {
+    const user = signedIn(ctx);
+    const { id } = parseInput<{ id: number }>(session.input, raw);
+    return answerOf(session.output, getSession(serviceCtx(ctx, user), id));
   },
   'stats.sessionHunterStats': (ctx, raw) => {
     const user = gameMaster(ctx);

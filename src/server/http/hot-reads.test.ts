@@ -42,6 +42,7 @@ describe('hot REST reads answer like the catch-all', () => {
     `/api/hunter/stats?sessionId=${s}`,
     `/api/game-sessions/${s}/hunter-stats`,
     `/api/game-sessions/${s}/hunter-locations`,
+    `/api/game-sessions/${s}`,
   ];
 
   it('for the guest, the game master, a stranger and no one', async () => {

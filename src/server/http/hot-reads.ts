@@ -39,6 +39,7 @@ export const HOT_READS = [
   'stats.hunterStats', // GET /hunter/stats
   'stats.sessionHunterStats', // GET /game-sessions/{id}/hunter-stats
   'comms.hunterLocations', // GET /game-sessions/{id}/hunter-locations
+  'sessions.get', // GET /game-sessions/{id}: the Hunter Terminal's tRPC polls batch it with comms.list every 10 s
 ] as const;
 
 type Options = {
@@ -50,10 +51,7 @@ type OpenApiMeta = { openapi: { method: string; path: string } };
 
 const DIGITS = '^\\d+$';
 
-/**
- * The catch-all's input: { ...query (first value of each non-empty key), ...path parameters (raw) }.
- * A class, not a closure per request: tsx (keepNames) names every named closure as it is created.
- */
+/** The catch-all's input: { ...query (first value of each non-empty key), ...path parameters (raw) }. */
 class RestInput implements HotInput {
   readonly url: string;
 

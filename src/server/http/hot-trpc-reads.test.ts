@@ -1,6 +1,6 @@
-// The polled reads' own tRPC routes (hot-trpc-reads.ts) answer exactly what tRPC's handler
-// answers: status, Content-Type, Vary, Set-Cookie count and body, on success and on errors.
-// An extra query parameter sends the same call to tRPC's handler.
+// The web client's batches of polled reads (hot-trpc-reads.ts) are answered exactly as tRPC's
+// handler answers them: status, Content-Type, Vary, Set-Cookie count and body, on success, on
+// errors and on a mix (207). An extra query parameter sends the same batch to tRPC's handler.
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, TestServer } from '../testing/harness';
@@ -17,8 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const url = (procedure: string, input: unknown) =>
-  `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+type Call = [procedure: string, input: unknown];
+/** A GET batch as @trpc/client's httpBatchLink writes it (superjson inputs keyed by place). */
+const batch = (...calls: Call[]) =>
+  `/trpc/${calls.map(([p]) => p).join(',')}?batch=1&input=${encodeURIComponent(
+    JSON.stringify(Object.fromEntries(calls.map(([, input], i) => [i, superjson.serialize(input)]))),
+  )}`;
+const url = (procedure: string, input: unknown) => batch([procedure, input]);
 
 async function both(client: ApiClient | null, path: string) {
   const call = async (p: string) => {
@@ -44,6 +49,7 @@ describe('hot tRPC reads answer like tRPC’s handler', () => {
     url('stats.hunterStats', { sessionId: s }),
     url('stats.sessionHunterStats', { id: s }),
     url('comms.hunterLocations', { id: s }),
+    url('sessions.get', { id: s }),
   ];
 
   it('for the guest, the game master, a stranger and no one', async () => {
@@ -55,8 +61,48 @@ describe('hot tRPC reads answer like tRPC’s handler', () => {
     }
   });
 
+  it('for batches of several, as the Hunter Terminal and HQ send them, mixed answers included', async () => {
+    const s = sessionId;
+    const batches = [
+      batch(['comms.list', { id: s }], ['stats.hunterStats', { sessionId: s }]),
+      batch(['comms.list', { id: s }], ['stats.hunterStats', { sessionId: s }], ['deploy.list', { id: s }], ['sessions.timeStatus', { id: s }]),
+      batch(['stats.sessionHunterStats', { id: s }], ['comms.hunterLocations', { id: s }], ['deploy.list', { id: s }]),
+      batch(['comms.list', { id: s }], ['comms.list', { id: 999_999 }], ['comms.list', { id: 'x' }]),
+      batch(['sessions.get', { id: s }], ['comms.list', { id: s }], ['stats.hunterStats', { sessionId: s }]),
+      // Not all polled reads: tRPC's handler answers (sessions.list), both ways the same.
+      batch(['sessions.list', {}], ['comms.list', { id: s }]),
+    ];
+    for (const client of [guest, gm, stranger, null]) {
+      for (const path of batches) {
+        const { hot, general } = await both(client, path);
+        expect(hot, path).toEqual(general);
+      }
+    }
+    const mixed = await both(guest, batches[3]!);
+    expect(mixed.hot.status).toBe(207);
+  });
+
+  it('answers the client’s batches through the read cache; tRPC’s handler does not', async () => {
+    const dinosaurs = batch(['deploy.list', { id: sessionId }], ['comms.list', { id: sessionId }]);
+    server.deps.readCache.clear();
+    await fetch(`${server.url}${dinosaurs}&viaHandler=1`, { headers: { cookie: guest.cookie } });
+    expect(server.deps.readCache.get(sessionId, 'dinosaurs')).toBeUndefined();
+    const res = await fetch(server.url + dinosaurs, { headers: { cookie: guest.cookie } });
+    expect(res.status).toBe(200);
+    expect(server.deps.readCache.get(sessionId, 'dinosaurs')).toBeDefined();
+  });
+
   it('for bad input, no input and unknown sessions', async () => {
-    for (const path of [...calls(999_999), url('comms.list', { id: 'x' }), url('comms.list', { id: sessionId, limit: 0 }), '/trpc/comms.list']) {
+    const unbatched = `/trpc/comms.list?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ id: sessionId })))}`;
+    for (const path of [
+      ...calls(999_999),
+      url('comms.list', { id: 'x' }),
+      url('comms.list', { id: sessionId, limit: 0 }),
+      '/trpc/comms.list?batch=1',
+      '/trpc/comms.list?batch=1&input=%7B%7D',
+      '/trpc/comms.list?batch=1&input=not-json',
+      unbatched,
+    ]) {
       const { hot, general } = await both(guest, path);
       expect(hot, path).toEqual(general);
     }

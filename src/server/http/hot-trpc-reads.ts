@@ -1,11 +1,11 @@
-// The same polled reads over tRPC (`GET /trpc/<procedure>?input=...`, one call, no batch),
-// answered without tRPC's Fetch adapter: no Request, Headers, AbortController or Response
-// per call. Same answer as the REST door (hot-reads-answers.ts: the procedure's own rules
-// and schemas), same superjson body, status and headers as
-// @trpc/server 11's resolveResponse gives a single query. Anything else (a batch, HEAD,
-// streaming or connection parameters, input that is not JSON) goes to tRPC's own handler.
-import type { AnyProcedure } from '@trpc/server';
-import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+// The same polled reads over tRPC, as the web client sends them: httpBatchLink's GET batch
+// (`/trpc/comms.list,stats.hunterStats?batch=1&input={"0":...,"1":...}`, one call or several),
+// answered without tRPC's Fetch adapter (no Request, Headers, AbortController or Response per
+// request) and through the read cache. Same answers as the REST door (hot-reads-answers.ts:
+// the procedures' own rules and schemas), same superjson body, status and headers as
+// @trpc/server 11's resolveResponse gives the batch. A batch with any other procedure, a
+// request without `batch=1` (the client never sends one), HEAD, streaming, connection
+// parameters or input that is not JSON goes to tRPC's own handler.
 import {
   getErrorShape,
   getHTTPStatusCode,
@@ -14,36 +14,50 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../../domain/rules';
-import { type Context, signInOf } from '../context';
+import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import type { HotInput } from './hot-input';
 import { HOT_READS } from './hot-reads';
-import { HOT_ANSWERS, hotCall, trpcBody } from './hot-reads-answers';
+import { HOT_ANSWERS, type HotCall, hotCall, trpcBody } from './hot-reads-answers';
 
 type Options = {
   deps: AppDeps;
-  /** For the calls tRPC's own handler takes (batches, HEAD, ...). */
-  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
   onError: (opts: { error: { code: string }; path?: string }) => void;
 };
 
-/** Parsed `input`, or undefined when this request is not a plain single call (tRPC's handler takes it). */
-function plainCallInput(request: FastifyRequest): { input: unknown } | undefined {
+type HotRead = (typeof HOT_READS)[number];
+
+/** A batch as the web client's httpBatchLink sends it: `?batch=1&input={"0":...,"1":...}`, no streaming. */
+function batchInputs(request: FastifyRequest, count: number): unknown[] | undefined {
   if (request.headers['trpc-accept'] !== undefined) return undefined;
-  let input: unknown;
+  let batch = false;
+  let raw: unknown;
   for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
-    if (key !== 'input' || typeof value !== 'string') return undefined;
+    if (key === 'batch' && value === '1') batch = true;
+    else if (key === 'input' && typeof value === 'string') {
+      try {
+        raw = JSON.parse(value);
+      } catch {
+        return undefined;
+      }
+    } else return undefined;
+  }
+  if (!batch || count > TRPC_MAX_BATCH_SIZE) return undefined;
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) return undefined;
+  const inputs: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const one = (raw as Record<string, unknown> | undefined)?.[i];
     try {
-      input = appRouter._def._config.transformer.input.deserialize(JSON.parse(value));
+      inputs.push(one === undefined ? undefined : transformer.input.deserialize(one));
     } catch {
       return undefined;
     }
   }
-  return { input };
+  return inputs;
 }
 
-/** The deserialized `input` of a plain call (a class, not a closure per request: tsx's keepNames names those). */
+/** The deserialized `input` of one call; its URL key names the call's place in the batch. */
 class TrpcInput implements HotInput {
   constructor(
     readonly url: string,
@@ -55,48 +69,68 @@ class TrpcInput implements HotInput {
   }
 }
 
-export function registerHotTrpcReads(app: FastifyInstance, prefix: string, { deps, createContext, onError }: Options): void {
-  const config = appRouter._def._config;
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
-  for (const path of HOT_READS) {
-    const procedure = procedures[path];
-    if (procedure?._def.type !== 'query') throw new Error(`${path} is not a query`);
-    // HEAD stays with tRPC's handler (it answers 204).
-    // A plain call is answered synchronously (no promise per request); tRPC's handler returns its own.
-    app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, (request, reply) => {
-      const call = plainCallInput(request);
-      if (!call) {
-        // The same batch cap as the /trpc plugin (app.ts): `/trpc/<hot read>?batch=1` comes here.
-        return fastifyRequestHandler({
-          router: appRouter,
-          createContext,
-          onError,
-          req: request,
-          res: reply,
-          path,
-          maxBatchSize: TRPC_MAX_BATCH_SIZE,
-        } as never);
-      }
-      let status = 200;
-      let body: Buffer;
-      try {
-        const signIn = signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
-        // The URL determines the input: validated once per URL (hot-input.ts).
-        body = trpcBody(HOT_ANSWERS[path](hotCall(deps, signIn), new TrpcInput(request.url, call.input)));
-      } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
-        onError({ error, path });
-        // The error formatter reads only the error (no context).
-        const response = { error: getErrorShape({ config, ctx: undefined, error, input: call.input, path, type: 'query' }) };
-        status = getHTTPStatusCode(response as never);
-        body = Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never)));
-      }
-      reply
-        .code(status)
-        .header('vary', 'trpc-accept, accept')
-        .header('content-type', 'application/json')
-        // A Buffer: Fastify would add `; charset=utf-8` to a string's type, which tRPC's answer has not.
-        .send(body);
-    });
+/** One call's item in a batch's answer (tRPC's JSON, transformed) and its HTTP status. */
+function answerCall(call: HotCall, path: HotRead, input: TrpcInput, onError: Options['onError']): { status: number; body: Buffer } {
+  try {
+    return { status: 200, body: trpcBody(HOT_ANSWERS[path](call, input)) };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    onError({ error, path });
+    // The error formatter reads only the error (no context).
+    const response = { error: getErrorShape({ config, ctx: undefined, error, input: input.read(), path, type: 'query' }) };
+    return { status: getHTTPStatusCode(response as never), body: Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never))) };
   }
+}
+
+const config = appRouter._def._config;
+const transformer = config.transformer;
+const HOT = new Set<string>(HOT_READS);
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * Answers a GET batch of polled reads as tRPC's handler would, and says so; false leaves the
+ * request to tRPC's handler (another procedure in the batch, streaming, HEAD, odd input).
+ */
+function answerBatch(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, paths: string[], onError: Options['onError']): boolean {
+  if (request.method !== 'GET' || !paths.every((p) => HOT.has(p))) return false;
+  const inputs = batchInputs(request, paths.length);
+  if (!inputs) return false;
+  // One sign-in per request, as tRPC creates one context per batch.
+  const signIn = signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+  const call = hotCall(deps, signIn);
+  const parts: Buffer[] = [OPEN];
+  const statuses = new Set<number>();
+  paths.forEach((path, i) => {
+    // The URL determines every input of the batch: validated once per URL and place (hot-input.ts).
+    const answer = answerCall(call, path as HotRead, new TrpcInput(`${i} ${request.url}`, inputs[i]), onError);
+    statuses.add(answer.status);
+    if (i > 0) parts.push(COMMA);
+    parts.push(answer.body);
+  });
+  parts.push(CLOSE);
+  reply
+    // tRPC's status for a batch: the calls' one status, or 207 when they differ.
+    .code(statuses.size === 1 ? statuses.values().next().value! : 207)
+    .header('vary', 'trpc-accept, accept')
+    .header('content-type', 'application/json')
+    // A Buffer: Fastify would add `; charset=utf-8` to a string's type, which tRPC's answer has not.
+    .send(Buffer.concat(parts));
+  return true;
+}
+
+/**
+ * Before tRPC's Fastify plugin registers: its one route (`<prefix>/:path`) answers a GET batch
+ * of polled reads here, before its handler; anything else goes on to the handler.
+ */
+export function installHotTrpcBatches(app: FastifyInstance, prefix: string, { deps, onError }: Options): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url !== `${prefix}/:path`) return;
+    if (route.preHandler) throw new Error(`${route.url} has a preHandler already`);
+    route.preHandler = (request, reply, done) => {
+      const paths = (request.params as { path: string }).path.split(',');
+      if (!answerBatch(deps, request, reply, paths, onError)) done(); // else answered here: no done()
+    };
+  });
 }

@@ -88,11 +88,7 @@ type Upgrade = { originAllowed: boolean; cookieHeader: string | undefined; ip: s
 
 type Ref = { ref: string; requestId?: string | number };
 
-/**
- * One /ws socket. Its functions are methods, not closures: a socket keeps them for its whole
- * life, and `npm start` runs through tsx, whose esbuild keepNames gives every named closure a
- * hidden class of its own when it is created (about 250 bytes each, a dozen per socket).
- */
+/** One /ws socket: its sign-in, its session's feed, its frame window, and what it answers. */
 class CompatConnection implements FrameWindow, Counted {
   private user: User | null = null;
   private current: { sessionId: number | undefined; stop: () => void } | null = null;

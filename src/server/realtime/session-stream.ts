@@ -100,9 +100,7 @@ export function sessionSource(bus: EventBus, sessionId: number, viewer: StreamVi
   return new SessionSource(bus, sessionId, viewer);
 }
 
-// Kept for a socket's whole life, so its functions are methods, not closures: `npm start` runs
-// through tsx, whose esbuild keepNames gives every named closure its own hidden class when it
-// is created (an Object.defineProperty of its name), about 250 bytes for each socket.
+/** A session's events as one viewer may see them: the EventSource of a socket's feed. */
 class SessionSource implements EventSource {
   constructor(
     private readonly bus: EventBus,
@@ -217,13 +215,12 @@ export function pushFeed(
   endOfStep?: () => void,
 ): () => void {
   const feed = new PushFeed(source, lastEventId ?? null, deliver, endOfStep);
-  // No named closure here (see SessionSource): the feed lives as long as its socket.
   feed.unsubscribe = source.subscribe((event, stepEnds) => feed.hear(event, stepEnds));
   if (feed.replaying) replayPage(feed);
   return () => feed.stop();
 }
 
-/** One push feed's state (a class: its functions are methods, see SessionSource). */
+/** One push feed's state: where it is in the session's events, and whether it still replays or has stopped. */
 class PushFeed {
   stopped = false;
   replaying: boolean;

@@ -78,11 +78,7 @@ export function createSignInSweep(
   };
 }
 
-/**
- * One watch of a sign-in: ends once, by a revocation or a sweep, unless stopped first. An
- * object with methods rather than named closures: a socket keeps it for its whole life, and
- * under tsx (esbuild keepNames) each named closure gets a hidden class of its own.
- */
+/** One watch of a sign-in, a member of its sign-in's set: ends once, by a revocation or a sweep, unless stopped first. */
 class SignInWatch {
   private readonly stopRevocation: () => void;
 

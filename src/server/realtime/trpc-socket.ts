@@ -361,15 +361,10 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
       this.respond({ id, jsonrpc, result: { type: 'data', id: tracked.id, data: tracked } } as TRPCResponseMessage);
       from = null;
     }
-    // The feed's callbacks are inline arrows, not named closures: kept for the socket's life,
-    // each named one would carry a hidden class of its own under tsx (see SessionSource).
-    const stop = pushFeed(
-      source,
-      from,
-      (event) => this.deliver(event, head),
-      // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
-      () => writeHeld(this.socket),
-    );
+    const deliver = (event: BusEvent) => this.deliver(event, head);
+    // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
+    const endOfStep = () => writeHeld(this.socket);
+    const stop = pushFeed(source, from, deliver, endOfStep);
     if (this.feeds.has(id)) this.feeds.set(id, stop);
     else stop(); // ended while its backlog was written
   }
@@ -481,7 +476,7 @@ function tooMany(message: string): TRPCError {
   return new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 }
 
-/** Closes a signed-out socket once its requests are answered (a function, not a closure per socket). */
+/** Closes a signed-out socket once its requests are answered. */
 function closeSignedOut(socket: WebSocket): void {
   if (socket.readyState === socket.OPEN) socket.close(TRPC_SOCKET_SIGNED_OUT, TRPC_SOCKET_REFUSALS.signedOut);
 }
