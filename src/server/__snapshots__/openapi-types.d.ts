@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a dinosaur species at a map position
-         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.
+         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended, and (400) outside the session's play area or in one of its no-go zones. Owner or admin only.
          */
         post: operations["deploy-deploy"];
         delete?: never;
@@ -380,7 +380,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a dinosaur (same as /deploy-dinosaur)
-         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only.
+         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended, and (400) outside the session's play area or in one of its no-go zones. Owner or admin only.
          */
         post: operations["deploy-deployAlt"];
         /** Remove every dinosaur of the session */
@@ -405,6 +405,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/play-area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session's play area, no-go zones and hunters' zone states
+         * @description The owner and admins get every hunter's zone state (inside, outside_area, in_no_go, judged by the server from reported positions) and the count of dinosaurs outside the area; a hunter of the session gets the area, the zones and their own state. Anyone else 403; an unknown session 404.
+         */
+        get: operations["playArea-get"];
+        /**
+         * Set the play area and its no-go zones
+         * @description Body: area (3 to 100 corners {lat, lng}, edges not crossing) and noGoZones (up to 10 polygons, each inside the area). Owner or admin only, before the start or while paused (409 while live or after the end). Hunters are judged again from their last positions and told (play_area_updated, hunter_zone). 400 names the problem.
+         */
+        put: operations["playArea-set"];
+        post?: never;
+        /**
+         * Remove the play area and its no-go zones
+         * @description The session is then played anywhere. Owner or admin only, before the start or while paused (409 while live or after the end); hunters are told (play_area_updated).
+         */
+        delete: operations["playArea-clear"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2705,7 +2733,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed, or Species Error */
+            /** @description Validation failed, Species Error, or outside the play area / in a no-go zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2858,7 +2886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed, or Species Error */
+            /** @description Validation failed, Species Error, or outside the play area / in a no-go zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3018,6 +3046,273 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "playArea-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description The play area, corners in order; null: play anywhere */
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        /** @description No-go zones inside the area, each a list of corners */
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        /** @description Where the server judged each hunter last (the owner and admins: every hunter; a hunter: themselves) */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            /** @description inside, outside_area or in_no_go; null before the first fix or without an area */
+                            zone: ("inside" | "outside_area" | "in_no_go") | null;
+                            /** @description When the zone state last changed */
+                            since: string | null;
+                        }[];
+                        /** @description For the owner and admins: dinosaurs outside the area or in a no-go zone (starting asks first); 0 for hunters */
+                        dinosaursMisplaced: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description No part in this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "playArea-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The play area: corners in order ({lat, lng}), 3 to 100 */
+                    area: {
+                        lat: number;
+                        lng: number;
+                    }[];
+                    /**
+                     * @description No-go zones inside the area (roads, water), each a list of corners; at most 10
+                     * @default []
+                     */
+                    noGoZones?: {
+                        lat: number;
+                        lng: number;
+                    }[][];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description The play area, corners in order; null: play anywhere */
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        /** @description No-go zones inside the area, each a list of corners */
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        /** @description Where the server judged each hunter last (the owner and admins: every hunter; a hunter: themselves) */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            /** @description inside, outside_area or in_no_go; null before the first fix or without an area */
+                            zone: ("inside" | "outside_area" | "in_no_go") | null;
+                            /** @description When the zone state last changed */
+                            since: string | null;
+                        }[];
+                        /** @description For the owner and admins: dinosaurs outside the area or in a no-go zone (starting asks first); 0 for hunters */
+                        dinosaursMisplaced: number;
+                    };
+                };
+            };
+            /** @description Invalid polygon: too few or too many corners, edges crossing, a no-go zone outside the area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session is live (pause it first) or has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "playArea-clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description The play area, corners in order; null: play anywhere */
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        /** @description No-go zones inside the area, each a list of corners */
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        /** @description Where the server judged each hunter last (the owner and admins: every hunter; a hunter: themselves) */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            /** @description inside, outside_area or in_no_go; null before the first fix or without an area */
+                            zone: ("inside" | "outside_area" | "in_no_go") | null;
+                            /** @description When the zone state last changed */
+                            since: string | null;
+                        }[];
+                        /** @description For the owner and admins: dinosaurs outside the area or in a no-go zone (starting asks first); 0 for hunters */
+                        dinosaursMisplaced: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session is live (pause it first) or has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
             "4XX": components["responses"]["ClientError"];

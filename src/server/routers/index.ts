@@ -4,6 +4,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
+import { playAreaRouter } from './play-area';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
@@ -13,6 +14,7 @@ export const appRouter = router({
   auth: authRouter,
   sessions: sessionsRouter,
   deploy: deployRouter,
+  playArea: playAreaRouter,
   stats: statsRouter,
   comms: commsRouter,
   billing: billingRouter,

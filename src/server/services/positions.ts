@@ -30,6 +30,7 @@ import { gameSessions } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
+import { judgeHunterFix } from './play-area';
 
 export type PositionResult = {
   /**
@@ -178,6 +179,8 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
       timestamp: now,
     },
   });
+  // The server decides where the hunter is (never the client alone): a change goes to the hunter and the owner.
+  judgeHunterFix(ctx, access.gameSession, player, ctx.user.id, fix);
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 
