@@ -23,6 +23,9 @@ export const PLAY_AREA_MESSAGES = {
   /** Changing the area while hunters are out would move the line under their feet: pause first. */
   notNow: 'The play area can be changed only before the start or while the session is paused',
   ended: 'This session has ended',
+  startNoDinosaurs: 'No dinosaurs are deployed: hunters will have nothing to find.',
+  startMisplaced: (n: number) =>
+    `${n} ${n === 1 ? 'dinosaur is' : 'dinosaurs are'} outside the play area or in a no-go zone: hunters should not go there.`,
 } as const;
 
 const coordinate = (min: number, max: number) =>

@@ -8,6 +8,7 @@ import {
   readRing,
   readRings,
   ringAreaSqM,
+  startWarnings,
   zoneStateOf,
 } from './play-area';
 import { PLAY_AREA_MESSAGES as M } from './play-area-schemas';
@@ -133,5 +134,14 @@ describe('readRing and readRings', () => {
     expect(readRings(JSON.stringify([zone]))).toEqual([zone]);
     expect(readRings([zone, 'x'])).toEqual([zone]);
     expect(readRings(undefined)).toEqual([]);
+  });
+});
+
+describe('startWarnings', () => {
+  it('asks about an empty map and about misplaced dinosaurs, and nothing otherwise', () => {
+    expect(startWarnings(3, 0)).toEqual([]);
+    expect(startWarnings(0, 0)).toEqual([M.startNoDinosaurs]);
+    expect(startWarnings(3, 1)).toEqual([M.startMisplaced(1)]);
+    expect(M.startMisplaced(2)).toMatch(/^2 dinosaurs are outside/);
   });
 });

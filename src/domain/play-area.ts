@@ -207,3 +207,11 @@ function isPoint(p: unknown): p is LatLng {
     Number.isFinite((p as LatLng).lng)
   );
 }
+
+/** What a start should ask about first (decision 813): no dinosaurs, or some outside the area. Empty: start at once. */
+export function startWarnings(deployed: number, misplaced: number): string[] {
+  const warnings: string[] = [];
+  if (deployed === 0) warnings.push(PLAY_AREA_MESSAGES.startNoDinosaurs);
+  if (misplaced > 0) warnings.push(PLAY_AREA_MESSAGES.startMisplaced(misplaced));
+  return warnings;
+}

@@ -458,3 +458,5 @@ export const MIN_PLAY_AREA_SQ_M = 10;
  * back; in between the last state holds, so GPS jitter along a boundary does not flicker alerts.
  */
 export const ZONE_HYSTERESIS_M = 5;
+/** The phone's vibration when a hunter leaves the play area or enters a no-go zone: buzz, pause, buzz, pause, buzz (ms). */
+export const ZONE_VIBRATION_MS = [400, 150, 400, 150, 400] as const;

@@ -2,7 +2,7 @@
 // composes: it picks the session, holds the deploy selection, and opens the
 // session's live event stream around the panels.
 import { Alert, Box, Container } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { deploySelectionReducer, NO_SELECTION } from '../../../domain/deploy-selection';
 import { pickDefaultSession } from '../../../domain/mission-control';
 import { POLL_DINOSAURS_TERMINAL_MS, POLL_GM_HUNTER_STATS_MS, POLL_TIME_STATUS_MS } from '../../../domain/rules';
@@ -20,6 +20,8 @@ import { HunterTracking } from './HunterTracking';
 import { LivePlayers } from './LivePlayers';
 import { MissionControl } from './MissionControl';
 import { PastHunts } from './PastHunts';
+import { LazyPlayAreaEditor, PlayAreaPanel, usePlayAreaTools, zoneNotice } from '../play-area';
+import { placementProblem } from '../../../domain/play-area';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
@@ -46,6 +48,10 @@ export function MissionHQ() {
   const onEvent = useCallback((event: LiveEvent) => {
     if (event.type === 'hunter_joined' && typeof event.payload.hunterHandle === 'string') {
       notify({ title: 'Hunter Joined', description: `${event.payload.hunterHandle} joined the session.` });
+    }
+    if (event.type === 'hunter_zone') {
+      const notice = zoneNotice(event.payload);
+      if (notice) notify(notice);
     }
   }, []);
 
@@ -88,13 +94,25 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
   const dinosaurs = useMemo(() => toMapDinosaurs(session ? dinosaursQuery.data : undefined), [session, dinosaursQuery.data]);
   const positions = (session ? positionsQuery.data : undefined) ?? NO_POSITIONS;
   const hunters = useMemo(() => toMapHunters(positions), [positions]);
+  const areaTools = usePlayAreaTools(session);
   const deployOnMap = useDeployOnMap({
     session,
     selection,
     dispatch,
     speciesExists: (speciesId) => catalogue.byId.has(speciesId),
     deployedCount: dinosaurs.length,
+    placementProblem: (p) => placementProblem(p, areaTools.data?.playArea ?? null, areaTools.data?.noGoZones ?? []),
   });
+  // While a drawing tool is on, map clicks are corners, not deployments.
+  const allowMapClick = useRef(areaTools.allowMapClick);
+  allowMapClick.current = areaTools.allowMapClick;
+  const onMapClick = useCallback(
+    (p: { lat: number; lng: number }) => {
+      if (allowMapClick.current()) deployOnMap(p);
+    },
+    [deployOnMap],
+  );
+  const mapLayers = useMemo(() => (session ? <LazyPlayAreaEditor tools={areaTools} /> : null), [session, areaTools]);
 
   const created = useCallback((s: HqSession) => onSelect(s.id), [onSelect]);
 
@@ -129,6 +147,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             dispatch={dispatch}
           />
         </Box>
+        <Box className={classes.playArea}>
+          <PlayAreaPanel tools={areaTools} status={session?.status ?? null} />
+        </Box>
       </Box>
       <Box className={classes.column}>
         <Box className={classes.map}>
@@ -138,8 +159,10 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             hunters={hunters}
             species={catalogue.species}
             selecting={selection.speciesId !== null}
-            onMapClick={deployOnMap}
+            onMapClick={onMapClick}
             height={MAP_HEIGHT}
+            playArea={areaTools.tool === 'edit' ? null : areaTools.shape}
+            mapLayers={mapLayers}
           />
         </Box>
         <Box className={classes.tracking}>

@@ -5,14 +5,14 @@
 // the tracking panel reads too, refetched on hunter_progress events).
 import { Badge, Group } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
-import { memo, useMemo } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { deployCounter } from '../../../domain/deploy-selection';
 import { observationCounts } from '../../../domain/hunt-target';
 import { POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
-import type { LatLngPoint, MapDinosaur, MapHunter, MarkerState } from '../map/types';
+import type { LatLngPoint, MapDinosaur, MapHunter, MapPlayArea, MarkerState } from '../map/types';
 import type { SpeciesLite } from '../species/types';
 import { Panel } from './Panel';
 
@@ -25,9 +25,22 @@ type Props = {
   selecting: boolean;
   onMapClick: (p: LatLngPoint) => void;
   height: number | string;
+  /** The play area and no-go zones (issue 26), and the drawing tools inside the map. */
+  playArea?: MapPlayArea | null;
+  mapLayers?: ReactNode;
 };
 
-export const TacticalOverview = memo(function TacticalOverview({ sessionId, dinosaurs, hunters, species, selecting, onMapClick, height }: Props) {
+export const TacticalOverview = memo(function TacticalOverview({
+  sessionId,
+  dinosaurs,
+  hunters,
+  species,
+  selecting,
+  onMapClick,
+  height,
+  playArea,
+  mapLayers,
+}: Props) {
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
   const counts = useMemo(() => observationCounts(progress.data ?? []), [progress.data]);
@@ -50,6 +63,8 @@ export const TacticalOverview = memo(function TacticalOverview({ sessionId, dino
         selecting={selecting}
         height={height}
         showLayers
+        playArea={playArea}
+        mapLayers={mapLayers}
         ariaLabel="Tactical Overview map: click to deploy the selected species"
       >
         <Group gap={6}>

@@ -12,6 +12,8 @@ export type MarkerState = { observed?: boolean; target?: boolean; observations?:
 export type MapHunter = { userId: string; label: string; lat: number; lng: number; accuracy: number; timestamp?: number };
 export type MapSelf = { lat: number; lng: number; accuracy: number; heading?: number | null };
 export type LatLngPoint = { lat: number; lng: number };
+/** The session's play area (null: anywhere) and its no-go zones, drawn on the map (issue 26). */
+export type MapPlayArea = { area: LatLngPoint[] | null; zones: LatLngPoint[][] };
 
 export type TacticalMapProps = {
   /** Initial zoom: HUNTER_ZOOM 18 or GAMEMASTER_ZOOM 13. */
@@ -36,5 +38,9 @@ export type TacticalMapProps = {
   showLayers?: boolean;
   /** Overlay content (counts etc.), top left. */
   children?: ReactNode;
+  /** The play area's boundary and no-go zones, drawn under the markers. */
+  playArea?: MapPlayArea | null;
+  /** Extra layers rendered inside the map (HQ's play-area drawing tools). */
+  mapLayers?: ReactNode;
   ariaLabel: string;
 };
