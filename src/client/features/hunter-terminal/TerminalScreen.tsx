@@ -25,7 +25,9 @@ import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
 import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
 import { useHuntTarget } from '../scanner';
-import { usePlayArea, ZoneWarningBanner } from '../play-area';
+// Not the play-area barrel: its HQ tools carry the geometry (turf) the phone does not need.
+import { usePlayArea } from '../play-area/usePlayArea';
+import { ZoneWarningBanner } from '../play-area/ZoneWarningBanner';
 import { SessionStateBanner } from '../session';
 import { SpeciesCard } from '../species/SpeciesCard';
 import type { SpeciesLite } from '../species/types';
