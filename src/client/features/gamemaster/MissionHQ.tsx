@@ -20,7 +20,7 @@ import { HunterTracking } from './HunterTracking';
 import { LivePlayers } from './LivePlayers';
 import { MissionControl } from './MissionControl';
 import { PastHunts } from './PastHunts';
-import { LazyPlayAreaEditor, PlayAreaPanel, usePlayAreaTools, zoneNotice } from '../play-area';
+import { LazyPlayAreaEditor, PlayAreaPanel, usePlayAreaTools, ZoneAlert, zoneNotice } from '../play-area';
 import { placementProblem } from '../../../domain/play-area';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
@@ -123,6 +123,7 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           {errorMessage(sessionQuery.error)}
         </Alert>
       )}
+      <ZoneAlert sessionId={session?.id ?? null} />
       <Box className={classes.column}>
         <Box className={classes.control}>
           <MissionControl

@@ -339,7 +339,8 @@ function PlayAreaLayer({ playArea }: { playArea: MapPlayArea }) {
       {playArea.area && (
         <Polygon
           positions={playArea.area.map((p) => [p.lat, p.lng] as [number, number])}
-          pathOptions={{ color: '#1864ab', weight: 3, dashArray: '8 6', fillOpacity: 0.04, className: 'tm-play-area' }}
+          pathOptions={{ color: '#1864ab', weight: 3, dashArray: '8 6', fillOpacity: 0.04 }}
+          className="tm-play-area"
           interactive={false}
         />
       )}
@@ -348,7 +349,8 @@ function PlayAreaLayer({ playArea }: { playArea: MapPlayArea }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: zones have no id; their order is their identity
           key={i}
           positions={zone.map((p) => [p.lat, p.lng] as [number, number])}
-          pathOptions={{ color: '#c92a2a', weight: 2, fillColor: '#fa5252', fillOpacity: 0.3, className: 'tm-no-go-zone' }}
+          pathOptions={{ color: '#c92a2a', weight: 2, fillColor: '#fa5252', fillOpacity: 0.3 }}
+          className="tm-no-go-zone"
           interactive={false}
         />
       ))}

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconBan, IconEdit, IconPolygon, IconTrash, IconX } f
 import { memo, useState } from 'react';
 import { ConfirmDialog } from '../gamemaster/ConfirmDialog';
 import { Panel } from '../gamemaster/Panel';
+import { usePlayArea } from './usePlayArea';
 import type { PlayAreaTools } from './usePlayAreaTools';
 import { isAlarming } from './zoneWords';
 
@@ -36,17 +37,6 @@ export const PlayAreaPanel = memo(function PlayAreaPanel({ tools, status }: Prop
         </Text>
       ) : (
         <Stack gap="sm">
-          {alarmed.length > 0 && (
-            <Alert color="red" variant="filled" icon={<IconAlertTriangle size={20} />} title="Hunters outside the safe area" data-testid="zone-alert" role="alert">
-              <List size="sm" c="white">
-                {alarmed.map((h) => (
-                  <List.Item key={h.playerId} data-hunter={h.hunterName}>
-                    <b>{h.hunterName}</b>: {h.zone === 'in_no_go' ? 'in a no-go zone' : 'outside the play area'}
-                  </List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
           <Text size="sm" data-testid="play-area-summary">
             {area
               ? `Area of ${area.length} corners, ${zones.length} no-go ${zones.length === 1 ? 'zone' : 'zones'}. Dinosaurs go inside; hunters are warned when they leave.`
@@ -116,3 +106,32 @@ export const PlayAreaPanel = memo(function PlayAreaPanel({ tools, status }: Prop
     </Panel>
   );
 });
+
+/**
+ * The alert at the top of HQ while any hunter is outside the play area or in a no-go zone (the
+ * server's judgement, refreshed by hunter_zone events): names and where they are.
+ */
+export function ZoneAlert({ sessionId }: { sessionId: number | null }) {
+  const hunters = usePlayArea(sessionId).data?.hunters ?? [];
+  const alarmed = hunters.filter((h) => isAlarming(h.zone));
+  if (alarmed.length === 0) return null;
+  return (
+    <Alert
+      color="red"
+      variant="filled"
+      icon={<IconAlertTriangle size={22} />}
+      title={alarmed.length === 1 ? 'A hunter is outside the safe area' : `${alarmed.length} hunters are outside the safe area`}
+      data-testid="zone-alert"
+      role="alert"
+      style={{ order: -1, gridColumn: '1 / -1' }}
+    >
+      <List size="sm" c="white">
+        {alarmed.map((h) => (
+          <List.Item key={h.playerId} data-hunter={h.hunterName}>
+            <b>{h.hunterName}</b>: {h.zone === 'in_no_go' ? 'in a no-go zone' : 'outside the play area'}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}

@@ -1,5 +1,5 @@
 export { LazyPlayAreaEditor } from './LazyPlayAreaEditor';
-export { PlayAreaPanel } from './PlayAreaPanel';
+export { PlayAreaPanel, ZoneAlert } from './PlayAreaPanel';
 export { usePlayArea } from './usePlayArea';
 export { type AreaTool, type PlayAreaTools, usePlayAreaTools } from './usePlayAreaTools';
 export { isAlarming, ZONE_BADGE, zoneNotice } from './zoneWords';
