@@ -64,6 +64,25 @@ test('the game master draws the play area; a hunter who walks out is warned and 
   await expect(notice(page, 'No-go zone added')).toBeVisible();
   await expect(panel.getByTestId('play-area-summary')).toContainText('Area of 4 corners, 1 no-go zone');
   await expect(page.locator('path.tm-no-go-zone')).toHaveCount(1);
+  await panel.screenshot({ path: path.join(SHOTS, 'hq-panel-tools-1280.png') });
+
+  // Edit: drag the area's north-west corner further out, then save (the east edge, walked out of below, stays).
+  await panel.getByRole('button', { name: 'Edit shapes' }).click();
+  await expect(panel.getByTestId('play-area-editing')).toBeVisible();
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  await page.mouse.move(box.x + 200, box.y + 110);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 180, box.y + 100, { steps: 5 });
+  await page.mouse.move(box.x + 160, box.y + 90, { steps: 5 });
+  await page.mouse.up();
+  const before = (await (await page.request.get(`/api/game-sessions/${session.id}/play-area`)).json()).playArea;
+  await panel.getByRole('button', { name: 'Save shapes' }).click();
+  await expect(notice(page, 'Play area saved')).toContainText('Your changes are saved.');
+  await expect(panel.getByTestId('play-area-summary')).toContainText('Area of 4 corners, 1 no-go zone');
+  const after = (await (await page.request.get(`/api/game-sessions/${session.id}/play-area`)).json()).playArea;
+  expect(after).not.toEqual(before);
+  expect(Math.min(...after.map((p: { lng: number }) => p.lng))).toBeLessThan(Math.min(...before.map((p: { lng: number }) => p.lng)));
 
   // Three dinosaurs inside; a click outside the area and one in the zone are refused with the message.
   const options = page.getByTestId('species-option');
@@ -132,6 +151,15 @@ test('the game master draws the play area; a hunter who walks out is warned and 
   expect(await hunter.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations.length)).toBeGreaterThan(0);
   await shot(hunter, 'hunter-outside-360');
   await shot(page, 'hq-alert-1280');
+  await panel.screenshot({ path: path.join(SHOTS, 'hq-panel-1280.png') });
+  // Headquarters on a phone: the alert first, above the map.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(alert).toBeInViewport();
+  await shot(page, 'hq-alert-360');
+  await panel.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: path.join(SHOTS, 'hq-panel-360.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Back inside: the warning and the alert go.
   for (let m = 20; m >= -30; m -= 10) {
