@@ -78,7 +78,7 @@ export const PlayAreaPanel = memo(function PlayAreaPanel({ tools, status }: Prop
               <Button size="sm" leftSection={<IconPolygon size={16} />} onClick={() => setTool('area')} loading={saving}>
                 {area ? 'Redraw area' : 'Draw play area'}
               </Button>
-              <Button size="sm" variant="light" color="red.8" leftSection={<IconBan size={16} />} onClick={() => setTool('zone')} disabled={!area || saving}>
+              <Button size="sm" variant="outline" color="red.8" leftSection={<IconBan size={16} />} onClick={() => setTool('zone')} disabled={!area || saving}>
                 Add no-go zone
               </Button>
               <Button size="sm" variant="light" leftSection={<IconEdit size={16} />} onClick={() => setTool('edit')} disabled={!area || saving}>
