@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLAY_AREA_MESSAGES as M } from '../../domain/play-area-schemas';
-import { MAX_PLAY_AREA_VERTICES, ZONE_HYSTERESIS_M } from '../../domain/rules';
+import { GPS_RETENTION_MS, MAX_PLAY_AREA_VERTICES, ZONE_HYSTERESIS_M } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
+import { purgeExpiredPositions } from '../services/positions';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
 import { addSpecies, createSession, guestJoin, HERE, subscribedGameMaster } from './sessions/test-support';
 
@@ -173,6 +174,18 @@ describe('hunters leaving the area', () => {
     expect(row?.zoneState).toBe('in_no_go');
     const own = await hunter.get(path(s.id));
     expect(own.body.hunters).toEqual([expect.objectContaining({ hunterName: 'Wanderer', zone: 'in_no_go' })]);
+  });
+
+  it('forgets the zone state with the positions when the GPS retention ends', async () => {
+    const s = await createSession(gm);
+    await setArea(gm, s.id);
+    const hunter = await guestJoin(server, s.id, s.password, 'Forgotten');
+    await report(hunter, s.id, at(300));
+    const zoneOf = () => server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).get();
+    expect(zoneOf()?.zoneState).toBe('outside_area');
+    await gm.post(`/api/game-sessions/${s.id}/end`, {});
+    purgeExpiredPositions(server.deps.db, clock + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR);
+    expect(zoneOf()).toMatchObject({ zoneState: null, zoneChangedAt: null, lastLat: null });
   });
 
   it('judges hunters again from their last fix when the area changes', async () => {
