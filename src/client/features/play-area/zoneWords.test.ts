@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ZoneState } from '../../../domain/play-area-schemas';
 import { isAlarming, zoneNotice } from './zoneWords';
 
 describe('zoneNotice', () => {
@@ -24,6 +25,7 @@ describe('zoneNotice', () => {
   });
 
   it('knows which states need someone to act', () => {
-    expect(['inside', 'outside_area', 'in_no_go', null, undefined].map(isAlarming)).toEqual([false, true, true, false, false]);
+    const states: (ZoneState | null | undefined)[] = ['inside', 'outside_area', 'in_no_go', null, undefined];
+    expect(states.map((z) => isAlarming(z))).toEqual([false, true, true, false, false]);
   });
 });
