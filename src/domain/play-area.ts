@@ -36,8 +36,18 @@ export function normaliseRing(ring: Ring): LatLng[] {
   return out;
 }
 
+// Built once per ring: every hunter's fix is judged against the same stored rings.
+const turfRings = new WeakMap<Ring, ReturnType<typeof polygon>>();
+
 /** GeoJSON's closed [lng, lat] ring. */
-const toTurf = (ring: Ring) => polygon([[...ring.map((p) => [p.lng, p.lat]), [ring[0]!.lng, ring[0]!.lat]]]);
+function toTurf(ring: Ring) {
+  let feature = turfRings.get(ring);
+  if (!feature) {
+    feature = polygon([[...ring.map((p) => [p.lng, p.lat]), [ring[0]!.lng, ring[0]!.lat]]]);
+    turfRings.set(ring, feature);
+  }
+  return feature;
+}
 
 /** Metres east and north of `origin` (equirectangular: exact enough over a few kilometres). */
 function project(origin: LatLng, p: LatLng): [number, number] {
