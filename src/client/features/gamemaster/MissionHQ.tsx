@@ -103,7 +103,11 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
     deployedCount: dinosaurs.length,
     placementProblem: (p) => placementProblem(p, areaTools.data?.playArea ?? null, areaTools.data?.noGoZones ?? []),
   });
-  // While a drawing tool is on, map clicks are corners, not deployments.
+  // While a drawing tool is on, map clicks are corners, not deployments: a species picked before is put down.
+  const drawing = areaTools.tool !== 'none';
+  useEffect(() => {
+    if (drawing) dispatch({ type: 'cancel' });
+  }, [drawing]);
   const allowMapClick = useRef(areaTools.allowMapClick);
   allowMapClick.current = areaTools.allowMapClick;
   const onMapClick = useCallback(
