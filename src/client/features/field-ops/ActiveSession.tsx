@@ -26,6 +26,7 @@ import { QuickActionsPanel } from './QuickActionsPanel';
 import { ScanListPanel } from './ScanListPanel';
 import { usePlayArea } from '../play-area/usePlayArea';
 import { ZoneWarningBanner } from '../play-area/ZoneWarningBanner';
+import { isAlarming } from '../play-area/zoneWords';
 import { TacticalMapPanel } from './TacticalMapPanel';
 
 type Props = {
@@ -66,7 +67,8 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
 
   return (
     <Stack gap="sm">
-      <ZoneWarningBanner zone={zone} />
+      {/* Mounted only when needed (the Stack would space an empty one); it vibrates as it appears. */}
+      {isAlarming(zone) && <ZoneWarningBanner zone={zone} />}
       <GpsErrorNotice gps={gps} />
       <Box className={classes.grid}>
         <ArScannerPanel
