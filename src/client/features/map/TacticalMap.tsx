@@ -346,7 +346,7 @@ function PlayAreaLayer({ playArea }: { playArea: MapPlayArea }) {
       )}
       {playArea.zones.map((zone, i) => (
         <Polygon
-          // biome-ignore lint/suspicious/noArrayIndexKey: zones have no id; their order is their identity
+          // Zones have no id: their order is their identity.
           key={i}
           positions={zone.map((p) => [p.lat, p.lng] as [number, number])}
           pathOptions={{ color: '#c92a2a', weight: 2, fillColor: '#fa5252', fillOpacity: 0.3 }}
