@@ -319,6 +319,8 @@ test.describe('Mission HQ', () => {
     muted = true;
     await page.request.post('/api/auth/logout');
     await page.getByRole('button', { name: 'Start Now' }).click();
+    // No dinosaurs deployed: the start asks first (decision 813).
+    await page.getByRole('button', { name: 'Start anyway' }).click();
     await expect.poll(() => notices.some((n) => n.includes('Unauthorized') && n.includes(LOGGED_OUT))).toBe(true);
     await expect(page).toHaveURL(/\/login$/);
   });

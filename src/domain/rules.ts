@@ -492,3 +492,23 @@ export const ACHIEVEMENT_VIBRATION_MS = [120, 60, 120] as const;
 /** How long the phone's "Achievement earned" toast stays (ms), and how many show at once. */
 export const ACHIEVEMENT_TOAST_MS = 6_000;
 export const ACHIEVEMENT_TOASTS_SHOWN = 3;
+// --- Play area and safety (issue 26, helper "area"; decisions 810-814) ---
+/** Corners of the play area or of one no-go zone, at most (a drawn street block needs a few dozen). */
+export const MAX_PLAY_AREA_VERTICES = 100;
+/** No-go zones per session, at most. */
+export const MAX_NO_GO_ZONES = 10;
+/**
+ * Corners of the area and all its zones together, at most: one save must fit the JSON body limit
+ * (MAX_JSON_BODY_BYTES, 16 KB) with room to spare; a corner is about 45 bytes of JSON.
+ */
+export const MAX_PLAY_AREA_TOTAL_VERTICES = 250;
+/** A polygon smaller than this (square metres) is a slip of the mouse, not an area. */
+export const MIN_PLAY_AREA_SQ_M = 10;
+/**
+ * Hysteresis of the hunter's zone state (decision 811): a hunter inside counts as outside (or in a
+ * no-go zone) once the fix is past the line by this many metres, and back inside once this far
+ * back; in between the last state holds, so GPS jitter along a boundary does not flicker alerts.
+ */
+export const ZONE_HYSTERESIS_M = 5;
+/** The phone's vibration when a hunter leaves the play area or enters a no-go zone: buzz, pause, buzz, pause, buzz (ms). */
+export const ZONE_VIBRATION_MS = [400, 150, 400, 150, 400] as const;

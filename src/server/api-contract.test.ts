@@ -92,6 +92,23 @@ describe('a client generated from /api/openapi.json', () => {
 
     const species = ok(await gm.GET('/dinosaur-species'));
     const here = { lat: 48.8584, lng: 2.2945 };
+    // The play area: set, cleared, set again; a dinosaur outside it is refused.
+    const d = 0.001;
+    const area = [
+      { lat: here.lat - d, lng: here.lng - d },
+      { lat: here.lat - d, lng: here.lng + d },
+      { lat: here.lat + d, lng: here.lng + d },
+      { lat: here.lat + d, lng: here.lng - d },
+    ];
+    expect(ok(await gm.PUT('/game-sessions/{id}/play-area', { params: { path: { id } }, body: { area } })).playArea).toEqual(area);
+    expect(ok(await gm.DELETE('/game-sessions/{id}/play-area', { params: { path: { id } } })).playArea).toBeNull();
+    ok(await gm.PUT('/game-sessions/{id}/play-area', { params: { path: { id } }, body: { area, noGoZones: [] } }));
+    const outside = await gm.POST('/game-sessions/{id}/deploy-dinosaur', {
+      params: { path: { id } },
+      body: { sessionId: id, speciesId: species[0]!.id, latitude: here.lat + 2 * d, longitude: here.lng },
+    });
+    expect(outside.response.status).toBe(400);
+    expect(outside.error?.error).toBe('Dinosaurs can be placed only inside the play area');
     const dinosaur = ok(
       await gm.POST('/game-sessions/{id}/deploy-dinosaur', {
         params: { path: { id } },
@@ -137,6 +154,8 @@ describe('a client generated from /api/openapi.json', () => {
       }),
     );
     expect(fix.accepted).toBe(true);
+    const zone = ok(await guest.GET('/game-sessions/{id}/play-area', { params: { path: { id } } }));
+    expect(zone.hunters).toEqual([expect.objectContaining({ hunterName: 'Ada', zone: 'inside' })]);
     const observation = ok(await guest.POST('/hunter/observation', { body: { sessionId: id, dinosaurId: dinosaur.id } }));
     expect(['observed', 'missed']).toContain(observation.outcome);
     expect(ok(await guest.GET('/hunter/stats', { params: { query: { sessionId: id } } })).dartsUsed).toBe(1);

@@ -80,6 +80,12 @@ export const TAGS: Array<{ name: string; description: string }> = [
   },
   { name: 'dinosaurs', description: 'Dinosaurs deployed on a session\'s map: placed by its game master, listed to its players.' },
   {
+    name: 'play-area',
+    description:
+      'The play area and no-go zones a game master draws for a session; dinosaurs are placed only inside, and the server ' +
+      'judges from reported positions whether each hunter is inside, outside or in a no-go zone.',
+  },
+  {
     name: 'communications',
     description: 'Messages between headquarters and hunters (text or a photo/video upload), and hunters\' live positions.',
   },

@@ -213,6 +213,13 @@ export const sessionPlayers = sqliteTable(
     anchorLng: real('anchor_lng'),
     anchorAt: integer('anchor_at'),
     completionTime: integer('completion_time'),
+    /**
+     * Where the server last judged the hunter from their fixes (domain/play-area zoneStateOf, decision 811):
+     * inside, outside_area or in_no_go; null before the first fix, or while the session has no play area.
+     */
+    zoneState: text('zone_state', { enum: ['inside', 'outside_area', 'in_no_go'] }),
+    /** When zone_state last changed (ms). */
+    zoneChangedAt: integer('zone_changed_at'),
     joinedAt: integer('joined_at').notNull().default(now),
     /**
      * A guest's rejoin key: sha256 of `{sessionId}:{the browser's hunter key cookie}` (decision 740).

@@ -23,9 +23,11 @@ const DinosaurListOutput = z.array(DinosaurOutputSchema);
 const DEPLOY_DESCRIPTION =
   'Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). ' +
   "The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 " +
-  "dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.";
+  "dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended, and (400) outside the " +
+  "session's play area or in one of its no-go zones. Owner or admin only. 401 without a sign-in, 403 for anyone else, " +
+  '404 for an unknown session, 400 for an invalid field or species.';
 const DEPLOY_ERRORS = {
-  400: 'Validation failed, or Species Error',
+  400: 'Validation failed, Species Error, or outside the play area / in a no-go zone',
   401: 'Not signed in',
   403: 'Not the owning game master',
   404: 'Session not found',

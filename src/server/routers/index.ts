@@ -6,6 +6,7 @@ import { authRouter } from './auth';
 import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
 import { placesRouter } from './places';
+import { playAreaRouter } from './play-area';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
@@ -16,6 +17,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   deploy: deployRouter,
   places: placesRouter,
+  playArea: playAreaRouter,
   stats: statsRouter,
   comms: commsRouter,
   billing: billingRouter,

@@ -3,6 +3,7 @@
 import { requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
+import type { GameSessionRow } from '../db/schema';
 import { requireSubscription } from './plan-limits';
 
 export type CommsAccess = {
@@ -13,6 +14,8 @@ export type CommsAccess = {
   /** Owner or admin: sees every message and the 'owner' events. */
   seesAll: boolean;
   player: PlayerPosition | null;
+  /** The session's row (frozen, shared): its play area judges the hunter's fixes (services/play-area). */
+  gameSession: GameSessionRow;
 };
 
 export type PlayerPosition = {
@@ -26,14 +29,16 @@ export type PlayerPosition = {
   anchorLng: number | null;
   anchorAt: number | null;
   distanceTraveledM: number;
+  zoneState: 'inside' | 'outside_area' | 'in_no_go' | null;
 };
 
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
 export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): CommsAccess {
   const access = requireSessionAccess(ctx, sessionId);
-  const { ownerId, status } = access.gameSession;
+  const { gameSession } = access;
+  const { ownerId, status } = gameSession;
   // Object literals, not spreads of a shared base: this runs on every message poll.
-  if (access.role !== 'player') return { sessionId, ownerId, status, role: access.role, seesAll: true, player: null };
+  if (access.role !== 'player') return { sessionId, ownerId, status, role: access.role, seesAll: true, player: null, gameSession };
   const p = access.player;
   return {
     sessionId,
@@ -41,6 +46,7 @@ export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): Com
     status,
     role: 'player',
     seesAll: false,
+    gameSession,
     player: {
       id: p.id,
       handle: p.handle,
@@ -52,6 +58,7 @@ export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): Com
       anchorLng: p.anchorLng,
       anchorAt: p.anchorAt,
       distanceTraveledM: p.distanceTraveledM,
+      zoneState: p.zoneState,
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps';
 import { dinosaurSpecies, type GameSessionRow, observations, sessionDinosaurs } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
+import { assertPlacementAllowed } from './play-area';
 import { prepared } from './prepared';
 
 export type DinosaurOutput = {
@@ -108,6 +109,7 @@ export function deployDinosaur(ctx: SessionsCtx, session: GameSessionRow, body: 
   if (body.sessionId !== undefined && body.sessionId !== session.id) throw badRequest(SESSION_MESSAGES.sessionMismatch);
   const current = refreshSession(ctx, session);
   if (current.status === 'completed') throw conflict('No active session to deploy dinosaur.');
+  assertPlacementAllowed(current, body.latitude, body.longitude);
   const species = ctx.db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.id, body.speciesId)).get();
   if (!species) throw badRequest(SESSION_MESSAGES.speciesError);
   const inserted = ctx.db.transaction(

@@ -31,6 +31,7 @@ import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
 import { awardAfterStep } from './achievements';
+import { judgeHunterFix } from './play-area';
 
 export type PositionResult = {
   /**
@@ -182,6 +183,8 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
   // A guest's whole distance is this hunt's; an account's is summed over its hunts.
   const huntTotal = ctx.user.isGuest ? distanceTraveled : null;
   awardAfterStep(ctx, { id: player.id, userId: ctx.user.id, sessionId, handle: player.handle }, step, huntTotal);
+  // The server decides where the hunter is (never the client alone): a change goes to the hunter and the owner.
+  judgeHunterFix(ctx, access.gameSession, player, ctx.user.id, fix);
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 
@@ -216,7 +219,7 @@ export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] 
 
 /**
  * Deletes the GPS data of sessions that ended more than GPS_RETENTION_MS ago:
- * position history, the players' last and anchor positions, marked locations
+ * position history, the players' last and anchor positions and zone states (play area), marked locations
  * on messages, the session's real-time event log (which holds positions), and
  * its media files (the message keeps its text, mediaUrl becomes null).
  * A session has ended when it is completed (at end_time) or, not paused, its
@@ -261,8 +264,8 @@ export function purgeExpiredPositions(
     const delPositions = c.prepare('DELETE FROM positions WHERE session_id = ?');
     const clearPlayers = c.prepare(
       `UPDATE session_players SET last_lat = NULL, last_lng = NULL, last_accuracy = NULL, last_precision = NULL,
-         anchor_lat = NULL, anchor_lng = NULL, anchor_at = NULL
-       WHERE session_id = ? AND (last_lat IS NOT NULL OR anchor_lat IS NOT NULL)`,
+         anchor_lat = NULL, anchor_lng = NULL, anchor_at = NULL, zone_state = NULL, zone_changed_at = NULL
+       WHERE session_id = ? AND (last_lat IS NOT NULL OR anchor_lat IS NOT NULL OR zone_state IS NOT NULL)`,
     );
     const clearMessages = c.prepare(
       'UPDATE messages SET lat = NULL, lng = NULL WHERE session_id = ? AND lat IS NOT NULL',

@@ -25,6 +25,9 @@ import { MissionStatusPanel } from './MissionStatusPanel';
 import { PerformancePanel } from './PerformancePanel';
 import { QuickActionsPanel } from './QuickActionsPanel';
 import { ScanListPanel } from './ScanListPanel';
+import { usePlayArea } from '../play-area/usePlayArea';
+import { ZoneWarningBanner } from '../play-area/ZoneWarningBanner';
+import { isAlarming } from '../play-area/zoneWords';
 import { TacticalMapPanel } from './TacticalMapPanel';
 
 type Props = {
@@ -59,9 +62,14 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
   const [cardSpeciesId, setCardSpeciesId] = useState<number | null>(null);
   const playable = (PLAYABLE_STATUSES as readonly string[]).includes(session.status);
   const location = gps.position ? { lat: gps.position.lat, lng: gps.position.lng } : null;
+  // The play area on the map, and where the server judged this hunter (issue 26), as on the terminal.
+  const playArea = usePlayArea(sessionId);
+  const zone = session.status === 'completed' ? null : playArea.data?.hunters[0]?.zone;
 
   return (
     <Stack gap="sm">
+      {/* Mounted only when needed (the Stack would space an empty one); it vibrates as it appears. */}
+      {isAlarming(zone) && <ZoneWarningBanner zone={zone} />}
       <GpsErrorNotice gps={gps} />
       <Box className={classes.grid}>
         <ArScannerPanel
@@ -98,6 +106,7 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
           dinosaurs={dinosaurs}
           species={catalogue.species}
           teamCount={session.currentPlayers}
+          playArea={playArea.shape}
           onDinosaurClick={(d) => setCardSpeciesId(d.speciesId)}
         />
       </Box>

@@ -5,7 +5,7 @@ import { Badge, Group } from '@mantine/core';
 import { IconMap } from '@tabler/icons-react';
 import type { Gps } from '../gps';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
-import type { MapDinosaur } from '../map/types';
+import type { MapDinosaur, MapPlayArea } from '../map/types';
 import type { SpeciesLite } from '../species/types';
 import { GpsButton } from './GpsButton';
 import { Panel } from './Panel';
@@ -18,12 +18,15 @@ export function TacticalMapPanel({
   species,
   teamCount,
   onDinosaurClick,
+  playArea,
 }: {
   gps: Gps;
   dinosaurs: MapDinosaur[];
   species: SpeciesLite[];
   teamCount: number;
   onDinosaurClick: (d: MapDinosaur) => void;
+  /** The play area's boundary and no-go zones. */
+  playArea?: MapPlayArea | null;
 }) {
   const self = gps.position
     ? { lat: gps.position.lat, lng: gps.position.lng, accuracy: gps.position.accuracy, heading: gps.heading }
@@ -38,6 +41,7 @@ export function TacticalMapPanel({
         onDinosaurClick={onDinosaurClick}
         height={MAP_HEIGHT}
         showLayers
+        playArea={playArea}
         ariaLabel="Tactical map"
       >
         <Group gap={6}>

@@ -5,10 +5,12 @@ import { Badge, Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconTarget } from '@tabler/icons-react';
 import { memo, useEffect, useMemo, useState } from 'react';
+import type { ZoneState } from '../../../domain/play-area-schemas';
 import { MS_PER_SECOND, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { useServerOffset } from '../live/serverClock';
+import { isAlarming, usePlayArea, ZONE_BADGE } from '../play-area';
 import { Panel } from './Panel';
 import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type PositionRow } from './trackingRows';
 
@@ -39,6 +41,9 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
 
   const rows = buildTrackingRows({ progress: progress.data ?? [], positions, statsByHunter, totalDinosaurs });
   const names = useDinosaurNames(sessionId);
+  // Where the server judged each hunter (issue 26): a badge on the row of anyone outside or in a no-go zone.
+  const zones = usePlayArea(sessionId).data?.hunters;
+  const zoneOf = new Map((zones ?? []).map((h) => [h.userId, h.zone]));
   // Positions carry server time: compare them with the server's clock, not this device's.
   const now = useNow() + useServerOffset();
 
@@ -85,6 +90,7 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                         Complete
                       </Badge>
                     )}
+                    <ZoneBadge zone={zoneOf.get(r.userId)} />
                   </Table.Td>
                   <Table.Td data-testid="tracking-observed">
                     <Text span fw={700} size="sm">
@@ -108,6 +114,15 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
     </Panel>
   );
 });
+
+function ZoneBadge({ zone }: { zone: ZoneState | null | undefined }) {
+  if (!isAlarming(zone)) return null;
+  return (
+    <Badge ml={6} size="xs" color="red.8" data-testid="tracking-zone">
+      {ZONE_BADGE[zone]}
+    </Badge>
+  );
+}
 
 /** The current time, refreshed every second (for 'last seen'). */
 function useNow(): number {

@@ -2,7 +2,7 @@
 // composes: it picks the session, holds the deploy selection, and opens the
 // session's live event stream around the panels.
 import { Alert, Box, Container } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { deploySelectionReducer, NO_SELECTION } from '../../../domain/deploy-selection';
 import { pickDefaultSession } from '../../../domain/mission-control';
 import { POLL_DINOSAURS_TERMINAL_MS, POLL_GM_HUNTER_STATS_MS, POLL_TIME_STATUS_MS } from '../../../domain/rules';
@@ -21,6 +21,8 @@ import { HunterTracking } from './HunterTracking';
 import { LivePlayers } from './LivePlayers';
 import { MissionControl } from './MissionControl';
 import { PastHunts } from './PastHunts';
+import { LazyPlayAreaEditor, PlayAreaPanel, usePlayAreaTools, ZoneAlert, zoneNotice } from '../play-area';
+import { placementProblem } from '../../../domain/play-area';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
@@ -48,6 +50,10 @@ export function MissionHQ() {
   const onEvent = useCallback((event: LiveEvent) => {
     if (event.type === 'hunter_joined' && typeof event.payload.hunterHandle === 'string') {
       notify({ title: 'Hunter Joined', description: `${event.payload.hunterHandle} joined the session.` });
+    }
+    if (event.type === 'hunter_zone') {
+      const notice = zoneNotice(event.payload);
+      if (notice) notify(notice);
     }
   }, []);
 
@@ -90,13 +96,29 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
   const dinosaurs = useMemo(() => toMapDinosaurs(session ? dinosaursQuery.data : undefined), [session, dinosaursQuery.data]);
   const positions = (session ? positionsQuery.data : undefined) ?? NO_POSITIONS;
   const hunters = useMemo(() => toMapHunters(positions), [positions]);
+  const areaTools = usePlayAreaTools(session);
   const deployOnMap = useDeployOnMap({
     session,
     selection,
     dispatch,
     speciesExists: (speciesId) => catalogue.byId.has(speciesId),
     deployedCount: dinosaurs.length,
+    placementProblem: (p) => placementProblem(p, areaTools.data?.playArea ?? null, areaTools.data?.noGoZones ?? []),
   });
+  // While a drawing tool is on, map clicks are corners, not deployments: a species picked before is put down.
+  const drawing = areaTools.tool !== 'none';
+  useEffect(() => {
+    if (drawing) dispatch({ type: 'cancel' });
+  }, [drawing]);
+  const allowMapClick = useRef(areaTools.allowMapClick);
+  allowMapClick.current = areaTools.allowMapClick;
+  const onMapClick = useCallback(
+    (p: { lat: number; lng: number }) => {
+      if (allowMapClick.current()) deployOnMap(p);
+    },
+    [deployOnMap],
+  );
+  const mapLayers = useMemo(() => (session ? <LazyPlayAreaEditor tools={areaTools} /> : null), [session, areaTools]);
 
   const speciesName = useCallback((speciesId: number) => catalogue.byId.get(speciesId)?.name ?? 'The dinosaur', [catalogue.byId]);
   const edits = useDinosaurEdits(session, speciesName);
@@ -111,6 +133,7 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           {errorMessage(sessionQuery.error)}
         </Alert>
       )}
+      <ZoneAlert sessionId={session?.id ?? null} />
       <Box className={classes.column}>
         <Box className={classes.control}>
           <MissionControl
@@ -135,6 +158,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             dispatch={dispatch}
           />
         </Box>
+        <Box className={classes.playArea}>
+          <PlayAreaPanel tools={areaTools} status={session?.status ?? null} />
+        </Box>
         <Box className={classes.achievements}>
           <AchievementsFeed sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
         </Box>
@@ -147,10 +173,12 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             hunters={hunters}
             species={catalogue.species}
             selecting={selection.speciesId !== null}
-            onMapClick={deployOnMap}
+            onMapClick={onMapClick}
             onDinosaurMove={editable ? edits.onMove : undefined}
             onDinosaurRemove={editable ? edits.onRemove : undefined}
             height={MAP_HEIGHT}
+            playArea={areaTools.tool === 'edit' ? null : areaTools.shape}
+            mapLayers={mapLayers}
           />
         </Box>
         <Box className={classes.tracking}>

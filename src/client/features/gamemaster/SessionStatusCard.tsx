@@ -16,6 +16,8 @@ import { lifecycleActions, resultView, startsInLabel } from '../../../domain/mis
 import { MS_PER_SECOND } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { StatusBadge, TimeBadgeView, useSessionClock } from '../session';
+import { startWarnings } from '../../../domain/play-area';
+import { usePlayArea } from '../play-area';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 import type { HqSession } from './types';
@@ -30,6 +32,12 @@ export function SessionStatusCard({ session, onDismiss }: Props) {
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
   const ended = session.status === 'completed';
+  // A start with no dinosaurs, or some outside the play area, asks first (decision 813).
+  const deployed = trpc.deploy.list.useQuery({ id: session.id });
+  const misplaced = usePlayArea(session.id).data?.dinosaursMisplaced ?? 0;
+  const warnings = deployed.data ? startWarnings(deployed.data.length, misplaced) : [];
+  const [startOpen, setStartOpen] = useState(false);
+  const startNow = () => (warnings.length > 0 ? setStartOpen(true) : lifecycle.startNow());
 
   return (
     <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="session-status-card">
@@ -49,7 +57,7 @@ export function SessionStatusCard({ session, onDismiss }: Props) {
         ) : (
           <Group gap="xs">
             {actions.startNow && (
-              <Button leftSection={<IconRocket size={16} />} onClick={lifecycle.startNow} loading={lifecycle.startPending} disabled={lifecycle.pending}>
+              <Button leftSection={<IconRocket size={16} />} onClick={startNow} loading={lifecycle.startPending} disabled={lifecycle.pending}>
                 Start Now
               </Button>
             )}
@@ -84,6 +92,14 @@ export function SessionStatusCard({ session, onDismiss }: Props) {
         )}
       </Stack>
       <ScheduleDialog opened={scheduleOpen} onClose={() => setScheduleOpen(false)} onSchedule={lifecycle.schedule} pending={lifecycle.startPending} />
+      <ConfirmDialog
+        opened={startOpen}
+        title="Start anyway?"
+        message={`${warnings.join(' ')} Start "${session.name}" anyway?`}
+        confirmLabel="Start anyway"
+        onConfirm={lifecycle.startNow}
+        onClose={() => setStartOpen(false)}
+      />
       <ConfirmDialog
         opened={endOpen}
         title="End Mission?"

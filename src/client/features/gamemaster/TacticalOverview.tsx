@@ -5,7 +5,7 @@
 // the tracking panel reads too, refetched on hunter_progress events).
 import { Badge, Group } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { PlaceResult } from '../../../domain/place-search';
 import { deployCounter } from '../../../domain/deploy-selection';
 import { observationCounts } from '../../../domain/hunt-target';
@@ -13,7 +13,7 @@ import { HQ_PLAY_ZOOM, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
-import type { LatLngPoint, MapDinosaur, MapHunter, MapViewRequest, MarkerState } from '../map/types';
+import type { LatLngPoint, MapDinosaur, MapHunter, MapPlayArea, MapViewRequest, MarkerState } from '../map/types';
 import type { SpeciesLite } from '../species/types';
 import { Panel } from './Panel';
 import { PlaceSearch } from './PlaceSearch';
@@ -31,6 +31,9 @@ type Props = {
   onDinosaurMove?: (d: MapDinosaur, p: LatLngPoint) => Promise<unknown>;
   onDinosaurRemove?: (d: MapDinosaur) => void;
   height: number | string;
+  /** The play area and no-go zones (issue 26), and the drawing tools inside the map. */
+  playArea?: MapPlayArea | null;
+  mapLayers?: ReactNode;
 };
 
 export const TacticalOverview = memo(function TacticalOverview({
@@ -43,6 +46,8 @@ export const TacticalOverview = memo(function TacticalOverview({
   onDinosaurMove,
   onDinosaurRemove,
   height,
+  playArea,
+  mapLayers,
 }: Props) {
   const home = useHqHome();
   const [view, setView] = useState<MapViewRequest | null>(null);
@@ -76,6 +81,8 @@ export const TacticalOverview = memo(function TacticalOverview({
         selecting={selecting}
         height={height}
         showLayers
+        playArea={playArea}
+        mapLayers={mapLayers}
         ariaLabel="Tactical Overview map: click to deploy the selected species"
       >
         <PlaceSearch onPick={showPlace} />

@@ -14,9 +14,11 @@ type Args = {
   dispatch: (action: DeploySelectionAction) => void;
   speciesExists: (id: number) => boolean;
   deployedCount: number;
+  /** Why a dinosaur may not go at this point (outside the play area, in a no-go zone), or null. */
+  placementProblem?: (point: LatLngPoint) => string | null;
 };
 
-export function useDeployOnMap({ session, selection, dispatch, speciesExists, deployedCount }: Args) {
+export function useDeployOnMap({ session, selection, dispatch, speciesExists, deployedCount, placementProblem }: Args) {
   const utils = trpc.useUtils();
   const deploy = trpc.deploy.deploy.useMutation({
     onSuccess: async (_dino, input) => {
@@ -44,6 +46,12 @@ export function useDeployOnMap({ session, selection, dispatch, speciesExists, de
       return;
     }
     if (!session) return;
+    // Refused here as the server would refuse it; the species stays selected for a click inside.
+    const problem = placementProblem?.(point);
+    if (problem) {
+      notify({ title: DEPLOY_NOTICES.failed.title, description: problem, variant: 'destructive' });
+      return;
+    }
     dispatch({ type: 'deployed' });
     deploy.mutate({ id: session.id, sessionId: session.id, speciesId: check.speciesId, latitude: point.lat, longitude: point.lng });
   };

@@ -26,6 +26,9 @@ import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
 import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
 import { useHuntTarget } from '../scanner';
+// Not the play-area barrel: its HQ tools carry the geometry (turf) the phone does not need.
+import { usePlayArea } from '../play-area/usePlayArea';
+import { ZoneWarningBanner } from '../play-area/ZoneWarningBanner';
 import { SessionStateBanner } from '../session';
 import { SpeciesCard } from '../species/SpeciesCard';
 import type { SpeciesLite } from '../species/types';
@@ -88,6 +91,9 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const { mission, isLoading: missionLoading } = useSessionMission(session?.missionId);
 
   const ended = status === 'completed';
+  // The play area on the map, and where the server judged this hunter (issue 26).
+  const playArea = usePlayArea(sessionId);
+  const zone = ended ? null : playArea.data?.hunters[0]?.zone;
   const gps = useGps({ enabled: true, reportToSessionId: session && !ended ? sessionId : null });
   useWakeLock(visible);
   const statsObserved = stats.data?.observedDinosaurIds;
@@ -184,6 +190,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       <ConnectionBanner />
       <AchievementToasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
       <SessionStateBanner session={session} />
+      <ZoneWarningBanner zone={zone} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
         <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
@@ -197,6 +204,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
           </Tabs.Panel>
           <Tabs.Panel value="map" className={classes.mapPanel}>
             <MapTab
+              playArea={playArea.shape}
               dinosaurs={dinosaurs}
               species={catalogue.species}
               gps={gps}

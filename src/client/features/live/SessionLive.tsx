@@ -60,6 +60,7 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
           void utils.deploy.invalidate();
           void utils.comms.invalidate();
           void utils.stats.invalidate();
+          void utils.playArea.invalidate();
           return;
         }
         applyEventToCache(event, utils, queryClient, trpc);
@@ -99,6 +100,7 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
       void utils.deploy.invalidate();
       void utils.comms.invalidate();
       void utils.stats.invalidate();
+      void utils.playArea.invalidate();
     }
     wasLive.current = true;
   }, [connection, utils]);

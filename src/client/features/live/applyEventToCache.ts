@@ -39,6 +39,11 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.deploy.listBySession, { sessionId: id }));
       refresh(getQueryKey(api.stats));
       return;
+    case 'play_area_updated':
+    case 'hunter_zone':
+      // The area and every hunter's zone state are one small read (issue 26).
+      refresh(getQueryKey(api.playArea.get, { id }));
+      return;
     case 'hunter_progress':
       refresh(getQueryKey(api.stats));
       return;

@@ -6,13 +6,13 @@ import { ActionIcon, Box, Button, Paper, Text, Tooltip as HoverTip } from '@mant
 import { IconArrowsMaximize, IconCurrentLocation, IconMapPinPlus, IconStack2 } from '@tabler/icons-react';
 import type L from 'leaflet';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Circle, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Polygon, Popup, TileLayer, Tooltip, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { speciesMarks } from '../../../domain/species-marks';
 import { MAX_NATIVE_TILE_ZOOM, MAX_ZOOM, MIN_ZOOM } from '../../../domain/rules';
 import { useClientConfig } from '../auth/useClientConfig';
 import { dinosaurIcon, hunterIcon, selfIcon } from './markerIcons';
 import { boundsOf, compassRotation, contentPoints, hunterFramePoints, initialView, isValidPoint, modeZoom } from './mapView';
-import type { LatLngPoint, MapDinosaur, MapHome, MapHunter, MapSelf, MapViewRequest, MarkerState, TacticalMapProps } from './types';
+import type { LatLngPoint, MapDinosaur, MapHome, MapHunter, MapPlayArea, MapSelf, MapViewRequest, MarkerState, TacticalMapProps } from './types';
 
 const FIT_PADDING_PX = 48;
 /** Fitting never zooms in closer than a hunter's view. */
@@ -130,6 +130,8 @@ export default function TacticalMap(props: TacticalMapProps) {
           />
         )}
         <ZoomControl position="bottomright" />
+        {props.playArea && <PlayAreaLayer playArea={props.playArea} />}
+        {props.mapLayers}
         <ClickToDeploy onMapClick={onMapClick} />
         <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} framed={start.box !== null} />
         <HomeAndPlaceView home={home} view={view} hasContent={points.length > 0} />
@@ -503,6 +505,32 @@ function DinosaurMarker({
         </Popup>
       )}
     </Marker>
+  );
+}
+
+/** The play area's boundary (dashed, unfilled) and its no-go zones (red, hatched by opacity); never clickable. */
+function PlayAreaLayer({ playArea }: { playArea: MapPlayArea }) {
+  return (
+    <>
+      {playArea.area && (
+        <Polygon
+          positions={playArea.area.map((p) => [p.lat, p.lng] as [number, number])}
+          pathOptions={{ color: '#1864ab', weight: 3, dashArray: '8 6', fillOpacity: 0.04 }}
+          className="tm-play-area"
+          interactive={false}
+        />
+      )}
+      {playArea.zones.map((zone, i) => (
+        <Polygon
+          // Zones have no id: their order is their identity.
+          key={i}
+          positions={zone.map((p) => [p.lat, p.lng] as [number, number])}
+          pathOptions={{ color: '#c92a2a', weight: 2, fillColor: '#fa5252', fillOpacity: 0.3 }}
+          className="tm-no-go-zone"
+          interactive={false}
+        />
+      ))}
+    </>
   );
 }
 

@@ -20,6 +20,8 @@ export type MapViewRequest = LatLngPoint & {
   zoom: number;
   bounds?: { south: number; west: number; north: number; east: number } | null;
 };
+/** The session's play area (null: anywhere) and its no-go zones, drawn on the map (issue 26). */
+export type MapPlayArea = { area: LatLngPoint[] | null; zones: LatLngPoint[][] };
 
 export type TacticalMapProps = {
   /** Initial zoom: HUNTER_ZOOM 18 or GAMEMASTER_ZOOM 13. */
@@ -52,5 +54,9 @@ export type TacticalMapProps = {
   showLayers?: boolean;
   /** Overlay content (counts etc.), top left. */
   children?: ReactNode;
+  /** The play area's boundary and no-go zones, drawn under the markers. */
+  playArea?: MapPlayArea | null;
+  /** Extra layers rendered inside the map (HQ's play-area drawing tools). */
+  mapLayers?: ReactNode;
   ariaLabel: string;
 };

@@ -7,7 +7,7 @@ import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { Gps } from '../../gps';
 import { LazyTacticalMap } from '../../map/LazyTacticalMap';
-import type { MapDinosaur, MarkerState } from '../../map/types';
+import type { MapDinosaur, MapPlayArea, MarkerState } from '../../map/types';
 import type { HuntTarget } from '../../scanner';
 import type { SpeciesLite } from '../../species/types';
 
@@ -19,6 +19,8 @@ type Props = {
   status: string | null;
   hunt: HuntTarget;
   onDinosaurClick: (d: MapDinosaur) => void;
+  /** The play area's boundary and no-go zones. */
+  playArea?: MapPlayArea | null;
 };
 
 function hiddenReason(status: string | null): string {
@@ -27,7 +29,7 @@ function hiddenReason(status: string | null): string {
   return 'Dinosaurs appear when the game master starts the hunt.';
 }
 
-export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinosaurClick }: Props) {
+export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinosaurClick, playArea }: Props) {
   const self = gps.position
     ? { lat: gps.position.lat, lng: gps.position.lng, accuracy: gps.position.accuracy, heading: gps.heading }
     : null;
@@ -51,6 +53,7 @@ export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinos
       focus={focus}
       height="100%"
       showLayers
+      playArea={playArea}
       ariaLabel="Tactical map"
     >
       <Paper p={6} radius="md" shadow="sm" bg="dark.8" c="white" maw={220}>
