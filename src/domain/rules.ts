@@ -440,3 +440,18 @@ export const AR_FRAME_FILL_NEAR = 0.5;
 export const AR_FRAME_FILL_FAR = 0.2;
 export const AR_FRAME_FILL_NEAR_M = 10;
 export const AR_FRAME_FILL_FAR_M = 1000;
+// --- Every hunt kept, replayed and re-run (issue 26, helper hunts; decisions 820-824) ---
+/** A replay sends at most this many positions in all (every hunter's path together; decision 820)... */
+export const REPLAY_MAX_POINTS = 6000;
+/** ...and at most this many per hunter: longer paths are thinned evenly in time, first and last fix kept. */
+export const REPLAY_MAX_POINTS_PER_HUNTER = 1000;
+/** The replay plays this many seconds of the hunt per second at normal speed... */
+export const REPLAY_SPEED_DEFAULT = 30;
+/** ...and offers these speeds. */
+export const REPLAY_SPEEDS = [10, 30, 60, 120] as const;
+/** The replay's clock advances this often while it plays (milliseconds). */
+export const REPLAY_TICK_MS = 100;
+/** Saved layouts a game master may keep (decision 822). */
+export const MAX_LAYOUTS_PER_GM = 20;
+/** A saved layout's name, in characters. */
+export const LAYOUT_NAME_MAX = 60;
