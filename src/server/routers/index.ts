@@ -4,6 +4,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
+import { huntsRouter } from './hunts';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
@@ -18,6 +19,7 @@ export const appRouter = router({
   billing: billingRouter,
   admin: adminRouter,
   system: systemRouter,
+  hunts: huntsRouter,
 });
 
 export type AppRouter = typeof appRouter;
