@@ -916,6 +916,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game-sessions/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ended hunt's replay: every hunter's path and each observation, in time order
+         * @description For the owning game master (or an admin) once the session has ended (409 before). Paths are thinned evenly in time to at most 6000 fixes in all. Within 48 hours of the end (the privacy policy's GPS retention) paths are included; afterwards pathsKept is false and paths are empty, while the observations remain.
+         */
+        get: operations["hunts-replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/run-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a new session from an ended one: same area, no-go zones, dinosaurs, mission and duration
+         * @description For the owning game master (or an admin). Creates a preparing session with a new name and password and the ended session's play area, no-go zones, dinosaurs, mission, duration and max players (capped to the plan). It counts against the plan like POST /game-sessions (409 past the weekly limit); 409 too while the source still runs.
+         */
+        post: operations["hunts-runAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gamemaster/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game master's saved layouts (play area, no-go zones, dinosaurs), by name
+         * @description Only the caller's own layouts: every game master keeps theirs. Game masters with a plan and admins.
+         */
+        get: operations["hunts-listLayouts"];
+        put?: never;
+        /**
+         * Save one of the caller's sessions' play area, no-go zones and dinosaurs as a named layout
+         * @description For the session's owner (or an admin). Names are unique per game master whatever their case, and each keeps at most 20 layouts (409). A session with no area, zones or dinosaurs has nothing to save (400).
+         */
+        post: operations["hunts-saveLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gamemaster/layouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller's saved layouts
+         * @description Only its owner may delete a layout (403 for anyone else, admins included); sessions made from it keep their layout.
+         */
+        delete: operations["hunts-deleteLayout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/apply-layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a session that has not started one of the caller's saved layouts
+         * @description The session's owner (or an admin) with their own layout: the session takes its play area and no-go zones, and its dinosaurs are replaced by the layout's (dinosaurs_cleared and dinosaur_deployed events follow). Only while the session is preparing (409).
+         */
+        post: operations["hunts-applyLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dinosaur-species/{id}": {
         parameters: {
             query?: never;
@@ -962,6 +1066,26 @@ export interface paths {
          * @description One row per record; the first column `record` is session, hunter or observation.
          */
         get: operations["admin-analyticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a session's results, one row per hunter, as CSV
+         * @description For the owning game master (with a plan) or an admin: rank, hunter, dinosaurs observed and their species, darts used, shots fired, metres walked, minutes played and when all were observed. Cells a spreadsheet would read as a formula (starting with =, +, -, @) begin with an apostrophe. 401 signed out, 403 not the owner, 404 no such session.
+         */
+        get: operations["hunts-resultsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3280,6 +3404,8 @@ export interface operations {
                         totalObservationTime: number;
                         /** @description When the hunter had observed every deployed dinosaur (ISO), or null */
                         completionTime: string | null;
+                        /** @description The species the hunter observed, each once, in the order they first observed it */
+                        observedSpecies: string[];
                     }[];
                 };
             };
@@ -5120,6 +5246,503 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "hunts-replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        name: string;
+                        startTime: string | null;
+                        /** @description When the hunt ended (ISO) */
+                        endTime: string;
+                        /** @description False once the privacy policy's retention window (48 h after the end) has passed: paths are then empty */
+                        pathsKept: boolean;
+                        /** @description When the paths are (or were) deleted (ISO) */
+                        pathsDeletedAt: string;
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        dinosaurs: {
+                            id: number;
+                            speciesName: string;
+                            lat: number;
+                            lng: number;
+                        }[];
+                        hunters: {
+                            hunterId: string;
+                            hunterName: string;
+                            completionRank: number;
+                            /** @description Fixes stored for this hunter; points holds at most a bounded, evenly thinned share */
+                            pointsStored: number;
+                            /** @description The path in time order (first and last fix always kept) */
+                            points: {
+                                /** @description Milliseconds since the epoch */
+                                t: number;
+                                lat: number;
+                                lng: number;
+                            }[];
+                        }[];
+                        /** @description Successful observations, oldest first */
+                        observations: {
+                            /** @description Milliseconds since the epoch */
+                            t: number;
+                            hunterId: string;
+                            hunterName: string;
+                            dinosaurId: number;
+                            speciesName: string;
+                            /** @description The observed dinosaur's position (null if it was cleared since) */
+                            lat: number | null;
+                            lng: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has not ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-runAgain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Only for the owning game master and admins */
+                        password?: string;
+                        maxPlayers: number;
+                        missionId: number | null;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                        startTime: string | null;
+                        endTime: string | null;
+                        /** @description Minutes */
+                        duration: number;
+                        currentPlayers: number;
+                        createdAt: string;
+                        briefingVideoUrl: string | null;
+                        coverPhotoUrl: string | null;
+                        description: string | null;
+                        scheduledStartTime: string | null;
+                        pausedAt: string | null;
+                        /** @description When the time runs out (frozen while paused: moves on at resume) */
+                        endsAt: string | null;
+                        /** @description Minutes; negative means no time limit */
+                        timeRemaining: number;
+                        hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
+                        /** @description The caller's handle, for hunters */
+                        hunterHandle?: string;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has not ended, or the weekly session limit is reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-listLayouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        dinosaurs: {
+                            speciesId: number;
+                            /** @description Null when the species has been deleted since (left out when applied) */
+                            speciesName: string | null;
+                            lat: number;
+                            lng: number;
+                        }[];
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-saveLayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        dinosaurs: {
+                            speciesId: number;
+                            /** @description Null when the species has been deleted since (left out when applied) */
+                            speciesName: string | null;
+                            lat: number;
+                            lng: number;
+                        }[];
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Validation failed, or nothing to save */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Name already used, or the layout limit is reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-deleteLayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not your layout, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Layout not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-applyLayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    layoutId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        layoutId: number;
+                        /** @description Dinosaurs the session now has */
+                        dinosaurs: number;
+                        /** @description The layout's dinosaurs left out because their species was deleted */
+                        skippedDinosaurs: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master or not your layout, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or layout not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has started or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "admin-speciesUpdate": {
         parameters: {
             query?: never;
@@ -5320,6 +5943,65 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-resultsCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 with BOM, attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid session id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
