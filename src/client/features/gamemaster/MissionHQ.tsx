@@ -20,6 +20,7 @@ import { HunterTracking } from './HunterTracking';
 import { LivePlayers } from './LivePlayers';
 import { MissionControl } from './MissionControl';
 import { PastHunts } from './PastHunts';
+import { SavedLayouts } from './SavedLayouts';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
@@ -129,6 +130,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             dispatch={dispatch}
           />
         </Box>
+        <Box className={classes.layouts}>
+          <SavedLayouts session={session} />
+        </Box>
       </Box>
       <Box className={classes.column}>
         <Box className={classes.map}>
@@ -154,7 +158,7 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           </Box>
         </Box>
         <Box className={classes.past}>
-          <PastHunts />
+          <PastHunts onCreated={created} />
         </Box>
       </Box>
     </Box>
