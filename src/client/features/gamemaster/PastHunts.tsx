@@ -171,7 +171,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
           Run again
         </Button>
       </Group>
-      <SaveLayoutForm sessionId={sessionId} label={`Save the layout of "${session.name}"`} />
+      <SaveLayoutForm sessionId={sessionId} sessionName={session.name} />
     </Stack>
   );
 }

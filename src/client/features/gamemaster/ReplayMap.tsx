@@ -58,20 +58,20 @@ export default function ReplayMap({ data, view, height }: Props) {
             <Polyline key={`p${p.hunterId}`} positions={p.walked.map(ll)} pathOptions={{ color: pathColour(i), weight: 4, opacity: 0.85 }} />
           ) : null,
         )}
-        {view.paths.map((p, i) =>
-          p.at ? (
-            <CircleMarker key={`h${p.hunterId}`} center={[p.at.lat, p.at.lng]} radius={7} pathOptions={{ color: '#fff', weight: 2, fillColor: pathColour(i), fillOpacity: 1 }}>
-              <Tooltip permanent direction="top" offset={[0, -6]}>
-                {data.hunters[i]?.hunterName}
-              </Tooltip>
-            </CircleMarker>
-          ) : null,
-        )}
         {view.observations.map((o) =>
           o.lat !== null && o.lng !== null ? (
             <CircleMarker key={`o${o.t}-${o.hunterId}-${o.dinosaurId}`} center={[o.lat, o.lng]} radius={9} pathOptions={{ color: '#f08c00', weight: 3, fillColor: '#ffd43b', fillOpacity: 0.9 }}>
               <Tooltip>
                 {o.hunterName} observed {o.speciesName}
+              </Tooltip>
+            </CircleMarker>
+          ) : null,
+        )}
+        {view.paths.map((p, i) =>
+          p.at ? (
+            <CircleMarker key={`h${p.hunterId}`} center={[p.at.lat, p.at.lng]} radius={7} pathOptions={{ color: '#fff', weight: 2, fillColor: pathColour(i), fillOpacity: 1 }}>
+              <Tooltip permanent direction="top" offset={[0, -6]}>
+                {data.hunters[i]?.hunterName}
               </Tooltip>
             </CircleMarker>
           ) : null,

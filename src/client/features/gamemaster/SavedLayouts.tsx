@@ -33,8 +33,8 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
     onSuccess: async (res) => {
       const skipped = res.skippedDinosaurs > 0 ? ` ${res.skippedDinosaurs} dinosaurs of deleted species were left out.` : '';
       notify({ title: 'Layout Applied', description: `${res.dinosaurs} dinosaurs placed.${skipped}` });
-      // The session's area, zones and dinosaurs all changed: every view of it reads again.
-      await utils.invalidate();
+      // The session's area, zones and dinosaurs changed: HQ's views of the session read them again.
+      await Promise.all([utils.deploy.invalidate(), utils.sessions.invalidate()]);
     },
     onError: failed('Layout Not Applied'),
   });
@@ -56,7 +56,7 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
       aside={<Badge variant="light">{`${list.length}/${MAX_LAYOUTS_PER_GM}`}</Badge>}
     >
       <Stack gap="sm">
-        {session && <SaveLayoutForm sessionId={session.id} label={`Save the layout of "${session.name}"`} />}
+        {session && <SaveLayoutForm sessionId={session.id} sessionName={session.name} />}
         {list.length === 0 ? (
           <Text size="sm" c="dimmed">
             Save a session's play area, no-go zones and dinosaurs to reuse them for a place you play often.
@@ -111,7 +111,8 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
 });
 
 /** A name and a Save button: saves session `sessionId`'s layout (HQ's panel and Past hunts share it). */
-export function SaveLayoutForm({ sessionId, label }: { sessionId: number; label: string }) {
+export function SaveLayoutForm({ sessionId, sessionName }: { sessionId: number; sessionName: string }) {
+  const label = `Save the layout of "${sessionName}"`;
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -136,11 +137,12 @@ export function SaveLayoutForm({ sessionId, label }: { sessionId: number; label:
         save.mutate({ sessionId, name });
       }}
     >
-      <Group gap="xs" align="flex-start" wrap="nowrap">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
           size="sm"
           label="Layout name"
+          description={`Saves the play area, no-go zones and dinosaurs of "${sessionName}"`}
           placeholder="e.g. City park, north gate"
           maxLength={LAYOUT_NAME_MAX}
           value={name}
@@ -150,7 +152,7 @@ export function SaveLayoutForm({ sessionId, label }: { sessionId: number; label:
           }}
           error={error}
         />
-        <Button type="submit" size="sm" mt={25} variant="light" loading={save.isPending}>
+        <Button type="submit" size="sm" variant="light" loading={save.isPending}>
           Save layout
         </Button>
       </Group>
