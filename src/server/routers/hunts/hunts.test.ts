@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPS_RETENTION_MS, MAX_LAYOUTS_PER_GM, REPLAY_MAX_POINTS_PER_HUNTER } from '../../../domain/rules';
-import { gameSessions, gmLayouts, positions, sessionPlayers } from '../../db/schema';
+import { gameSessions, gmLayouts, missions, positions, sessionPlayers } from '../../db/schema';
 import { purgeExpiredPositions } from '../../services/positions';
 import { ApiClient, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../sessions/test-support';
@@ -195,6 +195,15 @@ describe('POST /api/game-sessions/{id}/run-again', () => {
     const dinos = (await gm.get(`/api/game-sessions/${res.body.id}/dinosaurs`)).body as { speciesId: number; latitude: string }[];
     expect(dinos.map((d) => d.speciesId)).toEqual([sure, other]);
     expect(Number(dinos[1]!.latitude)).toBeCloseTo(north(10).lat, 9);
+  });
+
+  it("keeps the past hunt's mission and players, capped to the plan", async () => {
+    const mission = server.deps.db.insert(missions).values({ name: 'Night trail', description: 'By torchlight' }).returning().get();
+    const s = await createSession(gm, { missionId: mission.id, maxPlayers: 15, duration: 20 });
+    await gm.post(`/api/game-sessions/${s.id}/end`);
+    const res = await gm.post(`/api/game-sessions/${s.id}/run-again`, { name: `Torch ${s.id}`, password: 'trex-one' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ missionId: mission.id, description: 'By torchlight', maxPlayers: 15, duration: 20 });
   });
 
   it('asks for a name and password, refuses a running hunt, and respects the weekly plan limit', async () => {
