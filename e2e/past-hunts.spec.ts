@@ -166,9 +166,10 @@ test.describe('past hunts', () => {
     await layouts.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/saved-layouts-360.png` });
 
-    // Known and not this feature's: selecting a new session a while after the last one was closed can make
-    // @trpc/client's wsLink send on its lazily closed socket ("WebSocket is already in CLOSING or CLOSED
-    // state."); the subscription then opens a new socket and live updates work. Reported to the lead.
+    // Known and not this feature's: about 10 s after HQ's last subscription ended (Close session), @trpc/client's
+    // lazy socket closes (closeMs); its keep-alive ping can fire between ws.close() and the close event and send on
+    // the CLOSING socket, which Chromium logs. Live updates are unaffected (the next subscription opens a new socket).
+    // Reported to the lead rather than hidden in the shared fixture.
     const known = 'WebSocket is already in CLOSING or CLOSED state.';
     for (let i = consoleErrors.length - 1; i >= 0; i -= 1) if (consoleErrors[i] === known) consoleErrors.splice(i, 1);
   });
