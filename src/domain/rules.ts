@@ -455,3 +455,10 @@ export const REPLAY_TICK_MS = 100;
 export const MAX_LAYOUTS_PER_GM = 20;
 /** A saved layout's name, in characters. */
 export const LAYOUT_NAME_MAX = 60;
+/**
+ * The shared tRPC socket closes this long after its last message once no subscription needs it. Shorter
+ * than WS_CLIENT_PING_MS on purpose: both timers restart on every message, and at equal lengths the
+ * keep-alive ping fired right after the idle close began, sending on a CLOSING socket (a console error
+ * about 10 s after HQ closed a session; found by the past-hunts e2e).
+ */
+export const WS_CLIENT_LAZY_CLOSE_MS = 5_000;
