@@ -114,8 +114,8 @@ test.describe('past hunts', () => {
     await expect(replay.getByTestId('replay-map').locator('path.leaflet-interactive').first()).toBeVisible();
     await page.keyboard.press('Home');
     await expect(replay.getByText('Observations (0/2)')).toBeVisible();
+    // Playing runs the clock to the end (a short hunt at x30 plays in a second or two: too fast to catch its Pause).
     await replay.getByRole('button', { name: 'Play replay' }).click();
-    await expect(replay.getByRole('button', { name: 'Pause replay' })).toBeVisible();
     await expect(replay.getByText('Observations (2/2)')).toBeVisible({ timeout: 30_000 });
     await expect(replay.getByRole('button', { name: 'Replay from the start' })).toBeVisible({ timeout: 30_000 });
     await dialog.screenshot({ path: `${SHOTS}/replay-1280.png` });
