@@ -98,7 +98,7 @@ test.describe('game master account', () => {
     await expect(results).toContainText('Session Ended');
     await expect(results).toContainText('0 / 1 dinosaurs observed');
     const row = results.getByRole('row').filter({ hasText: 'Tracker' });
-    await expect(row.getByRole('cell')).toHaveText(['1', 'Tracker', '0', '0', '0 m', '0 min']);
+    await expect(row.getByRole('cell')).toHaveText(['1', 'Tracker', '0', '', '0', '0 m', '0 min']);
     for (const header of ['Hunter', 'Observed', 'Darts', 'Distance', 'Time']) {
       await expect(results.getByRole('columnheader', { name: header })).toBeVisible();
     }

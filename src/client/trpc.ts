@@ -3,7 +3,7 @@
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
-import { TRPC_BATCH_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/rules';
+import { TRPC_BATCH_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_CLIENT_LAZY_CLOSE_MS, WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/rules';
 import type { AppRouter } from '../server/routers';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -14,7 +14,8 @@ let wsClient: ReturnType<typeof createWSClient> | undefined;
 function sharedSocket() {
   wsClient ??= createWSClient({
     url: socketUrl,
-    lazy: { enabled: true, closeMs: 10_000 },
+    // Under the ping interval, so an idle close never meets a ping (WS_CLIENT_LAZY_CLOSE_MS).
+    lazy: { enabled: true, closeMs: WS_CLIENT_LAZY_CLOSE_MS },
     // A phone walking out of coverage leaves a socket that looks open: pings find
     // it dead within seconds, so the screen says so and falls back to polling.
     keepAlive: { enabled: true, intervalMs: WS_CLIENT_PING_MS, pongTimeoutMs: WS_CLIENT_PONG_TIMEOUT_MS },

@@ -512,3 +512,25 @@ export const MIN_PLAY_AREA_SQ_M = 10;
 export const ZONE_HYSTERESIS_M = 5;
 /** The phone's vibration when a hunter leaves the play area or enters a no-go zone: buzz, pause, buzz, pause, buzz (ms). */
 export const ZONE_VIBRATION_MS = [400, 150, 400, 150, 400] as const;
+// --- Every hunt kept, replayed and re-run (issue 26, helper hunts; decisions 820-824) ---
+/** A replay sends at most this many positions in all (every hunter's path together; decision 820)... */
+export const REPLAY_MAX_POINTS = 6000;
+/** ...and at most this many per hunter: longer paths are thinned evenly in time, first and last fix kept. */
+export const REPLAY_MAX_POINTS_PER_HUNTER = 1000;
+/** The replay plays this many seconds of the hunt per second at normal speed... */
+export const REPLAY_SPEED_DEFAULT = 30;
+/** ...and offers these speeds. */
+export const REPLAY_SPEEDS = [10, 30, 60, 120] as const;
+/** The replay's clock advances this often while it plays (milliseconds). */
+export const REPLAY_TICK_MS = 100;
+/** Saved layouts a game master may keep (decision 822). */
+export const MAX_LAYOUTS_PER_GM = 20;
+/** A saved layout's name, in characters. */
+export const LAYOUT_NAME_MAX = 60;
+/**
+ * The shared tRPC socket closes this long after its last message once no subscription needs it. Shorter
+ * than WS_CLIENT_PING_MS on purpose: both timers restart on every message, and at equal lengths the
+ * keep-alive ping fired right after the idle close began, sending on a CLOSING socket (a console error
+ * about 10 s after HQ closed a session; found by the past-hunts e2e).
+ */
+export const WS_CLIENT_LAZY_CLOSE_MS = 5_000;

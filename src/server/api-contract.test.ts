@@ -216,6 +216,27 @@ describe('a client generated from /api/openapi.json', () => {
     );
     expect(kept.user).toMatchObject({ isGuest: false, role: 'hunter' });
     expect(ok(await guest.GET('/hunter/achievements')).earned.length).toBe(earned.length);
+
+    // Past hunts (issue 26): the replay, the results as CSV, a saved layout and the same hunt run again.
+    const replay = ok(await gm.GET('/game-sessions/{id}/replay', { params: { path: { id } } }));
+    expect(replay).toMatchObject({ sessionId: id, pathsKept: true });
+    expect(replay.hunters.map((h) => h.hunterName)).toEqual(['Ada']);
+    expect(replay.hunters[0]!.points.length).toBeGreaterThan(0);
+    const csv = await gm.GET('/game-sessions/{id}/results.csv', { params: { path: { id } }, parseAs: 'text' });
+    expect(csv.response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.data).toContain('Ada');
+    const layout = ok(await gm.POST('/gamemaster/layouts', { body: { sessionId: id, name: `Contract place ${suffix}` } }));
+    expect(layout.dinosaurs).toHaveLength(1);
+    expect(ok(await gm.GET('/gamemaster/layouts')).map((l) => l.id)).toContain(layout.id);
+    const again = ok(
+      await gm.POST('/game-sessions/{id}/run-again', { params: { path: { id } }, body: { name: `Contract again ${suffix}`, password: 'raptor' } }),
+    );
+    expect(again).toMatchObject({ status: 'preparing', duration: session.duration });
+    const applied = ok(
+      await gm.POST('/game-sessions/{id}/apply-layout', { params: { path: { id: again.id } }, body: { layoutId: layout.id } }),
+    );
+    expect(applied).toMatchObject({ sessionId: again.id, dinosaurs: 1 });
+    expect(ok(await gm.DELETE('/gamemaster/layouts/{id}', { params: { path: { id: layout.id } } }))).toEqual({ success: true });
     ok(await gm.POST('/auth/logout'));
     expect((await gm.GET('/auth/user')).response.status).toBe(401);
   });

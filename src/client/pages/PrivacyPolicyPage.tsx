@@ -21,6 +21,7 @@ const SECTIONS: LegalSection[] = [
     heading: 'GPS data',
     paragraphs: [
       'Location is collected only during an active session and only with your browser\'s permission. GPS data is deleted within 48 hours after a session ends, and so are the photos and videos sent in it (the text of their messages stays).',
+      'Until then, your game master can replay the hunt on a map, your path included. Afterwards only the results remain: what each hunter observed, darts used, distance walked and time played.',
     ],
   },
   {

@@ -384,6 +384,29 @@ export const earnedAchievements = sqliteTable(
     index('earned_achievements_player_idx').on(t.playerId),
     index('earned_achievements_session_idx').on(t.sessionId),
   ],
+/** A dinosaur of a saved layout: which species, where (issue 26, decision 822). */
+export type LayoutDinosaur = { speciesId: number; lat: number; lng: number };
+
+/**
+ * A game master's saved layout for a place they use often: the play area, its no-go zones and
+ * the dinosaurs, copied from one of their sessions and applied to a new one (decision 822).
+ */
+export const gmLayouts = sqliteTable(
+  'gm_layouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** foldKey(name): one layout per name and game master, whatever the case. */
+    nameKey: text('name_key').notNull(),
+    playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
+    noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
+    dinosaurs: text('dinosaurs', { mode: 'json' }).$type<LayoutDinosaur[]>().notNull().default(sql`'[]'`),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -391,3 +414,4 @@ export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type SpeciesRow = typeof dinosaurSpecies.$inferSelect;
 export type MissionRow = typeof missions.$inferSelect;
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
+export type GmLayoutRow = typeof gmLayouts.$inferSelect;

@@ -7,6 +7,7 @@ import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
 import { placesRouter } from './places';
 import { playAreaRouter } from './play-area';
+import { huntsRouter } from './hunts';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
@@ -24,6 +25,7 @@ export const appRouter = router({
   admin: adminRouter,
   system: systemRouter,
   achievements: achievementsRouter,
+  hunts: huntsRouter,
 });
 
 export type AppRouter = typeof appRouter;

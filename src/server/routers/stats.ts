@@ -69,6 +69,9 @@ const HunterResultsOutput = z.array(
     distanceTraveled: z.number().describe('Metres, from stored positions'),
     totalObservationTime: z.number().int().describe('Minutes in the running session since joining'),
     completionTime: z.string().nullable().describe('When the hunter had observed every deployed dinosaur (ISO), or null'),
+    observedSpecies: z
+      .array(z.string())
+      .describe('The species the hunter observed, each once, in the order they first observed it'),
   }),
 );
 

@@ -57,6 +57,9 @@ function toOutput(row: DinosaurRow): DinosaurOutput {
   };
 }
 
+/** The API's shape of a stored dinosaur (also used when a saved layout deploys its dinosaurs). */
+export const toDinosaurOutput = toOutput;
+
 const columns = {
   id: sessionDinosaurs.id,
   sessionId: sessionDinosaurs.sessionId,

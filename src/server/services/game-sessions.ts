@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
 import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
+import { type SessionLayout, writeSessionLayout } from './session-layout';
 import { isRunning, RUNNING_STATUSES, sessionEndsAt, sessionExpired, sessionTimeStatus } from './session-clock';
 
 export type SessionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
@@ -111,7 +112,11 @@ function reload(ctx: Pick<AppDeps, 'db'>, id: number): GameSessionRow {
 
 // --- Create --------------------------------------------------------------
 
-export function createSession(ctx: UserCtx, input: CreateSessionInput): SessionOutput {
+/**
+ * Creates a preparing session. With `layout` (a past hunt run again, decision 821), the new
+ * session gets its play area, no-go zones and dinosaurs in the same transaction.
+ */
+export function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: SessionLayout): SessionOutput {
   const now = ctx.now();
   const row = ctx.db.transaction(
     (tx) => {
@@ -124,7 +129,7 @@ export function createSession(ctx: UserCtx, input: CreateSessionInput): SessionO
       // when the plan's allowance is spent), maxPlayers capped to the plan. Admins bypass.
       const maxPlayers = capMaxPlayers(ctx, ctx.user, input.maxPlayers);
       consumeSessionAllowance(ctx, ctx.user);
-      return tx
+      const inserted = tx
         .insert(gameSessions)
         .values({
           ownerId: ctx.user.id,
@@ -142,6 +147,9 @@ export function createSession(ctx: UserCtx, input: CreateSessionInput): SessionO
         })
         .returning()
         .get();
+      if (!layout) return inserted;
+      writeSessionLayout(tx, inserted.id, layout, now);
+      return { ...inserted, playArea: layout.playArea, noGoZones: layout.noGoZones };
     },
     { behavior: 'immediate' },
   );

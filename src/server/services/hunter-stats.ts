@@ -224,6 +224,8 @@ export type HunterResultRow = {
   /** Minutes the hunter was in the running session. */
   totalObservationTime: number;
   completionTime: string | null;
+  /** The species the hunter observed, in the order they first observed each (issue 26). */
+  observedSpecies: string[];
 };
 
 /**
@@ -233,6 +235,7 @@ export type HunterResultRow = {
  */
 export function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): HunterResultRow[] {
   const ranking = sessionHunterStats(ctx, session.id);
+  const species = observedSpeciesByHunter(ctx, session.id);
   return ranking.map((r) => {
     const s = statsOf(ctx, session, r.hunterId, ranking);
     return {
@@ -245,6 +248,32 @@ export function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: 
       distanceTraveled: s.distanceTraveled,
       totalObservationTime: s.totalObservationTime,
       completionTime: r.completionTime,
+      observedSpecies: species.get(r.hunterId) ?? [],
     };
   });
+}
+
+// Issue 26 (past hunts): which species each hunter observed, for HQ's results and the CSV.
+const OBSERVED_SQL = `
+SELECT sp.user_id AS hunterId, s.name AS speciesName
+  FROM observations o
+  JOIN session_players sp ON sp.id = o.player_id
+  LEFT JOIN dinosaur_species s ON s.id = o.species_id
+ WHERE o.session_id = ? AND o.success = 1
+ ORDER BY o.created_at, o.id`;
+
+/** Per hunter (user id), the species they observed, in the order they observed them (a species twice: once). */
+export function observedSpeciesByHunter(ctx: Pick<AppDeps, 'db'>, sessionId: number): Map<string, string[]> {
+  const rows = prepared(ctx.db, 'observed-species', (d) => d.$client.prepare(OBSERVED_SQL)).all(sessionId) as {
+    hunterId: string;
+    speciesName: string | null;
+  }[];
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const name = r.speciesName ?? 'Unknown species';
+    const list = out.get(r.hunterId) ?? [];
+    if (!list.includes(name)) list.push(name);
+    out.set(r.hunterId, list);
+  }
+  return out;
 }

@@ -164,7 +164,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
 }
 
 /** An integer in [0, n) from the browser's secure random source. */
-function secureRandomInt(n: number): number {
+export function secureRandomInt(n: number): number {
   const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
   return value % n;
 }

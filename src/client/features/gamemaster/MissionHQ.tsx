@@ -23,6 +23,7 @@ import { MissionControl } from './MissionControl';
 import { PastHunts } from './PastHunts';
 import { LazyPlayAreaEditor, PlayAreaPanel, usePlayAreaTools, ZoneAlert, zoneNotice } from '../play-area';
 import { placementProblem } from '../../../domain/play-area';
+import { SavedLayouts } from './SavedLayouts';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
@@ -164,6 +165,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
         <Box className={classes.achievements}>
           <AchievementsFeed sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
         </Box>
+        <Box className={classes.layouts}>
+          <SavedLayouts session={session} />
+        </Box>
       </Box>
       <Box className={classes.column}>
         <Box className={classes.map}>
@@ -193,7 +197,7 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           </Box>
         </Box>
         <Box className={classes.past}>
-          <PastHunts />
+          <PastHunts onCreated={created} />
         </Box>
       </Box>
     </Box>

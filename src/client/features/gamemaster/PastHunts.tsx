@@ -1,20 +1,31 @@
 // Past hunts: the game master's ended sessions stay listed after 'Close session', each
 // with its result and every hunter's figures (observed, darts, distance, time). Labels
 // say ENDED when the game master ended it, EXPIRED when its time ran out (issue 23).
-import { Accordion, Badge, Center, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+// Each opens its replay, downloads its results as CSV, runs again as a new session with
+// the same layout, or saves that layout (issue 26, decisions 820-822).
+import { Accordion, Badge, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconHistory, IconPlayerPlay, IconRepeat } from '@tabler/icons-react';
 import { memo, useMemo, useState } from 'react';
 import { resultView } from '../../../domain/mission-control';
 import { PAST_HUNTS_SHOWN } from '../../../domain/rules';
 import { endedDescription, endedLabel } from '../../../domain/session-outcome';
 import { trpc } from '../../trpc';
 import { Panel } from './Panel';
+import { HuntReplay } from './HuntReplay';
+import { RunAgainDialog } from './RunAgainDialog';
+import { SaveLayoutForm } from './SavedLayouts';
 import { formatDistance } from './trackingRows';
 import type { HqSession } from './types';
 
 const endedAt = (s: HqSession) => Date.parse(s.endTime ?? s.createdAt) || 0;
 
-export const PastHunts = memo(function PastHunts() {
+type Props = {
+  /** A hunt run again: HQ selects the new session. */
+  onCreated?: (session: HqSession) => void;
+};
+
+export const PastHunts = memo(function PastHunts({ onCreated }: Props) {
   const list = trpc.sessions.list.useQuery({ includeEnded: true });
   const past = useMemo(
     () =>
@@ -25,6 +36,9 @@ export const PastHunts = memo(function PastHunts() {
     [list.data],
   );
   const [open, setOpen] = useState<string | null>(null);
+  const [replaying, setReplaying] = useState<HqSession | null>(null);
+  const [again, setAgain] = useState<HqSession | null>(null);
+  const phone = useMediaQuery('(max-width: 36em)');
 
   return (
     <Panel title="Past hunts" icon={<IconHistory size={20} aria-hidden />} testId="past-hunts" aside={past.length > 0 ? <Badge variant="light">{past.length}</Badge> : null}>
@@ -57,17 +71,32 @@ export const PastHunts = memo(function PastHunts() {
                     </Badge>
                   </Group>
                 </Accordion.Control>
-                <Accordion.Panel>{open === String(s.id) && <PastHuntResults sessionId={s.id} />}</Accordion.Panel>
+                <Accordion.Panel>
+                  {open === String(s.id) && <PastHuntResults session={s} onReplay={() => setReplaying(s)} onRunAgain={() => setAgain(s)} />}
+                </Accordion.Panel>
               </Accordion.Item>
             );
           })}
         </Accordion>
       )}
+      <Modal
+        opened={replaying !== null}
+        onClose={() => setReplaying(null)}
+        title={replaying ? `Replay: ${replaying.name}` : ''}
+        size="xl"
+        fullScreen={phone}
+      >
+        {replaying && <HuntReplay sessionId={replaying.id} />}
+      </Modal>
+      <RunAgainDialog source={again} onClose={() => setAgain(null)} onCreated={(created) => onCreated?.(created)} />
     </Panel>
   );
 });
 
-function PastHuntResults({ sessionId }: { sessionId: number }) {
+type ResultsProps = { session: HqSession; onReplay: () => void; onRunAgain: () => void };
+
+function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
+  const sessionId = session.id;
   const result = trpc.sessions.result.useQuery({ id: sessionId }, { retry: false });
   const hunters = trpc.stats.sessionHunterResults.useQuery({ id: sessionId });
   const view = result.data ? resultView(result.data) : null;
@@ -87,12 +116,13 @@ function PastHuntResults({ sessionId }: { sessionId: number }) {
       )}
       {hunters.data && hunters.data.length > 0 ? (
         <ScrollArea type="auto">
-          <Table striped withTableBorder fz="sm" miw={340} verticalSpacing={4}>
+          <Table striped withTableBorder fz="sm" miw={420} verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th>
                 <Table.Th>Hunter</Table.Th>
                 <Table.Th ta="right">Observed</Table.Th>
+                <Table.Th>Species</Table.Th>
                 <Table.Th ta="right">Darts</Table.Th>
                 <Table.Th ta="right">Distance</Table.Th>
                 <Table.Th ta="right">Time</Table.Th>
@@ -104,6 +134,7 @@ function PastHuntResults({ sessionId }: { sessionId: number }) {
                   <Table.Td>{h.completionRank}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{h.hunterName}</Table.Td>
                   <Table.Td ta="right">{h.dinosaursObserved}</Table.Td>
+                  <Table.Td>{h.observedSpecies.join(', ')}</Table.Td>
                   <Table.Td ta="right">{h.dartsUsed}</Table.Td>
                   <Table.Td ta="right">{formatDistance(h.distanceTraveled)}</Table.Td>
                   <Table.Td ta="right">{h.totalObservationTime} min</Table.Td>
@@ -122,6 +153,25 @@ function PastHuntResults({ sessionId }: { sessionId: number }) {
           The hunters' results could not be loaded.
         </Text>
       )}
+      <Group gap="xs">
+        <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={onReplay}>
+          Replay
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          component="a"
+          href={`/api/game-sessions/${sessionId}/results.csv`}
+          download
+          leftSection={<IconDownload size={14} aria-hidden />}
+        >
+          Download CSV
+        </Button>
+        <Button size="xs" variant="light" leftSection={<IconRepeat size={14} aria-hidden />} onClick={onRunAgain}>
+          Run again
+        </Button>
+      </Group>
+      <SaveLayoutForm sessionId={sessionId} sessionName={session.name} />
     </Stack>
   );
 }

@@ -1,0 +1,179 @@
+// Past hunts (issue 26, helper hunts): the replay of an ended hunt (every hunter's path,
+// thinned to a bounded size, and each observation; decision 820), its results as CSV, and
+// running it again as a new session (decision 821). Paths follow the privacy policy: they
+// are shown only until GPS_RETENTION_MS after the end, whether or not the purge has run.
+import { pathsDeletedAt, pathsKept, pointsPerHunter, downsample, type ReplayPoint } from '../../domain/hunt-replay';
+import { ARCHIVE_MESSAGES, type RunAgainBody } from '../../domain/hunt-archive-schemas';
+import type { User } from 'lucia';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../deps';
+import { type GameSessionRow, type LatLngPoint, missions } from '../db/schema';
+import { conflict } from '../errors';
+import { csvLine, fileStamp } from './admin-exports';
+import { createSession, refreshSession, type SessionOutput, type SessionsCtx } from './game-sessions';
+import { sessionHunterResults } from './hunter-stats';
+import { prepared } from './prepared';
+import { readSessionLayout } from './session-layout';
+
+type Ctx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Six decimals: about 0.1 m, finer than any phone's fix, and a third shorter on the wire. */
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** The moment a completed session ended (sessions ended before end_time was kept: their creation). */
+export const endedAt = (s: GameSessionRow): number => s.endTime ?? s.createdAt;
+
+function endedSession(ctx: SessionsCtx, session: GameSessionRow, message: string): GameSessionRow {
+  const current = refreshSession(ctx, session);
+  if (current.status !== 'completed') throw conflict(message);
+  return current;
+}
+
+// --- Replay -------------------------------------------------------------------
+
+export type ReplayOutput = {
+  sessionId: number;
+  name: string;
+  startTime: string | null;
+  endTime: string;
+  pathsKept: boolean;
+  pathsDeletedAt: string;
+  playArea: LatLngPoint[] | null;
+  noGoZones: LatLngPoint[][];
+  dinosaurs: { id: number; speciesName: string; lat: number; lng: number }[];
+  hunters: { hunterId: string; hunterName: string; completionRank: number; pointsStored: number; points: ReplayPoint[] }[];
+  observations: {
+    t: number;
+    hunterId: string;
+    hunterName: string;
+    dinosaurId: number;
+    speciesName: string;
+    lat: number | null;
+    lng: number | null;
+  }[];
+};
+
+const PATHS_SQL = `
+SELECT sp.user_id AS hunterId, p.lat AS lat, p.lng AS lng, p.recorded_at AS t
+  FROM positions p JOIN session_players sp ON sp.id = p.player_id
+ WHERE p.session_id = ?
+ ORDER BY p.player_id, p.recorded_at, p.id`;
+
+const REPLAY_OBSERVATIONS_SQL = `
+SELECT o.created_at AS t, sp.user_id AS hunterId, sp.handle AS hunterName, o.dinosaur_id AS dinosaurId,
+       COALESCE(s.name, 'Unknown species') AS speciesName, d.latitude AS lat, d.longitude AS lng
+  FROM observations o
+  JOIN session_players sp ON sp.id = o.player_id
+  LEFT JOIN dinosaur_species s ON s.id = o.species_id
+  LEFT JOIN session_dinosaurs d ON d.id = o.dinosaur_id AND d.session_id = o.session_id
+ WHERE o.session_id = ? AND o.success = 1
+ ORDER BY o.created_at, o.id`;
+
+const DINOSAURS_SQL = `
+SELECT d.id AS id, COALESCE(s.name, 'Unknown species') AS speciesName, d.latitude AS lat, d.longitude AS lng
+  FROM session_dinosaurs d LEFT JOIN dinosaur_species s ON s.id = d.species_id
+ WHERE d.session_id = ? ORDER BY d.id`;
+
+/**
+ * GET /game-sessions/{id}/replay: an ended hunt on a timeline. Paths are thinned evenly in time
+ * to REPLAY_MAX_POINTS in all (first and last fix kept); past the retention window they are
+ * empty and pathsKept is false. Observations (results) remain, drawn at the dinosaur observed.
+ */
+export function huntReplay(ctx: SessionsCtx, session: GameSessionRow): ReplayOutput {
+  const s = endedSession(ctx, session, ARCHIVE_MESSAGES.replayNotEnded);
+  const end = endedAt(s);
+  const kept = pathsKept(end, ctx.now());
+  const c = ctx.db.$client;
+  const ranking = sessionHunterResults(ctx, s);
+  const byHunter = new Map<string, ReplayPoint[]>();
+  if (kept) {
+    const rows = prepared(ctx.db, 'replay-paths', () => c.prepare(PATHS_SQL)).all(s.id) as (ReplayPoint & { hunterId: string })[];
+    for (const r of rows) {
+      const list = byHunter.get(r.hunterId) ?? [];
+      list.push({ t: r.t, lat: round6(r.lat), lng: round6(r.lng) });
+      byHunter.set(r.hunterId, list);
+    }
+  }
+  const budget = pointsPerHunter(ranking.length);
+  const observations = (
+    prepared(ctx.db, 'replay-observations', () => c.prepare(REPLAY_OBSERVATIONS_SQL)).all(s.id) as ReplayOutput['observations']
+  ).map((o) => ({ ...o, lat: o.lat === null ? null : round6(o.lat), lng: o.lng === null ? null : round6(o.lng) }));
+  const dinosaurs = prepared(ctx.db, 'replay-dinosaurs', () => c.prepare(DINOSAURS_SQL)).all(s.id) as ReplayOutput['dinosaurs'];
+  return {
+    sessionId: s.id,
+    name: s.name,
+    startTime: s.startTime === null ? null : iso(s.startTime),
+    endTime: iso(end),
+    pathsKept: kept,
+    pathsDeletedAt: iso(pathsDeletedAt(end)),
+    playArea: s.playArea ?? null,
+    noGoZones: s.noGoZones ?? [],
+    dinosaurs,
+    hunters: ranking.map((h) => {
+      const points = byHunter.get(h.hunterId) ?? [];
+      return {
+        hunterId: h.hunterId,
+        hunterName: h.hunterName,
+        completionRank: h.completionRank,
+        pointsStored: points.length,
+        points: downsample(points, budget),
+      };
+    }),
+    observations,
+  };
+}
+
+// --- CSV ----------------------------------------------------------------------
+
+export const RESULTS_CSV_COLUMNS = [
+  'rank',
+  'hunter',
+  'dinosaurs_observed',
+  'observed_species',
+  'darts_used',
+  'shots_fired',
+  'distance_m',
+  'minutes',
+  'all_observed_at',
+] as const;
+
+/**
+ * GET /game-sessions/{id}/results.csv: one row per hunter, best first, the figures of
+ * Past hunts. Cells a spreadsheet would read as a formula get a leading apostrophe (csvCell).
+ */
+export function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): { csv: string; fileName: string } {
+  let csv = csvLine(RESULTS_CSV_COLUMNS);
+  for (const h of sessionHunterResults(ctx, session)) {
+    csv += csvLine([
+      h.completionRank,
+      h.hunterName,
+      h.dinosaursObserved,
+      h.observedSpecies.join('; '),
+      h.dartsUsed,
+      h.shotsFired,
+      h.distanceTraveled,
+      h.totalObservationTime,
+      h.completionTime,
+    ]);
+  }
+  const stamp = fileStamp(session.endTime ?? session.createdAt);
+  return { csv, fileName: `dinohunt-hunt-${session.id}-results-${stamp}.csv` };
+}
+
+// --- Run it again --------------------------------------------------------------
+
+/**
+ * POST /game-sessions/{id}/run-again: a new preparing session with the past hunt's play area,
+ * no-go zones, dinosaurs, mission, duration and players (capped to the plan), under a new name
+ * and password. Counts against the plan like any new session (createSession).
+ */
+export function runAgain(ctx: Ctx & { user: User }, session: GameSessionRow, body: RunAgainBody): SessionOutput {
+  const s = endedSession(ctx, session, ARCHIVE_MESSAGES.rerunNotEnded);
+  const mission = s.missionId === null ? undefined : ctx.db.select({ id: missions.id }).from(missions).where(eq(missions.id, s.missionId)).get();
+  return createSession(
+    ctx,
+    { name: body.name, password: body.password, maxPlayers: s.maxPlayers, duration: s.duration, missionId: mission?.id ?? null },
+    readSessionLayout(ctx.db, s),
+  );
+}
