@@ -172,14 +172,12 @@ export const DINOSAUR_MESSAGES = {
   position: 'Latitude and longitude must be numbers within range',
 } as const;
 
-/**
- * Where a dinosaur may be put. The single place the play-area rule joins at merge:
- * `assertPlacementAllowed(session, lat, lng)` of services/play-area.ts goes here.
- */
-function checkPlacement(_session: GameSessionRow, latitude: number, longitude: number): void {
+/** Where a dinosaur may be moved: a point in range, inside the play area and outside its no-go zones (as deploy). */
+function checkPlacement(session: GameSessionRow, latitude: number, longitude: number): void {
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
     throw badRequest(DINOSAUR_MESSAGES.position);
   }
+  assertPlacementAllowed(session, latitude, longitude);
 }
 
 /** One dinosaur of this session with its species (404 when it belongs to none or another session). */

@@ -93,7 +93,7 @@ export function deleteLayout(ctx: Ctx, id: number): { success: true } {
 /**
  * POST /game-sessions/{id}/apply-layout: the session (the caller's, not yet started) takes the
  * layout's play area, no-go zones and dinosaurs; the dinosaurs it had are replaced. HQ and
- * hunters hear it as the usual dinosaurs_cleared and dinosaur_deployed events (the latter HQ only).
+ * hunters hear it as the usual dinosaurs_cleared, play_area_updated and dinosaur_deployed events (the last HQ only).
  */
 export function applyLayout(ctx: Ctx, session: GameSessionRow, layoutId: number) {
   const layout = ownLayout(ctx, layoutId);
@@ -102,6 +102,12 @@ export function applyLayout(ctx: Ctx, session: GameSessionRow, layoutId: number)
   const now = ctx.now();
   const written = ctx.db.transaction((tx) => writeSessionLayout(tx, current.id, layout, now), { behavior: 'immediate' });
   ctx.bus.publish({ sessionId: current.id, type: 'dinosaurs_cleared', payload: { sessionId: current.id, timestamp: now, removed: written.removed } });
+  // The layout's area and zones replace the session's: HQ's map and the hunters' boundary redraw from this event.
+  ctx.bus.publish({
+    sessionId: current.id,
+    type: 'play_area_updated',
+    payload: { sessionId: current.id, timestamp: now, playArea: layout.playArea, noGoZones: layout.noGoZones },
+  });
   // Preparing: hunters do not see dinosaurs before the start, so only HQ hears of them.
   for (const d of written.inserted) {
     const dinosaur = toDinosaurOutput(d);
