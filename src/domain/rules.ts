@@ -440,3 +440,10 @@ export const AR_FRAME_FILL_NEAR = 0.5;
 export const AR_FRAME_FILL_FAR = 0.2;
 export const AR_FRAME_FILL_NEAR_M = 10;
 export const AR_FRAME_FILL_FAR_M = 1000;
+// --- Public expeditions and removing a hunter (issue 29, helper expedition; decisions 835-839) ---
+/** The public expedition list shows at most this many sessions (nearest first, or soonest first without a position). */
+export const EXPEDITIONS_LISTED_MAX = 50;
+/** A meeting point's note (where exactly to meet) is at most this long. */
+export const MAX_MEETING_NOTE_LENGTH = 140;
+/** The hunter's screen re-reads the public expedition list this often while it is open (spots change as hunters join). */
+export const POLL_EXPEDITIONS_MS = 30_000;

@@ -4,6 +4,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
+import { expeditionsRouter } from './expeditions';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
@@ -16,6 +17,7 @@ export const appRouter = router({
   stats: statsRouter,
   comms: commsRouter,
   billing: billingRouter,
+  expeditions: expeditionsRouter,
   admin: adminRouter,
   system: systemRouter,
 });
