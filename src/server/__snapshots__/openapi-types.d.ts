@@ -345,6 +345,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game-sessions/{id}/expedition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make the session a public expedition, or private again, and set its meeting point
+         * @description isPublic, meetingPoint ({ lat, lng }, required when public) and meetingNote (optional). A public session is listed to hunter accounts (GET /expeditions), who join it without the password; private sessions are joined by name and password only. For the owning game master or an admin; an ended session cannot be changed (409).
+         */
+        put: operations["setSessionExpedition"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/hunters/{hunterId}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a hunter from the session: their part in it ends and they are told why
+         * @description hunterId is the hunter's user id (as in hunter-stats and positions). Every later request of that hunter to the session is refused (403, "You were removed from ... by the game master."), their live streams of it carry the event hunter_removed and then end, and they cannot rejoin it (by the list or the password); their spot is free again and their results stay in the hunt. For the owning game master or an admin.
+         */
+        post: operations["removeSessionHunter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/game-sessions/{id}/deploy-dinosaur": {
         parameters: {
             query?: never;
@@ -679,6 +719,46 @@ export interface paths {
         get: operations["billing-paymentsConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expeditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the public expeditions a hunter account may join, nearest meeting point first
+         * @description Sessions their game master made public and that have not ended (upcoming and live), with the meeting point, start time and spots left. With lat and lng (both or neither) the nearest meeting point comes first; without, live ones first, then by start time. For signed-in hunter accounts: guests, game masters and admins get 403. Sessions the caller was removed from are not listed.
+         */
+        get: operations["listPublicExpeditions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expeditions/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed-in hunter account joins a public expedition, without the session password
+         * @description The same checks as every join (the player cap, an ended session, a taken handle, the per-address join rate limit) except the password. hunterHandle defaults to the username. Joining again changes nothing. Private sessions answer 404 (join them by name and password); guests, game masters and admins get 403, and so does a hunter the game master removed from it.
+         */
+        post: operations["joinPublicExpedition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1685,6 +1765,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     }[];
                 };
             };
@@ -1715,6 +1804,13 @@ export interface operations {
                     maxPlayers?: number | string;
                     duration?: number | string | null;
                     missionId?: number | string | null;
+                    /** @default false */
+                    isPublic?: boolean;
+                    meetingPoint?: {
+                        lat: number;
+                        lng: number;
+                    } | null;
+                    meetingNote?: string | null;
                 };
             };
         };
@@ -1754,6 +1850,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -1842,6 +1947,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -1928,6 +2042,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2025,6 +2148,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2113,6 +2245,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2201,6 +2342,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2658,6 +2808,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    setSessionExpedition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    isPublic?: boolean;
+                    meetingPoint?: {
+                        lat: number;
+                        lng: number;
+                    } | null;
+                    meetingNote?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Only for the owning game master and admins */
+                        password?: string;
+                        maxPlayers: number;
+                        missionId: number | null;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                        startTime: string | null;
+                        endTime: string | null;
+                        /** @description Minutes */
+                        duration: number;
+                        currentPlayers: number;
+                        createdAt: string;
+                        briefingVideoUrl: string | null;
+                        coverPhotoUrl: string | null;
+                        description: string | null;
+                        scheduledStartTime: string | null;
+                        pausedAt: string | null;
+                        /** @description When the time runs out (frozen while paused: moves on at resume) */
+                        endsAt: string | null;
+                        /** @description Minutes; negative means no time limit */
+                        timeRemaining: number;
+                        hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
+                        /** @description The caller's handle, for hunters */
+                        hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
+                    };
+                };
+            };
+            /** @description Validation failed (a public expedition needs a meeting point) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    removeSessionHunter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                hunterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        hunterId: string;
+                        hunterHandle: string;
+                        /** @description Hunters left in the session */
+                        currentPlayers: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found, or the hunter is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The hunter has already been removed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -4110,6 +4454,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    listPublicExpeditions: {
+        parameters: {
+            query?: {
+                lat?: number;
+                lng?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                        /** @description When it started (live) or is scheduled to start; null: no time set yet */
+                        startsAt: string | null;
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        meetingNote: string | null;
+                        description: string | null;
+                        coverPhotoUrl: string | null;
+                        maxPlayers: number;
+                        currentPlayers: number;
+                        spotsLeft: number;
+                        /** @description Metres from the position in the query to the meeting point; null without one */
+                        distanceM: number | null;
+                        /** @description The caller already hunts in it */
+                        joined: boolean;
+                    }[];
+                };
+            };
+            /** @description Invalid lat/lng */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    joinPublicExpedition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hunterHandle?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        hunterHandle: string;
+                        sessionName: string;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter account, or removed from this session by its game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such public expedition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The expedition is full or has ended, or the handle is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
