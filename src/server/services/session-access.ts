@@ -66,6 +66,7 @@ type AccessRows = { gameSession: GameSessionRow; player: PlayerRow | null };
 /** Sessions whose latest row is kept for sharing; past it the oldest goes (sharing is only a saving). */
 export const SHARED_SESSION_ROWS_MAX = 5_000;
 const SESSION_ID = SESSION_KEYS.indexOf('id');
+const IS_PUBLIC = SESSION_KEYS.indexOf('isPublic');
 const sharedSessionRows = new Map<unknown, GameSessionRow>();
 
 /**
@@ -75,6 +76,8 @@ const sharedSessionRows = new Map<unknown, GameSessionRow>();
  * objects interchangeable, whichever database or moment they were read from.
  */
 function sharedSessionRow(values: unknown[]): GameSessionRow {
+  // Raw rows skip drizzle's mapping: SQLite's 0/1 becomes the boolean the type promises.
+  values[IS_PUBLIC] = Boolean(values[IS_PUBLIC]);
   const id = values[SESSION_ID];
   const known = sharedSessionRows.get(id);
   if (known !== undefined && SESSION_KEYS.every((key, i) => Object.is((known as Record<string, unknown>)[key], values[i]))) return known;
