@@ -447,3 +447,7 @@ export const EXPEDITIONS_LISTED_MAX = 50;
 export const MAX_MEETING_NOTE_LENGTH = 140;
 /** The hunter's screen re-reads the public expedition list this often while it is open (spots change as hunters join). */
 export const POLL_EXPEDITIONS_MS = 30_000;
+/** The expedition list accepts a position this old from the browser (it only sorts by distance)... */
+export const EXPEDITION_POSITION_MAX_AGE_MS = 5 * 60_000;
+/** ...and waits this long for one before sorting by start time. */
+export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;

@@ -20,6 +20,7 @@ export function fieldOpsEventHandler({ onSessionEnded }: { onSessionEnded: () =>
       case 'session_ended':
         onSessionEnded();
         break;
+
     }
   };
 }
