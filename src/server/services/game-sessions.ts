@@ -126,7 +126,9 @@ function reload(ctx: Pick<AppDeps, 'db'>, id: number): GameSessionRow {
 
 export function createSession(ctx: UserCtx, input: CreateSessionInput): SessionOutput {
   const now = ctx.now();
-  if (input.isPublic && !input.meetingPoint) throw badRequest(EXPEDITION_MESSAGES.meetingPointRequired);
+  if (input.isPublic && !input.meetingPoint) {
+    throw badRequest(EXPEDITION_MESSAGES.meetingPointRequired, { fieldErrors: { meetingPoint: EXPEDITION_MESSAGES.meetingPointRequired } });
+  }
   const row = ctx.db.transaction(
     (tx) => {
       let mission: typeof missions.$inferSelect | undefined;
