@@ -44,6 +44,8 @@ export function ExpeditionFields({
               focus={point}
               onMapClick={(p) => onChange({ ...value, meetingPoint: { lat: p.lat, lng: p.lng } })}
               selecting
+              selectingHint="Click the map to place the meeting point"
+              placeAtCentreLabel="Place the meeting point at the map centre"
               height={MAP_HEIGHT}
               ariaLabel="Meeting point map: click to place the meeting point"
             />
