@@ -33,10 +33,12 @@ test('an account hunter finds a public expedition, joins without a password, is 
   await hq.goto('/gamemaster');
   await expect(hq.getByRole('heading', { name: 'Mission HQ', level: 1 })).toBeVisible({ timeout: 30_000 });
   const name = uniqueName('Tower Trail ');
+  // Headquarters already has sessions: the form opens from New Session.
+  await hq.getByRole('button', { name: 'New Session' }).click();
   const form = hq.getByRole('form', { name: 'Create session' });
   await form.getByLabel('Session Name').fill(name);
   await form.getByRole('textbox', { name: 'Session Password' }).fill('clever-girl');
-  await form.getByText('Public expedition', { exact: true }).click();
+  await form.getByRole('switch', { name: 'Public expedition' }).check();
   // Public without a meeting point is refused on the spot.
   await form.getByRole('button', { name: 'Create Session' }).click();
   await expect(form.getByTestId('meeting-point')).toHaveText('A public expedition needs a meeting point: click the map to place it');
