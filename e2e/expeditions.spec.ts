@@ -93,7 +93,7 @@ test('an account hunter finds a public expedition, joins without a password, is 
   const removed = page.getByTestId('removed-notice');
   await expect(removed).toContainText(`You were removed from "${name}" by the game master.`);
   await page.screenshot({ path: `${SHOTS}/hunter-removed-360.png`, fullPage: true });
-  await removed.getByRole('button', { name: 'Back to Field Operations' }).click();
+  await removed.getByRole('button', { name: 'Find another hunt' }).click();
   await expect(list.getByRole('heading', { name: 'Public expeditions' })).toBeVisible();
   await expect(list).toContainText(far);
   await expect(list).not.toContainText(name);

@@ -68,7 +68,9 @@ export function PublicExpeditions({ onJoined }: { onJoined: (joined: { sessionId
                   </Text>
                   <Text size="sm">{whenLabel(e)}</Text>
                 </div>
-                <StatusBadge status={e.status} size="sm" />
+                <div style={{ flexShrink: 0 }}>
+                  <StatusBadge status={e.status} size="sm" />
+                </div>
               </Group>
               {e.meetingPoint && (
                 <Group gap={4} wrap="nowrap" align="flex-start">
@@ -80,7 +82,7 @@ export function PublicExpeditions({ onJoined }: { onJoined: (joined: { sessionId
                 </Group>
               )}
               <Group justify="space-between" wrap="nowrap">
-                <Badge variant="light" color={e.spotsLeft === 0 ? 'red.9' : 'green.9'} size="lg" data-testid="spots-left">
+                <Badge variant="filled" color={e.spotsLeft === 0 ? 'red.9' : 'green.9'} size="lg" data-testid="spots-left">
                   {spotsLabel(e.spotsLeft)}
                 </Badge>
                 {e.joined ? (

@@ -52,7 +52,7 @@ function FieldOperationsBody({ field, end }: { field: ReturnType<typeof useField
       <ConnectionBanner />
       <Container size="xl" px="xs" py="sm" component="main">
         {sessionId === null && field.removed !== null ? (
-          <RemovedNotice sessionName={field.removed} actionLabel="Back to Field Operations" onDone={field.dismissRemoved} />
+          <RemovedNotice sessionName={field.removed} actionLabel="Find another hunt" onDone={field.dismissRemoved} />
         ) : sessionId === null ? (
           <Stack gap="md">
           <JoinMissionCard

@@ -43,7 +43,8 @@ export function ExpeditionFields({
               hunters={point ? [{ userId: 'meeting-point', label: 'Meeting point', lat: point.lat, lng: point.lng, accuracy: 0 }] : []}
               focus={point}
               onMapClick={(p) => onChange({ ...value, meetingPoint: { lat: p.lat, lng: p.lng } })}
-              selecting
+              // The hint and the place-at-centre button until the point is placed; clicks move it afterwards.
+              selecting={point === null}
               selectingHint="Click the map to place the meeting point"
               placeAtCentreLabel="Place the meeting point at the map centre"
               height={MAP_HEIGHT}
