@@ -344,6 +344,6 @@ export function joinPublicExpedition(ctx: JoinCtx & { user: NonNullable<JoinCtx[
   if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
   const session = findById(ctx, id);
   // A private session reads as missing: the public door says nothing about sessions it does not list.
-  if (!session || !session.isPublic) throw notFound(EXPEDITION_MESSAGES.notPublic);
+  if (!session?.isPublic) throw notFound(EXPEDITION_MESSAGES.notPublic);
   return joinAccount(ctx, session, hunterHandle);
 }
