@@ -206,6 +206,31 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     expect((await gm.get(`/api/game-sessions/${s.id}`)).body.currentPlayers).toBe(0);
   });
 
+  it('the tRPC stream carries the removal, then nothing more; a new subscription is refused with the reason', async () => {
+    const s = await publicSession();
+    const hunter = await signUp(server, 'hunter');
+    await hunter.post(`/api/expeditions/${s.id}/join`, {});
+    const { trpc, close } = hunter.trpc();
+    try {
+      const got: { type: string; payload: Record<string, unknown> }[] = [];
+      const sub = trpc.comms.events.subscribe({ sessionId: s.id }, { onData: (e) => got.push((e as { data: (typeof got)[number] }).data) });
+      await sleep(200);
+      expect((await gm.post(`/api/game-sessions/${s.id}/hunters/${hunter.user.id}/remove`)).status).toBe(200);
+      for (let i = 0; i < 50 && !got.some((e) => e.type === 'hunter_removed'); i++) await sleep(20);
+      expect(got.find((e) => e.type === 'hunter_removed')?.payload).toMatchObject({ userId: hunter.user.id, message: removedText(s.name) });
+      await gm.post(`/api/game-sessions/${s.id}/communications`, { message: 'after the removal' });
+      await sleep(200);
+      expect(got.map((e) => e.type)).toEqual(['hunter_removed']);
+      sub.unsubscribe();
+      const errors: unknown[] = [];
+      trpc.comms.events.subscribe({ sessionId: s.id }, { onError: (e) => errors.push(e) });
+      for (let i = 0; i < 50 && errors.length === 0; i++) await sleep(20);
+      expect(errors[0]).toMatchObject({ message: removedText(s.name), data: { httpStatus: 403 } });
+    } finally {
+      close();
+    }
+  });
+
   it('a removed guest is refused, and cannot come back from the same browser under another handle', async () => {
     const s = await createSession(gm);
     const guest = await guestJoin(server, s.id, 'raptor', 'Trouble');
