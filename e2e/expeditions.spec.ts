@@ -88,6 +88,14 @@ test('an account hunter finds a public expedition, joins without a password, is 
   await expect(hq.getByTestId('player-count')).toHaveText('0/25');
   await expect(row).toBeHidden();
   await hq.screenshot({ path: `${SHOTS}/hq-removed-1280.png`, fullPage: true });
+  // The settings can be edited later from Live Players.
+  await hq.getByRole('button', { name: 'Edit expedition' }).click();
+  const edit = hq.getByRole('dialog', { name: 'Public expedition' });
+  await expect(edit.getByRole('switch', { name: 'Public expedition' })).toBeChecked();
+  await expect(edit.getByTestId('meeting-point')).toContainText('Meeting point: 48.858');
+  await expect(edit.getByLabel('Meeting note (optional)')).toHaveValue('By the east pillar');
+  await hq.screenshot({ path: `${SHOTS}/hq-edit-1280.png` });
+  await edit.getByRole('button', { name: 'Cancel' }).click();
 
   // The hunter is told why, at once (no reload), and cannot come back to it.
   const removed = page.getByTestId('removed-notice');
@@ -105,4 +113,28 @@ test('an account hunter finds a public expedition, joins without a password, is 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/hunter-list-1280.png`, fullPage: true });
   await hqContext.close();
+});
+
+test('a game master on a phone makes a new session public', async ({ page }, info) => {
+  test.skip(info.project.name !== 'phone', 'the phone layout of the create form');
+  test.setTimeout(90_000);
+  await setUpGameMaster(page.request);
+  await page.goto('/gamemaster');
+  await expect(page.getByRole('heading', { name: 'Mission HQ', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const form = page.getByRole('form', { name: 'Create session' });
+  const name = uniqueName('Pocket Trail ');
+  await form.getByLabel('Session Name').fill(name);
+  await form.getByRole('textbox', { name: 'Session Password' }).fill('clever-girl');
+  await form.getByRole('switch', { name: 'Public expedition' }).check();
+  const map = form.getByTestId('meeting-point-map');
+  await map.getByRole('button', { name: 'Center' }).click();
+  await map.getByRole('button', { name: 'Place the meeting point at the map centre' }).click();
+  await expect(form.getByTestId('meeting-point')).toContainText('Meeting point: 48.858');
+  await form.getByTestId('meeting-point-map').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/hq-create-360.png` });
+  await form.getByRole('button', { name: 'Create Session' }).click();
+  await expect(notice(page, 'Session Created')).toBeVisible();
+  await expect(page.getByTestId('expedition-status')).toContainText('Public');
+  await page.getByTestId('expedition-status').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/hq-live-players-360.png` });
 });
