@@ -16,6 +16,7 @@ export const EXPEDITION_MESSAGES = {
   removedCannotRejoin: 'The game master removed you from this session: you cannot rejoin it',
   notInSession: 'This hunter is not in the session',
   alreadyRemoved: 'This hunter has already been removed from the session',
+  removeAfterEnd: 'Cannot remove a hunter: the session has already ended',
 } as const;
 
 /** What a removed hunter reads, on their screen and in the refusal of their next request (decision 836). */

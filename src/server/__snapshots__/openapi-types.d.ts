@@ -2995,7 +2995,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
-            /** @description The hunter has already been removed */
+            /** @description The hunter has already been removed, or the session has ended */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -122,6 +122,8 @@ export type RemoveHunterOutput = { success: true; hunterId: string; hunterHandle
  * hunter's own shows why, and their streams of the session end after it.
  */
 export function removeHunter(ctx: SessionsCtx, session: GameSessionRow, hunterId: string): RemoveHunterOutput {
+  // An ended hunt's results are kept as they were: nobody is removed from it afterwards.
+  if (refreshSession(ctx, session).status === 'completed') throw conflict(EXPEDITION_MESSAGES.removeAfterEnd);
   const now = ctx.now();
   const player = ctx.db.transaction(
     (tx) => {

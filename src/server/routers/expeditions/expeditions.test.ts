@@ -171,6 +171,11 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     expect((await admin.post(path)).status).toBe(200);
     expect((await admin.post(path)).status).toBe(409);
     expect((await gm.post(`/api/game-sessions/${s.id}/hunters/nobody/remove`)).status).toBe(404);
+    // Once the hunt has ended its results stay as they were.
+    expect((await gm.post(`/api/game-sessions/${s.id}/end`)).status).toBe(200);
+    const late = await gm.post(`/api/game-sessions/${s.id}/hunters/${guest.userId}/remove`);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('Cannot remove a hunter: the session has already ended');
   });
 
   it('ends the hunter account\'s part: told live, refused after, cannot rejoin by the list or the password', async () => {

@@ -23,7 +23,7 @@ export const removeHunter = ownedSessionProcedure
         401: 'Not signed in',
         403: 'Not the owning game master',
         404: 'Session not found, or the hunter is not in it',
-        409: 'The hunter has already been removed',
+        409: 'The hunter has already been removed, or the session has ended',
       },
     },
   })
