@@ -15,7 +15,13 @@ import { notifyHqFailure, serverReason } from './hqNotices';
 import { Panel } from './Panel';
 import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type PositionRow } from './trackingRows';
 
-type Props = { sessionId: number | null; positions: PositionRow[]; totalDinosaurs: number };
+type Props = {
+  sessionId: number | null;
+  positions: PositionRow[];
+  totalDinosaurs: number;
+  /** Whether hunters may be removed (decision 836): not once the session has ended. */
+  canRemove?: boolean;
+};
 
 /** What a dinosaur id reads as in the table: its species (the session's list and the catalogue, both cached). */
 function useDinosaurNames(sessionId: number | null): ReadonlyMap<number, string> {
@@ -23,7 +29,7 @@ function useDinosaurNames(sessionId: number | null): ReadonlyMap<number, string>
   return useMemo(() => new Map((list.data ?? []).map((d) => [d.id, d.speciesName])), [list.data]);
 }
 
-export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) {
+export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs, canRemove = false }: Props) {
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
   const hunterIds = useMemo(() => {
@@ -85,9 +91,11 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                 <Table.Th scope="col">Darts left</Table.Th>
                 <Table.Th scope="col">Distance</Table.Th>
                 <Table.Th scope="col">Last seen</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
+                {canRemove && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -115,13 +123,15 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                   <Table.Td data-testid="tracking-darts">{r.dartsLeft ?? '—'}</Table.Td>
                   <Table.Td data-testid="tracking-distance">{formatDistance(r.distanceM)}</Table.Td>
                   <Table.Td data-testid="tracking-last-seen">{lastSeenLabel(r.lastSeenAt, now)}</Table.Td>
-                  <Table.Td>
-                    <Tooltip label={`Remove ${r.handle} from the session`} withArrow>
-                      <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={`Remove ${r.handle}`} onClick={() => setRemoving({ userId: r.userId, handle: r.handle })}>
-                        <IconUserMinus size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
+                  {canRemove && (
+                    <Table.Td>
+                      <Tooltip label={`Remove ${r.handle} from the session`} withArrow>
+                        <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={`Remove ${r.handle}`} onClick={() => setRemoving({ userId: r.userId, handle: r.handle })}>
+                          <IconUserMinus size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
