@@ -534,3 +534,14 @@ export const LAYOUT_NAME_MAX = 60;
  * about 10 s after HQ closed a session; found by the past-hunts e2e).
  */
 export const WS_CLIENT_LAZY_CLOSE_MS = 5_000;
+// --- Public expeditions and removing a hunter (issue 29, helper expedition; decisions 835-839) ---
+/** The public expedition list shows at most this many sessions (nearest first, or soonest first without a position). */
+export const EXPEDITIONS_LISTED_MAX = 50;
+/** A meeting point's note (where exactly to meet) is at most this long. */
+export const MAX_MEETING_NOTE_LENGTH = 140;
+/** The hunter's screen re-reads the public expedition list this often while it is open (spots change as hunters join). */
+export const POLL_EXPEDITIONS_MS = 30_000;
+/** The expedition list accepts a position this old from the browser (it only sorts by distance)... */
+export const EXPEDITION_POSITION_MAX_AGE_MS = 5 * 60_000;
+/** ...and waits this long for one before sorting by start time. */
+export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;

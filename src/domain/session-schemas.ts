@@ -14,6 +14,7 @@ import {
   MIN_SESSION_PASSWORD_LENGTH,
 } from './rules';
 import { decimalToNumber, positiveId, strictNumber } from './decimal';
+import { ExpeditionFields } from './expeditions';
 import { HunterHandle } from './schemas';
 import { cleanName } from './text-keys';
 
@@ -110,6 +111,8 @@ export const CreateSessionInput = z.object({
   maxPlayers: maxPlayersField,
   duration: createDuration,
   missionId: missionIdField,
+  // A public expedition (decision 835): optional, private by default; the server requires a meeting point when public.
+  ...ExpeditionFields.shape,
 });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
 export type CreateSessionForm = z.input<typeof CreateSessionInput>;

@@ -32,7 +32,7 @@ export class AppError extends TRPCError {
 
 export const badRequest = (message: string, details?: Record<string, unknown>) => new AppError(400, message, details);
 export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
-export const forbidden = (message = 'Forbidden') => new AppError(403, message);
+export const forbidden = (message = 'Forbidden', details?: Record<string, unknown>) => new AppError(403, message, details);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(409, message, details);
 export const tooLarge = (message: string) => new AppError(413, message);

@@ -78,6 +78,10 @@ export const TAGS: Array<{ name: string; description: string }> = [
     name: 'hunter',
     description: 'Joining a hunt (as a guest or a hunter account), observing dinosaurs and reading one hunter\'s own stats.',
   },
+  {
+    name: 'expeditions',
+    description: 'Public expeditions: sessions a game master lists for hunter accounts, who join them without the password.',
+  },
   { name: 'dinosaurs', description: 'Dinosaurs deployed on a session\'s map: placed by its game master, listed to its players.' },
   {
     name: 'play-area',

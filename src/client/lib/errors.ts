@@ -16,6 +16,16 @@ export function errorStatus(error: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * The session a hunter was removed from by its game master (decision 836): the server's 403 for
+ * every request of a removed hunter names it in `removedFrom`; null for any other error.
+ */
+export function removedFrom(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const name = (error.shape as { removedFrom?: unknown } | undefined)?.removedFrom;
+  return typeof name === 'string' ? name : null;
+}
+
 /** The field messages of a validation failure, keyed by field name. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (error instanceof TRPCClientError) {

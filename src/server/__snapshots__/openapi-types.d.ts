@@ -366,6 +366,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game-sessions/{id}/expedition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make the session a public expedition, or private again, and set its meeting point
+         * @description isPublic, meetingPoint ({ lat, lng }, required when public) and meetingNote (optional). A public session is listed to hunter accounts (GET /expeditions), who join it without the password; private sessions are joined by name and password only. For the owning game master or an admin; an ended session cannot be changed (409).
+         */
+        put: operations["setSessionExpedition"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/hunters/{hunterId}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a hunter from the session: their part in it ends and they are told why
+         * @description hunterId is the hunter's user id (as in hunter-stats and positions). Every later request of that hunter to the session is refused (403, "You were removed from ... by the game master."), their live streams of it carry the event hunter_removed and then end, and they cannot rejoin it (by the list or the password); their spot is free again and their results stay in the hunt. For the owning game master or an admin.
+         */
+        post: operations["removeSessionHunter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/game-sessions/{id}/deploy-dinosaur": {
         parameters: {
             query?: never;
@@ -377,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a dinosaur species at a map position
-         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.
+         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended, and (400) outside the session's play area or in one of its no-go zones. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.
          */
         post: operations["deploy-deploy"];
         delete?: never;
@@ -401,7 +441,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy a dinosaur (same as /deploy-dinosaur)
-         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.
+         * @description Body: sessionId (optional; must match the path), speciesId, latitude, longitude (numbers or numeric strings). The species must exist ('Species Error'); at most 15 per session (409 'Deployment Limit Reached: Maximum 15 dinosaurs per session. Remove dinosaurs to deploy new ones.'). Refused once the session has ended, and (400) outside the session's play area or in one of its no-go zones. Owner or admin only. 401 without a sign-in, 403 for anyone else, 404 for an unknown session, 400 for an invalid field or species.
          */
         post: operations["deploy-deployAlt"];
         /**
@@ -493,6 +533,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/play-area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session's play area, no-go zones and hunters' zone states
+         * @description The owner and admins get every hunter's zone state (inside, outside_area, in_no_go, judged by the server from reported positions) and the count of dinosaurs outside the area; a hunter of the session gets the area, the zones and their own state. Anyone else 403; an unknown session 404.
+         */
+        get: operations["playArea-get"];
+        /**
+         * Set the play area and its no-go zones
+         * @description Body: area (3 to 100 corners {lat, lng}, edges not crossing) and noGoZones (up to 10 polygons, each inside the area). Owner or admin only, before the start or while paused (409 while live or after the end). Hunters are judged again from their last positions and told (play_area_updated, hunter_zone). 400 names the problem.
+         */
+        put: operations["playArea-set"];
+        post?: never;
+        /**
+         * Remove the play area and its no-go zones
+         * @description The session is then played anywhere. Owner or admin only, before the start or while paused (409 while live or after the end); hunters are told (play_area_updated).
+         */
+        delete: operations["playArea-clear"];
         options?: never;
         head?: never;
         patch?: never;
@@ -776,6 +844,46 @@ export interface paths {
         get: operations["billing-paymentsConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expeditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the public expeditions a hunter account may join, nearest meeting point first
+         * @description Sessions their game master made public and that have not ended (upcoming and live), with the meeting point, start time and spots left. With lat and lng (both or neither) the nearest meeting point comes first; without, live ones first, then by start time. For signed-in hunter accounts: guests, game masters and admins get 403. Sessions the caller was removed from are not listed.
+         */
+        get: operations["listPublicExpeditions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expeditions/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed-in hunter account joins a public expedition, without the session password
+         * @description The same checks as every join (the player cap, an ended session, a taken handle, the per-address join rate limit) except the password. hunterHandle defaults to the username. Joining again changes nothing. Private sessions answer 404 (join them by name and password); guests, game masters and admins get 403, and so does a hunter the game master removed from it.
+         */
+        post: operations["joinPublicExpedition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1114,6 +1222,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/game-sessions/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ended hunt's replay: every hunter's path and each observation, in time order
+         * @description For the owning game master (or an admin) once the session has ended (409 before). Paths are thinned evenly in time to at most 6000 fixes in all. Within 48 hours of the end (the privacy policy's GPS retention) paths are included; afterwards pathsKept is false and paths are empty, while the observations remain.
+         */
+        get: operations["hunts-replay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/run-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a new session from an ended one: same area, no-go zones, dinosaurs, mission and duration
+         * @description For the owning game master (or an admin). Creates a preparing session with a new name and password and the ended session's play area, no-go zones, dinosaurs, mission, duration and max players (capped to the plan). It counts against the plan like POST /game-sessions (409 past the weekly limit); 409 too while the source still runs.
+         */
+        post: operations["hunts-runAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gamemaster/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game master's saved layouts (play area, no-go zones, dinosaurs), by name
+         * @description Only the caller's own layouts: every game master keeps theirs. Game masters with a plan and admins.
+         */
+        get: operations["hunts-listLayouts"];
+        put?: never;
+        /**
+         * Save one of the caller's sessions' play area, no-go zones and dinosaurs as a named layout
+         * @description For the session's owner (or an admin). Names are unique per game master whatever their case, and each keeps at most 20 layouts (409). A session with no area, zones or dinosaurs has nothing to save (400).
+         */
+        post: operations["hunts-saveLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gamemaster/layouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller's saved layouts
+         * @description Only its owner may delete a layout (403 for anyone else, admins included); sessions made from it keep their layout.
+         */
+        delete: operations["hunts-deleteLayout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/apply-layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a session that has not started one of the caller's saved layouts
+         * @description The session's owner (or an admin) with their own layout: the session takes its play area and no-go zones, and its dinosaurs are replaced by the layout's (dinosaurs_cleared and dinosaur_deployed events follow). Only while the session is preparing (409).
+         */
+        post: operations["hunts-applyLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dinosaur-species/{id}": {
         parameters: {
             query?: never;
@@ -1166,6 +1378,26 @@ export interface paths {
          * @description One row per record; the first column `record` is session, hunter or observation. Admins only: 401 without a sign-in, 403 for anyone else.
          */
         get: operations["admin-analyticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a session's results, one row per hunter, as CSV
+         * @description For the owning game master (with a plan) or an admin: rank, hunter, dinosaurs observed and their species, darts used, shots fired, metres walked, minutes played and when all were observed. Cells a spreadsheet would read as a formula (starting with =, +, -, @) begin with an apostrophe. 401 signed out, 403 not the owner, 404 no such session.
+         */
+        get: operations["hunts-resultsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1414,7 +1646,7 @@ export interface components {
         "error.SERVICE_UNAVAILABLE": {
             /**
              * @description The human-readable message
-             * @example An unexpected error occurred
+             * @example The payment provider is unreachable. Please try again later.
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1441,7 +1673,7 @@ export interface components {
         "error.INTERNAL_SERVER_ERROR": {
             /**
              * @description The human-readable message
-             * @example The payment provider is unreachable. Please try again later.
+             * @example An unexpected error occurred
              */
             error: string;
             /** @description The same message (or "Input validation failed") */
@@ -1910,6 +2142,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     }[];
                 };
             };
@@ -1940,6 +2181,13 @@ export interface operations {
                     maxPlayers?: number | string;
                     duration?: number | string | null;
                     missionId?: number | string | null;
+                    /** @default false */
+                    isPublic?: boolean;
+                    meetingPoint?: {
+                        lat: number;
+                        lng: number;
+                    } | null;
+                    meetingNote?: string | null;
                 };
             };
         };
@@ -1979,6 +2227,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2067,6 +2324,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2153,6 +2419,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2250,6 +2525,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2338,6 +2622,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2426,6 +2719,15 @@ export interface operations {
                         endedReason: ("ended_by_game_master" | "time_up") | null;
                         /** @description The caller's handle, for hunters */
                         hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
                     };
                 };
             };
@@ -2918,6 +3220,200 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    setSessionExpedition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    isPublic?: boolean;
+                    meetingPoint?: {
+                        lat: number;
+                        lng: number;
+                    } | null;
+                    meetingNote?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Only for the owning game master and admins */
+                        password?: string;
+                        maxPlayers: number;
+                        missionId: number | null;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                        startTime: string | null;
+                        endTime: string | null;
+                        /** @description Minutes */
+                        duration: number;
+                        currentPlayers: number;
+                        createdAt: string;
+                        briefingVideoUrl: string | null;
+                        coverPhotoUrl: string | null;
+                        description: string | null;
+                        scheduledStartTime: string | null;
+                        pausedAt: string | null;
+                        /** @description When the time runs out (frozen while paused: moves on at resume) */
+                        endsAt: string | null;
+                        /** @description Minutes; negative means no time limit */
+                        timeRemaining: number;
+                        hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
+                        /** @description The caller's handle, for hunters */
+                        hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
+                    };
+                };
+            };
+            /** @description Validation failed (a public expedition needs a meeting point) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    removeSessionHunter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                hunterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        hunterId: string;
+                        hunterHandle: string;
+                        /** @description Hunters left in the session */
+                        currentPlayers: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found, or the hunter is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The hunter has already been removed, or the session has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "deploy-deploy": {
         parameters: {
             query?: never;
@@ -2960,7 +3456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed, or Species Error */
+            /** @description Validation failed, Species Error, or outside the play area / in a no-go zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3113,7 +3609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed, or Species Error */
+            /** @description Validation failed, Species Error, or outside the play area / in a no-go zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3573,6 +4069,273 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "playArea-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description The play area, corners in order; null: play anywhere */
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        /** @description No-go zones inside the area, each a list of corners */
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        /** @description Where the server judged each hunter last (the owner and admins: every hunter; a hunter: themselves) */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            /** @description inside, outside_area or in_no_go; null before the first fix or without an area */
+                            zone: ("inside" | "outside_area" | "in_no_go") | null;
+                            /** @description When the zone state last changed */
+                            since: string | null;
+                        }[];
+                        /** @description For the owner and admins: dinosaurs outside the area or in a no-go zone (starting asks first); 0 for hunters */
+                        dinosaursMisplaced: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description No part in this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "playArea-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The play area: corners in order ({lat, lng}), 3 to 100 */
+                    area: {
+                        lat: number;
+                        lng: number;
+                    }[];
+                    /**
+                     * @description No-go zones inside the area (roads, water), each a list of corners; at most 10
+                     * @default []
+                     */
+                    noGoZones?: {
+                        lat: number;
+                        lng: number;
+                    }[][];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description The play area, corners in order; null: play anywhere */
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        /** @description No-go zones inside the area, each a list of corners */
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        /** @description Where the server judged each hunter last (the owner and admins: every hunter; a hunter: themselves) */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            /** @description inside, outside_area or in_no_go; null before the first fix or without an area */
+                            zone: ("inside" | "outside_area" | "in_no_go") | null;
+                            /** @description When the zone state last changed */
+                            since: string | null;
+                        }[];
+                        /** @description For the owner and admins: dinosaurs outside the area or in a no-go zone (starting asks first); 0 for hunters */
+                        dinosaursMisplaced: number;
+                    };
+                };
+            };
+            /** @description Invalid polygon: too few or too many corners, edges crossing, a no-go zone outside the area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session is live (pause it first) or has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "playArea-clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description The play area, corners in order; null: play anywhere */
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        /** @description No-go zones inside the area, each a list of corners */
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        /** @description Where the server judged each hunter last (the owner and admins: every hunter; a hunter: themselves) */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            /** @description inside, outside_area or in_no_go; null before the first fix or without an area */
+                            zone: ("inside" | "outside_area" | "in_no_go") | null;
+                            /** @description When the zone state last changed */
+                            since: string | null;
+                        }[];
+                        /** @description For the owner and admins: dinosaurs outside the area or in a no-go zone (starting asks first); 0 for hunters */
+                        dinosaursMisplaced: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session is live (pause it first) or has ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "stats-observe": {
         parameters: {
             query?: never;
@@ -3892,6 +4655,8 @@ export interface operations {
                         totalObservationTime: number;
                         /** @description When the hunter had observed every deployed dinosaur (ISO), or null */
                         completionTime: string | null;
+                        /** @description The species the hunter observed, each once, in the order they first observed it */
+                        observedSpecies: string[];
                     }[];
                 };
             };
@@ -4763,6 +5528,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    listPublicExpeditions: {
+        parameters: {
+            query?: {
+                lat?: number;
+                lng?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                        /** @description When it started (live) or is scheduled to start; null: no time set yet */
+                        startsAt: string | null;
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        meetingNote: string | null;
+                        description: string | null;
+                        coverPhotoUrl: string | null;
+                        maxPlayers: number;
+                        currentPlayers: number;
+                        spotsLeft: number;
+                        /** @description Metres from the position in the query to the meeting point; null without one */
+                        distanceM: number | null;
+                        /** @description The caller already hunts in it */
+                        joined: boolean;
+                    }[];
+                };
+            };
+            /** @description Invalid lat/lng */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    joinPublicExpedition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hunterHandle?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        hunterHandle: string;
+                        sessionName: string;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter account, or removed from this session by its game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such public expedition */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The expedition is full or has ended, or the handle is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6105,6 +7031,512 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "hunts-replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        name: string;
+                        startTime: string | null;
+                        /** @description When the hunt ended (ISO) */
+                        endTime: string;
+                        /** @description False once the privacy policy's retention window (48 h after the end) has passed: paths are then empty */
+                        pathsKept: boolean;
+                        /** @description When the paths are (or were) deleted (ISO) */
+                        pathsDeletedAt: string;
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        dinosaurs: {
+                            id: number;
+                            speciesName: string;
+                            lat: number;
+                            lng: number;
+                        }[];
+                        hunters: {
+                            hunterId: string;
+                            hunterName: string;
+                            completionRank: number;
+                            /** @description Fixes stored for this hunter; points holds at most a bounded, evenly thinned share */
+                            pointsStored: number;
+                            /** @description The path in time order (first and last fix always kept) */
+                            points: {
+                                /** @description Milliseconds since the epoch */
+                                t: number;
+                                lat: number;
+                                lng: number;
+                            }[];
+                        }[];
+                        /** @description Successful observations, oldest first */
+                        observations: {
+                            /** @description Milliseconds since the epoch */
+                            t: number;
+                            hunterId: string;
+                            hunterName: string;
+                            dinosaurId: number;
+                            speciesName: string;
+                            /** @description The observed dinosaur's position (null if it was cleared since) */
+                            lat: number | null;
+                            lng: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has not ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-runAgain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Only for the owning game master and admins */
+                        password?: string;
+                        maxPlayers: number;
+                        missionId: number | null;
+                        /** @enum {string} */
+                        status: "preparing" | "active" | "started" | "paused" | "completed";
+                        startTime: string | null;
+                        endTime: string | null;
+                        /** @description Minutes */
+                        duration: number;
+                        currentPlayers: number;
+                        createdAt: string;
+                        briefingVideoUrl: string | null;
+                        coverPhotoUrl: string | null;
+                        description: string | null;
+                        scheduledStartTime: string | null;
+                        pausedAt: string | null;
+                        /** @description When the time runs out (frozen while paused: moves on at resume) */
+                        endsAt: string | null;
+                        /** @description Minutes; negative means no time limit */
+                        timeRemaining: number;
+                        hasTimeLimit: boolean;
+                        /** @description Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise */
+                        endedReason: ("ended_by_game_master" | "time_up") | null;
+                        /** @description The caller's handle, for hunters */
+                        hunterHandle?: string;
+                        /** @description A public expedition: listed to hunter accounts, who join it without the password */
+                        isPublic: boolean;
+                        /** @description Where the hunters of the expedition meet */
+                        meetingPoint: {
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description Where exactly to meet, in a line */
+                        meetingNote: string | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has not ended, or the weekly session limit is reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-listLayouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        dinosaurs: {
+                            speciesId: number;
+                            /** @description Null when the species has been deleted since (left out when applied) */
+                            speciesName: string | null;
+                            lat: number;
+                            lng: number;
+                        }[];
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-saveLayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        playArea: {
+                            lat: number;
+                            lng: number;
+                        }[] | null;
+                        noGoZones: {
+                            lat: number;
+                            lng: number;
+                        }[][];
+                        dinosaurs: {
+                            speciesId: number;
+                            /** @description Null when the species has been deleted since (left out when applied) */
+                            speciesName: string | null;
+                            lat: number;
+                            lng: number;
+                        }[];
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Validation failed, or nothing to save */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Name already used, or the layout limit is reached */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-deleteLayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not your layout, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Layout not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-applyLayout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    layoutId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        layoutId: number;
+                        /** @description Dinosaurs the session now has */
+                        dinosaurs: number;
+                        /** @description The layout's dinosaurs left out because their species was deleted */
+                        skippedDinosaurs: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master or not your layout, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or layout not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The session has started or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "admin-speciesUpdate": {
         parameters: {
             query?: never;
@@ -6305,6 +7737,65 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "hunts-resultsCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (UTF-8 with BOM, attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid session id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the owning game master, or Subscription Required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Session not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

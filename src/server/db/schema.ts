@@ -175,12 +175,20 @@ export const gameSessions = sqliteTable(
     playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
     /** No-go zones inside the play area (roads, water): simple polygons hunters must not enter. */
     noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
+    /** A public expedition (decision 835): listed to signed-in hunter accounts, who join it without the password. */
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    /** Where hunters of a public expedition meet (both or neither). */
+    meetingLat: real('meeting_lat'),
+    meetingLng: real('meeting_lng'),
+    /** A line for hunters finding the meeting point ("By the fountain"), or null. */
+    meetingNote: text('meeting_note'),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
     index('game_sessions_owner_idx').on(t.ownerId),
     index('game_sessions_status_idx').on(t.status),
     index('game_sessions_name_key_idx').on(t.nameKey),
+    index('game_sessions_public_idx').on(t.isPublic, t.status),
   ],
 );
 
@@ -226,6 +234,8 @@ export const sessionPlayers = sqliteTable(
      * The same browser may come back as this hunter after a logout; null once forgotten, and for accounts.
      */
     rejoinKey: text('rejoin_key'),
+    /** When the game master removed this hunter from the session (decision 836), or null. A removed hunter cannot rejoin. */
+    removedAt: integer('removed_at'),
   },
   (t) => [
     uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
@@ -384,6 +394,8 @@ export const earnedAchievements = sqliteTable(
     index('earned_achievements_player_idx').on(t.playerId),
     index('earned_achievements_session_idx').on(t.sessionId),
   ],
+);
+
 /** A dinosaur of a saved layout: which species, where (issue 26, decision 822). */
 export type LayoutDinosaur = { speciesId: number; lat: number; lng: number };
 

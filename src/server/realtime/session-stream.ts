@@ -25,7 +25,19 @@ export type StreamViewer = {
   userId: string;
   /** Owner of the session or admin: receives 'owner' events (positions, headquarters messages). */
   seesOwnerEvents: boolean;
+  /** Set once this hunter's own 'hunter_removed' event has been accepted: nothing more of the session follows (decision 836). */
+  removed?: boolean;
 };
+
+/**
+ * Whether a viewer accepts an event it may see, minding removal (decision 836): a hunter's own
+ * 'hunter_removed' is the last event of the session their streams carry; after it, none.
+ */
+function acceptsMindingRemoval(viewer: StreamViewer, event: BusEvent): boolean {
+  if (viewer.removed) return false;
+  if (event.type === 'hunter_removed' && !viewer.seesOwnerEvents && event.payload.userId === viewer.userId) viewer.removed = true;
+  return true;
+}
 
 /** Throws 404/403 unless the user is the session's owner, an admin or one of its hunters. */
 export function streamViewer(ctx: { db: AppDeps['db']; user: User }, sessionId: number): StreamViewer {
@@ -113,7 +125,7 @@ class SessionSource implements EventSource {
   }
 
   accepts(event: BusEvent): boolean {
-    return event.sessionId === this.sessionId && canSee(this.viewer, event);
+    return event.sessionId === this.sessionId && canSee(this.viewer, event) && acceptsMindingRemoval(this.viewer, event);
   }
 
   page(after: number, limit: number): BusEvent[] {
@@ -344,7 +356,7 @@ export class SignInSessions implements EventSource {
 
   accepts(event: BusEvent): boolean {
     const viewer = this.viewerFor(event);
-    return viewer !== undefined && canSee(viewer, event);
+    return viewer !== undefined && canSee(viewer, event) && acceptsMindingRemoval(viewer, event);
   }
 
   /** The newest event id of these sessions (0 when none): where a reconnect resumes from. */

@@ -45,10 +45,11 @@ function prepareAll(client: Database.Database) {
     latestEventIdOf: client.prepare(
       'SELECT COALESCE(MAX(id), 0) AS id FROM events WHERE session_id IN (SELECT value FROM json_each(?))',
     ),
-    guestPlayer: client.prepare('SELECT 1 FROM session_players WHERE session_id = ? AND user_id = ?'),
+    // A removed hunter (decision 836) is no longer one of the session's.
+    guestPlayer: client.prepare('SELECT 1 FROM session_players WHERE session_id = ? AND user_id = ? AND removed_at IS NULL'),
     hunterSessions: client.prepare(
       `SELECT p.session_id AS id FROM session_players p JOIN game_sessions g ON g.id = p.session_id
-       WHERE p.user_id = ? AND g.status <> 'completed'`,
+       WHERE p.user_id = ? AND p.removed_at IS NULL AND g.status <> 'completed'`,
     ),
     ownedLiveSessions: client.prepare(
       `SELECT id FROM game_sessions WHERE owner_id = ? AND status IN (${LIVE_SESSION_STATUSES.map(() => '?').join(', ')})`,

@@ -8,6 +8,7 @@ import { deployRouter } from './deploy';
 import { placesRouter } from './places';
 import { playAreaRouter } from './play-area';
 import { huntsRouter } from './hunts';
+import { expeditionsRouter } from './expeditions';
 import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
@@ -22,6 +23,7 @@ export const appRouter = router({
   stats: statsRouter,
   comms: commsRouter,
   billing: billingRouter,
+  expeditions: expeditionsRouter,
   admin: adminRouter,
   system: systemRouter,
   achievements: achievementsRouter,

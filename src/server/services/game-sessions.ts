@@ -1,9 +1,10 @@
 // Game sessions: creation, the lifecycle (start now or scheduled, pause, resume,
 // end, expiry), listing by role, time status and result. Procedures, the
 // scheduler and tests call these directly.
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { completionResult } from '../../domain/countdown';
+import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
 import type { EndedReason } from '../../domain/session-outcome';
 import { MAX_SCHEDULE_AHEAD_MS, SCHEDULE_GRACE_MS } from '../../domain/rules';
 import type { CreateSessionInput, StartSessionBody } from '../../domain/session-schemas';
@@ -52,6 +53,10 @@ export type SessionOutput = {
   endedReason: EndedReason | null;
   /** The caller's own handle, when the caller is a hunter in it. */
   hunterHandle?: string;
+  /** A public expedition (decision 835): listed to hunter accounts, joined without the password. */
+  isPublic: boolean;
+  meetingPoint: { lat: number; lng: number } | null;
+  meetingNote: string | null;
 };
 
 const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -84,18 +89,27 @@ export function toSessionOutput(
     hasTimeLimit: time.hasTimeLimit,
     endedReason: row.status === 'completed' ? row.endedReason : null,
     ...(opts.hunterHandle !== undefined ? { hunterHandle: opts.hunterHandle } : {}),
+    isPublic: row.isPublic,
+    meetingPoint: meetingPointOf(row),
+    meetingNote: row.meetingNote,
   };
 }
 
 const mediaUrl = (stored: string | null): string | null =>
   !stored ? null : /^(https?:)?\//.test(stored) ? stored : `/uploads/${stored}`;
 
+/** A session's meeting point, when both coordinates are set. */
+export function meetingPointOf(row: Pick<GameSessionRow, 'meetingLat' | 'meetingLng'>): { lat: number; lng: number } | null {
+  return row.meetingLat === null || row.meetingLng === null ? null : { lat: row.meetingLat, lng: row.meetingLng };
+}
+
+/** Hunters in the session: a removed hunter (decision 836) no longer counts, so their spot is free again. */
 export function countPlayers(ctx: Pick<AppDeps, 'db'>, sessionId: number): number {
   return (
     ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(sessionPlayers)
-      .where(eq(sessionPlayers.sessionId, sessionId))
+      .where(and(eq(sessionPlayers.sessionId, sessionId), isNull(sessionPlayers.removedAt)))
       .get()?.n ?? 0
   );
 }
@@ -118,6 +132,9 @@ function reload(ctx: Pick<AppDeps, 'db'>, id: number): GameSessionRow {
  */
 export function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: SessionLayout): SessionOutput {
   const now = ctx.now();
+  if (input.isPublic && !input.meetingPoint) {
+    throw badRequest(EXPEDITION_MESSAGES.meetingPointRequired, { fieldErrors: { meetingPoint: EXPEDITION_MESSAGES.meetingPointRequired } });
+  }
   const row = ctx.db.transaction(
     (tx) => {
       let mission: typeof missions.$inferSelect | undefined;
@@ -143,6 +160,10 @@ export function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: 
           briefingVideoUrl: mediaUrl(mission?.briefingVideoPath ?? null),
           coverPhotoUrl: mediaUrl(mission?.coverPhotoPath ?? null),
           description: mission?.description ?? null,
+          isPublic: input.isPublic,
+          meetingLat: input.meetingPoint?.lat ?? null,
+          meetingLng: input.meetingPoint?.lng ?? null,
+          meetingNote: input.meetingNote,
           createdAt: now,
         })
         .returning()
@@ -169,13 +190,14 @@ export function listSessions(ctx: UserCtx, opts: { includeEnded: boolean }): Ses
   const now = ctx.now();
   const notEnded = opts.includeEnded ? undefined : ne(gameSessions.status, 'completed');
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-  const players = sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id")`;
+  const players = sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`;
   if (ctx.user.role === 'hunter') {
     const rows = ctx.db
       .select({ session: gameSessions, players, handle: sessionPlayers.handle })
       .from(sessionPlayers)
       .innerJoin(gameSessions, eq(gameSessions.id, sessionPlayers.sessionId))
-      .where(and(eq(sessionPlayers.userId, ctx.user.id), notEnded))
+      // A session the hunter was removed from is no longer theirs to resume (decision 836).
+      .where(and(eq(sessionPlayers.userId, ctx.user.id), isNull(sessionPlayers.removedAt), notEnded))
       .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
       .all();
     return rows.map((r) =>

@@ -165,7 +165,7 @@ export function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSe
 
 /**
  * POST /game-sessions/{id}/run-again: a new preparing session with the past hunt's play area,
- * no-go zones, dinosaurs, mission, duration and players (capped to the plan), under a new name
+ * no-go zones, dinosaurs, mission, duration, players (capped to the plan) and public meeting point, under a new name
  * and password. Counts against the plan like any new session (createSession).
  */
 export function runAgain(ctx: Ctx & { user: User }, session: GameSessionRow, body: RunAgainBody): SessionOutput {
@@ -173,7 +173,17 @@ export function runAgain(ctx: Ctx & { user: User }, session: GameSessionRow, bod
   const mission = s.missionId === null ? undefined : ctx.db.select({ id: missions.id }).from(missions).where(eq(missions.id, s.missionId)).get();
   return createSession(
     ctx,
-    { name: body.name, password: body.password, maxPlayers: s.maxPlayers, duration: s.duration, missionId: mission?.id ?? null },
+    {
+      name: body.name,
+      password: body.password,
+      maxPlayers: s.maxPlayers,
+      duration: s.duration,
+      missionId: mission?.id ?? null,
+      // A public expedition runs again as one, from the same meeting point (the game master can make it private).
+      isPublic: s.isPublic,
+      meetingPoint: s.meetingLat !== null && s.meetingLng !== null ? { lat: s.meetingLat, lng: s.meetingLng } : null,
+      meetingNote: s.meetingNote,
+    },
     readSessionLayout(ctx.db, s),
   );
 }

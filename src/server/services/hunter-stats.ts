@@ -189,7 +189,7 @@ SELECT p.user_id AS userId, p.handle AS handle, p.completion_time AS completionT
        count(o.id) AS observed, max(o.created_at) AS lastAt, group_concat(o.dinosaur_id) AS observedIds
 FROM session_players p
 LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1
-WHERE p.session_id = ?
+WHERE p.session_id = ? AND p.removed_at IS NULL
 GROUP BY p.id`;
 
 const progressQuery = (db: AppDeps['db']) => prepared(db, 'hunter-progress', (d) => d.$client.prepare(PROGRESS_SQL));

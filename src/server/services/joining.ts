@@ -3,10 +3,11 @@
 // browser a hunter key to rejoin as the same hunter), account hunters as their
 // account. Passwords are always checked here, never on the client.
 import crypto from 'node:crypto';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { chooseJoinSession, sessionIdOf } from '../../domain/join-choice';
 import type { HunterJoinInput } from '../../domain/schemas';
 import { foldKey } from '../../domain/text-keys';
+import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
 import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { newHunterKey, readHunterKey, rejoinKeyMatches, rejoinKeyOf, setHunterKey } from '../auth/hunter-key';
@@ -16,7 +17,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import { logout, startSession } from './accounts';
 import { joinFailures, type JoinTarget } from './auth-limits';
 import { countPlayers, refreshSession } from './game-sessions';
-import { findPlayer, type PlayerRow } from './session-access';
+import { findPlayer, type PlayerRow, removedFrom } from './session-access';
 
 type JoinCtx = Pick<
   Context,
@@ -92,6 +93,7 @@ function addPlayer(
       if (!row) throw joinFailed();
       if (row.status === 'completed') throw conflict(SESSION_ENDED);
       const existing = createGuest ? undefined : findPlayer(ctx.db, row.id, userId);
+      if (existing?.removedAt != null) throw removedFrom(row);
       if (existing) return { player: existing, created: false };
       const handleKey = foldKey(handle);
       const clash = tx
@@ -200,6 +202,22 @@ function ownGuestHunter(ctx: JoinCtx, session: GameSessionRow, handle: string, k
   return player && rejoinKeyMatches(player.rejoinKey, session.id, key) ? player : undefined;
 }
 
+/** Whether a hunter removed from this session joined it from this browser (its hunter key). */
+function removedFromBrowser(ctx: JoinCtx, session: GameSessionRow, key: string): boolean {
+  const row = ctx.db
+    .select({ id: sessionPlayers.id })
+    .from(sessionPlayers)
+    .where(
+      and(
+        eq(sessionPlayers.sessionId, session.id),
+        eq(sessionPlayers.rejoinKey, rejoinKeyOf(session.id, key)),
+        isNotNull(sessionPlayers.removedAt),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
 /** Ends the sign-in this request came with (another guest, or a signed-out account's stale cookie) and its sockets. */
 async function endCurrentSignIn(ctx: JoinCtx): Promise<void> {
   if (!ctx.authSession) return;
@@ -233,10 +251,13 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
   }
   if (user && signedInHere(session)) {
     const existing = findPlayer(ctx.db, session.id, user.id);
+    if (existing?.removedAt != null) throw removedFrom(session);
     if (existing) return output(refreshSession(ctx, session), existing);
   }
   const own = key === null ? undefined : ownGuestHunter(ctx, session, handle, key);
   if (own && key !== null) return rejoinAsGuest(ctx, session, own, key);
+  // A guest the game master removed does not come back from the same browser under another handle (decision 836).
+  if (key !== null && removedFromBrowser(ctx, session, key)) throw removedFrom(session);
   const guestId = crypto.randomUUID();
   const browserKey = key ?? newHunterKey();
   const { player } = addPlayer(ctx, session, guestId, handle, true, rejoinKeyOf(session.id, browserKey));
@@ -248,6 +269,7 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
 
 /** This browser's own guest hunter signs in again: same user, same player row, same stats. */
 async function rejoinAsGuest(ctx: JoinCtx, session: GameSessionRow, player: PlayerRow, key: string): Promise<JoinOutput> {
+  if (player.removedAt !== null) throw removedFrom(session);
   const current = refreshSession(ctx, session);
   if (current.status === 'completed') throw conflict(SESSION_ENDED);
   setHunterKey(ctx, key); // another HUNTER_KEY_MAX_AGE_S for this browser
@@ -263,7 +285,12 @@ async function rejoinAsGuest(ctx: JoinCtx, session: GameSessionRow, player: Play
  */
 export async function forgetGuestHunter(ctx: JoinCtx): Promise<void> {
   if (ctx.user?.isGuest) {
-    ctx.db.update(sessionPlayers).set({ rejoinKey: null }).where(eq(sessionPlayers.userId, ctx.user.id)).run();
+    // A removed guest's key is kept: it is what stops this browser rejoining that session (decision 836).
+    ctx.db
+      .update(sessionPlayers)
+      .set({ rejoinKey: null })
+      .where(and(eq(sessionPlayers.userId, ctx.user.id), isNull(sessionPlayers.removedAt)))
+      .run();
   }
   await logout(ctx);
 }
@@ -290,6 +317,7 @@ export async function joinById(
   if (ctx.user.isGuest) {
     const existing = ctx.authSession?.gameSessionId === id ? findPlayer(ctx.db, id, ctx.user.id) : undefined;
     if (!existing) throw forbidden(GUEST_ELSEWHERE);
+    if (existing.removedAt !== null) throw removedFrom(session);
     return output(refreshSession(ctx, session), existing);
   }
   return joinAccount(ctx, session, body.hunterHandle);
@@ -304,4 +332,18 @@ function joinAccount(
   const handle = hunterHandle ?? ctx.user.username ?? ctx.user.firstName;
   const { player } = addPlayer(ctx, session, ctx.user.id, handle);
   return output(refreshSession(ctx, session), player);
+}
+
+/**
+ * A hunter account joins a public expedition (decision 835): no password, the same
+ * addPlayer as every door (an ended or full session, a taken handle and a removed hunter
+ * refused; the player cap holds). Guests are refused (they join by password).
+ */
+export function joinPublicExpedition(ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> }, id: number, hunterHandle: string | undefined): JoinOutput {
+  if (ctx.user.isGuest) throw forbidden(EXPEDITION_MESSAGES.accountsOnly);
+  if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
+  const session = findById(ctx, id);
+  // A private session reads as missing: the public door says nothing about sessions it does not list.
+  if (!session?.isPublic) throw notFound(EXPEDITION_MESSAGES.notPublic);
+  return joinAccount(ctx, session, hunterHandle);
 }

@@ -5,6 +5,7 @@
 // reads of a live game pay for nothing more.
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { User } from 'lucia';
+import { removedMessage } from '../../domain/expeditions';
 import type { Db } from '../db/client';
 import { type GameSessionRow, gameSessions, sessionPlayers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
@@ -65,6 +66,7 @@ type AccessRows = { gameSession: GameSessionRow; player: PlayerRow | null };
 /** Sessions whose latest row is kept for sharing; past it the oldest goes (sharing is only a saving). */
 export const SHARED_SESSION_ROWS_MAX = 5_000;
 const SESSION_ID = SESSION_KEYS.indexOf('id');
+const IS_PUBLIC = SESSION_KEYS.indexOf('isPublic');
 const sharedSessionRows = new Map<unknown, GameSessionRow>();
 
 /**
@@ -74,6 +76,8 @@ const sharedSessionRows = new Map<unknown, GameSessionRow>();
  * objects interchangeable, whichever database or moment they were read from.
  */
 function sharedSessionRow(values: unknown[]): GameSessionRow {
+  // Raw rows skip drizzle's mapping: SQLite's 0/1 becomes the boolean the type promises.
+  values[IS_PUBLIC] = Boolean(values[IS_PUBLIC]);
   const id = values[SESSION_ID];
   const known = sharedSessionRows.get(id);
   if (known !== undefined && SESSION_KEYS.every((key, i) => Object.is((known as Record<string, unknown>)[key], values[i]))) return known;
@@ -93,7 +97,15 @@ function readAccessRows(db: Db, userId: string, sessionId: number): AccessRows |
   });
 }
 
-/** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
+/**
+ * The refusal of every request of a hunter the game master removed (decision 836): 403, the
+ * reason in words, and `removedFrom` (the session's name) so screens can show their removed notice.
+ */
+export function removedFrom(session: Pick<GameSessionRow, 'name' | 'id'>) {
+  return forbidden(removedMessage(session.name), { removedFrom: session.name, sessionId: session.id });
+}
+
+/** Throws 404 when the session does not exist and 403 when the caller has no part in it (or was removed from it). */
 export function requireSessionAccess(ctx: { db: Db; user: User }, sessionId: number): SessionAccess {
   const userId = ctx.user.id;
   const rows = cachedSessionRows(ctx.db.$client, sessionId, userId, () => readAccessRows(ctx.db, userId, sessionId));
@@ -102,5 +114,6 @@ export function requireSessionAccess(ctx: { db: Db; user: User }, sessionId: num
   if (session.ownerId === userId) return { gameSession: session, role: 'owner', player: null };
   if (ctx.user.role === 'admin') return { gameSession: session, role: 'admin', player: null };
   if (rows.player === null) throw forbidden('You are not part of this session');
+  if (rows.player.removedAt !== null) throw removedFrom(session);
   return { gameSession: session, role: 'player', player: rows.player };
 }

@@ -1,14 +1,16 @@
 // The Field Operations screen for a signed-in hunter account (/hunter): join by
 // session name and password, the mission briefing, then the live panels.
-import { Box, Center, Container, Loader } from '@mantine/core';
+import { Box, Center, Container, Loader, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements';
+import { PublicExpeditions } from '../expeditions/PublicExpeditions';
 import { useGps, useWakeLock } from '../gps';
 import { useHunterStats } from '../hunt/useHunterStats';
 import { useSessionEnd } from '../hunt/useSessionEnd';
 import { useSessionMission } from '../hunt/useSessionMission';
 import { ConnectionBanner, SessionLive } from '../live';
+import { RemovedNotice } from '../session';
 import { ActiveSession } from './ActiveSession';
 import { BriefingDialog } from './BriefingDialog';
 import { FieldOpsHeader } from './FieldOpsHeader';
@@ -69,13 +71,25 @@ function FieldOperationsBody({
       <ConnectionBanner />
       {achievements}
       <Container size="xl" px="xs" py="sm" component="main">
-        {sessionId === null ? (
+        {sessionId === null && field.removed !== null ? (
+          <RemovedNotice sessionName={field.removed} actionLabel="Find another hunt" onDone={field.dismissRemoved} />
+        ) : sessionId === null ? (
+          <Stack gap="md">
           <JoinMissionCard
             onJoin={() => setJoinOpen(true)}
             joinedSessions={field.joinedSessions}
             joinedLoading={field.joinedLoading}
             onResume={field.choose}
           />
+          <Box maw={560} mx="auto" w="100%">
+            <PublicExpeditions
+              onJoined={({ sessionId: id }) => {
+                field.choose(id);
+                if (!briefingShown(id)) openBriefing(id);
+              }}
+            />
+          </Box>
+          </Stack>
         ) : session === undefined ? (
           <Center h={200}>
             <Loader aria-label="Loading the session" />

@@ -2,7 +2,7 @@
 // server. A session the hunter has no part in (403/404) drops the pointer; an ended
 // one stays until its end dialog is closed, so the hunter sees the result.
 import { useEffect, useState } from 'react';
-import { errorStatus } from '../../lib/errors';
+import { errorStatus, removedFrom } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { readSessionPointer, writeSessionPointer } from './sessionPointer';
 
@@ -20,10 +20,14 @@ export function useFieldSession() {
   const joined = trpc.sessions.list.useQuery({});
 
   const gone = session.isError && isGone(session.error);
+  // Removed by the game master (decision 836): the server's refusal names the session, kept to tell the hunter why.
+  const [removed, setRemoved] = useState<string | null>(null);
+  const removedName = session.isError ? removedFrom(session.error) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: drop the pointer only when the server says so
   useEffect(() => {
+    if (removedName) setRemoved(removedName);
     if (gone) setSessionId(null);
-  }, [gone]);
+  }, [gone, removedName]);
 
   return {
     sessionId: gone ? null : sessionId,
@@ -31,8 +35,14 @@ export function useFieldSession() {
     sessionQuery: session,
     joinedSessions: joined.data ?? [],
     joinedLoading: joined.isLoading,
-    choose: (id: number) => setSessionId(id),
+    choose: (id: number) => {
+      setRemoved(null);
+      setSessionId(id);
+    },
     leave: () => setSessionId(null),
+    /** The session this hunter was just removed from (its name), until they dismiss the notice. */
+    removed,
+    dismissRemoved: () => setRemoved(null),
   };
 }
 

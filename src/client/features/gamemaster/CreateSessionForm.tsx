@@ -9,18 +9,20 @@ import { readableSessionPassword } from '../../../domain/session-password';
 import { Link } from 'react-router';
 import { maxPlayerChoices } from '../../../domain/mission-control';
 import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN, MIN_SESSION_PASSWORD_LENGTH } from '../../../domain/rules';
+import { EXPEDITION_MESSAGES } from '../../../domain/expeditions';
 import { CreateSessionInput } from '../../../domain/session-schemas';
 import { PasswordField } from '../../components/PasswordField';
 import { errorStatus, fieldErrors, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { ExpeditionFields, type ExpeditionValues } from './ExpeditionFields';
 import { HQ_FAILURE, HQ_SUCCESS, notifyHqFailure, serverReason } from './hqNotices';
 import type { HqSession } from './types';
 
 const NO_MISSION = 'none';
 const LIMIT_REACHED = 409;
 
-type Values = { name: string; password: string; maxPlayers: string; duration: string; missionId: string };
+type Values = { name: string; password: string; maxPlayers: string; duration: string; missionId: string } & ExpeditionValues;
 
 export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSession) => void }) {
   const utils = trpc.useUtils();
@@ -39,6 +41,9 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       maxPlayers: String(choices.defaultValue),
       duration: String(DEFAULT_DURATION_MIN),
       missionId: NO_MISSION,
+      isPublic: false,
+      meetingPoint: null,
+      meetingNote: '',
     },
     validate: schemaResolver(CreateSessionInput, { sync: true }),
   });
@@ -58,7 +63,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
   const create = trpc.sessions.create.useMutation({
     onSuccess: async (session) => {
       setLimitMessage(null);
-      form.setValues({ name: '', password: '' });
+      form.setValues({ name: '', password: '', isPublic: false, meetingPoint: null, meetingNote: '' });
       form.resetDirty();
       notify({ title: HQ_SUCCESS.created, description: `"${session.name}" is ready: deploy dinosaurs, then start it.` });
       await Promise.all([utils.sessions.list.invalidate(), utils.billing.userSubscription.invalidate()]);
@@ -74,8 +79,14 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
   });
 
   const submit = form.onSubmit((values) => {
+    // The server says the same; checked here too so the map is marked before a round trip.
+    if (values.isPublic && !values.meetingPoint) {
+      form.setFieldError('meetingPoint', EXPEDITION_MESSAGES.meetingPointRequired);
+      return;
+    }
     create.mutate(CreateSessionInput.parse(values));
   });
+  const meetingPointError = form.errors.meetingPoint;
 
   const missionOptions = [
     { value: NO_MISSION, label: 'No mission' },
@@ -144,6 +155,14 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
           placeholder={missions.isLoading ? 'Loading missions…' : undefined}
           key={form.key('missionId')}
           {...form.getInputProps('missionId')}
+        />
+        <ExpeditionFields
+          value={{ isPublic: form.values.isPublic, meetingPoint: form.values.meetingPoint, meetingNote: form.values.meetingNote }}
+          onChange={(next) => {
+            form.setValues(next);
+            form.clearFieldError('meetingPoint');
+          }}
+          meetingPointError={typeof meetingPointError === 'string' ? meetingPointError : null}
         />
         {limitMessage && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Weekly session limit reached" data-testid="plan-limit">

@@ -1,9 +1,9 @@
 // Hunter Tracking: one row per hunter (handle, dinosaurs observed of total, darts
 // left, distance walked, last seen, completion rank), kept current by events:
 // hunter_progress refetches the stats, hunter_location rewrites positions in place.
-import { Badge, Center, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Center, Loader, ScrollArea, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { IconTarget } from '@tabler/icons-react';
+import { IconTarget, IconUserMinus } from '@tabler/icons-react';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { ZoneState } from '../../../domain/play-area-schemas';
 import { MS_PER_SECOND, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
@@ -11,10 +11,19 @@ import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { useServerOffset } from '../live/serverClock';
 import { isAlarming, usePlayArea, ZONE_BADGE } from '../play-area';
+import { notify } from '../../lib/notify';
+import { ConfirmDialog } from './ConfirmDialog';
+import { notifyHqFailure, serverReason } from './hqNotices';
 import { Panel } from './Panel';
 import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type PositionRow } from './trackingRows';
 
-type Props = { sessionId: number | null; positions: PositionRow[]; totalDinosaurs: number };
+type Props = {
+  sessionId: number | null;
+  positions: PositionRow[];
+  totalDinosaurs: number;
+  /** Whether hunters may be removed (decision 836): not once the session has ended. */
+  canRemove?: boolean;
+};
 
 /** What a dinosaur id reads as in the table: its species (the session's list and the catalogue, both cached). */
 function useDinosaurNames(sessionId: number | null): ReadonlyMap<number, string> {
@@ -22,7 +31,7 @@ function useDinosaurNames(sessionId: number | null): ReadonlyMap<number, string>
   return useMemo(() => new Map((list.data ?? []).map((d) => [d.id, d.speciesName])), [list.data]);
 }
 
-export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs }: Props) {
+export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs, canRemove = false }: Props) {
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
   const hunterIds = useMemo(() => {
@@ -38,6 +47,16 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
   );
   const statsByHunter = new Map<string, DartsRow>();
   for (const q of perHunter) if (q.data) statsByHunter.set(q.data.hunterId, q.data);
+
+  const utils = trpc.useUtils();
+  const [removing, setRemoving] = useState<{ userId: string; handle: string } | null>(null);
+  const remove = trpc.sessions.removeHunter.useMutation({
+    onSuccess: async (removed) => {
+      notify({ title: 'Hunter removed', description: `${removed.hunterHandle} was removed from the session.` });
+      await Promise.all([utils.stats.invalidate(), utils.sessions.get.invalidate(), utils.comms.hunterLocations.invalidate()]);
+    },
+    onError: (error) => notifyHqFailure(error, 'Could not remove the hunter', serverReason(error, 'Failed to remove the hunter')),
+  });
 
   const rows = buildTrackingRows({ progress: progress.data ?? [], positions, statsByHunter, totalDinosaurs });
   const names = useDinosaurNames(sessionId);
@@ -77,6 +96,11 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                 <Table.Th scope="col">Darts left</Table.Th>
                 <Table.Th scope="col">Distance</Table.Th>
                 <Table.Th scope="col">Last seen</Table.Th>
+                {canRemove && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -105,12 +129,36 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                   <Table.Td data-testid="tracking-darts">{r.dartsLeft ?? '—'}</Table.Td>
                   <Table.Td data-testid="tracking-distance">{formatDistance(r.distanceM)}</Table.Td>
                   <Table.Td data-testid="tracking-last-seen">{lastSeenLabel(r.lastSeenAt, now)}</Table.Td>
+                  {canRemove && (
+                    <Table.Td>
+                      <Tooltip label={`Remove ${r.handle} from the session`} withArrow>
+                        <ActionIcon variant="subtle" color="red.8" size="lg" aria-label={`Remove ${r.handle}`} onClick={() => setRemoving({ userId: r.userId, handle: r.handle })}>
+                          <IconUserMinus size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </ScrollArea>
       )}
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove hunter"
+        message={
+          removing
+            ? `Remove ${removing.handle} from the session? Their screen tells them the game master removed them, and they cannot rejoin this session. Their results so far stay in the hunt.`
+            : ''
+        }
+        confirmLabel="Remove hunter"
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (removing && sessionId !== null) remove.mutate({ id: sessionId, hunterId: removing.userId });
+        }}
+        onClose={() => setRemoving(null)}
+      />
     </Panel>
   );
 });

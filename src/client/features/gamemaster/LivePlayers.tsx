@@ -1,10 +1,11 @@
 // Live Players: what the game master shares with hunters (session name, id and
 // password), how many have joined, and a QR code + link that opens the guest
 // join form prefilled (the password only when the game master ticks it).
-import { ActionIcon, Box, Checkbox, CopyButton, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconUsers } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Checkbox, CopyButton, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconUsers, IconWorld } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { memo, useState } from 'react';
+import { ExpeditionDialog } from './ExpeditionDialog';
 import { joinLink } from './joinLink';
 import { Panel } from './Panel';
 import type { HqSession } from './types';
@@ -43,6 +44,7 @@ function Credential({ label, value, testId }: { label: string; value: string; te
 
 export const LivePlayers = memo(function LivePlayers({ session }: { session: HqSession | null }) {
   const [includePassword, setIncludePassword] = useState(false);
+  const [expeditionOpen, setExpeditionOpen] = useState(false);
   if (!session) {
     return (
       <Panel title="Live Players" icon={<IconUsers size={20} aria-hidden />} testId="live-players">
@@ -88,6 +90,26 @@ export const LivePlayers = memo(function LivePlayers({ session }: { session: HqS
           checked={includePassword}
           onChange={(e) => setIncludePassword(e.currentTarget.checked)}
         />
+        <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="expedition-status">
+          <Text size="sm" style={{ minWidth: 0 }}>
+            {session.isPublic ? (
+              <>
+                <Badge color="green.9" variant="filled" mr={6}>
+                  Public
+                </Badge>
+                Listed to hunter accounts, who join without the password.
+              </>
+            ) : (
+              'Private: hunters join with the password.'
+            )}
+          </Text>
+          {session.status !== 'completed' && (
+            <Button variant="light" size="compact-sm" leftSection={<IconWorld size={14} aria-hidden />} onClick={() => setExpeditionOpen(true)} style={{ flexShrink: 0 }}>
+              {session.isPublic ? 'Edit expedition' : 'Make public'}
+            </Button>
+          )}
+        </Group>
+        <ExpeditionDialog session={session} opened={expeditionOpen} onClose={() => setExpeditionOpen(false)} />
         <TextInput
           label="Join link"
           value={link}

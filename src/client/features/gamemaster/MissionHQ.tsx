@@ -186,7 +186,12 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
           />
         </Box>
         <Box className={classes.tracking}>
-          <HunterTracking sessionId={session?.id ?? null} positions={positions} totalDinosaurs={dinosaurs.length} />
+          <HunterTracking
+            sessionId={session?.id ?? null}
+            positions={positions}
+            totalDinosaurs={dinosaurs.length}
+            canRemove={session !== null && session.status !== 'completed'}
+          />
         </Box>
         <Box className={classes.talk}>
           <Box className={classes.broadcast}>

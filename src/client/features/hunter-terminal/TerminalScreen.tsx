@@ -10,7 +10,8 @@ import { distanceMeters } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { PageLoader } from '../../components/PageLoader';
 import { AchievementToasts, HuntAchievements, toastFromPayload, useAchievementToasts } from '../achievements';
-import { errorMessage, errorStatus } from '../../lib/errors';
+import { errorMessage, errorStatus, removedFrom } from '../../lib/errors';
+import { removedMessage } from '../../../domain/expeditions';
 import { trpc } from '../../trpc';
 import { GpsErrorNotice, useGps, useWakeLock } from '../gps';
 import {
@@ -158,6 +159,15 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   };
 
   if (sessionQuery.isLoading) return <PageLoader />;
+  // Removed by the game master (decision 836): the refusal names the session, even over the data last shown.
+  const removedName = removedFrom(sessionQuery.error);
+  if (removedName !== null) {
+    return (
+      <TerminalNotice title="Removed from the hunt">
+        {removedMessage(removedName)} You cannot rejoin this hunt; you can join another from the login page.
+      </TerminalNotice>
+    );
+  }
   if (!session) {
     const code = errorStatus(sessionQuery.error);
     if (code === 404) {

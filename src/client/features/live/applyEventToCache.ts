@@ -71,6 +71,14 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats.sessionHunterStats, { id }));
       return;
+    case 'hunter_removed':
+      // Decision 836: everyone's count and lists; for the removed hunter, the session read is
+      // refused with the reason, which their screen shows.
+      refresh(getQueryKey(api.sessions.get, { id }));
+      refresh(getQueryKey(api.sessions.list));
+      refresh(getQueryKey(api.stats));
+      refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      return;
     default:
       if (event.type.startsWith('session_')) {
         refresh(getQueryKey(api.sessions));

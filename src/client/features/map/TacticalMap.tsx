@@ -156,7 +156,7 @@ export default function TacticalMap(props: TacticalMapProps) {
       {selecting && (
         <Paper className="tm-overlay" bottom={32} left="50%" style={{ transform: 'translateX(-50%)', maxWidth: 'calc(100% - 140px)' }} px="sm" py={6} shadow="md" withBorder>
           <Text size="sm" fw={700} ta="center" data-testid="map-selecting-hint">
-            Click the map to deploy the selected species
+            {props.selectingHint ?? 'Click the map to deploy the selected species'}
           </Text>
         </Paper>
       )}
@@ -169,7 +169,7 @@ export default function TacticalMap(props: TacticalMapProps) {
       )}
       <Box className="tm-overlay" left={10} bottom={32} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         {selecting && onMapClick && (
-          <MapButton label="Deploy at map centre" onClick={deployAtCentre} primary>
+          <MapButton label={props.placeAtCentreLabel ?? 'Deploy at map centre'} onClick={deployAtCentre} primary>
             <IconMapPinPlus size={22} />
           </MapButton>
         )}

@@ -49,6 +49,10 @@ export type TacticalMapProps = {
   focus?: LatLngPoint | null;
   /** Crosshair cursor and a hint while a species is selected. */
   selecting?: boolean;
+  /** The hint while selecting (default: deploying the selected species). */
+  selectingHint?: string;
+  /** The label of the button that clicks the map's centre while selecting (default 'Deploy at map centre'). */
+  placeAtCentreLabel?: string;
   height?: number | string;
   /** Street / plain layer switch. */
   showLayers?: boolean;

@@ -2,9 +2,11 @@
 import { router } from '../../trpc';
 import { create } from './create';
 import { end } from './end';
+import { setExpedition } from './expedition';
 import { forgetHunter, joinAsGuest, joinById, joinByName } from './join';
 import { get, list } from './list';
 import { pause } from './pause';
+import { removeHunter } from './remove-hunter';
 import { result } from './result';
 import { resume } from './resume';
 import { start } from './start';
@@ -24,4 +26,6 @@ export const sessionsRouter = router({
   joinByName,
   joinById,
   forgetHunter,
+  setExpedition,
+  removeHunter,
 });

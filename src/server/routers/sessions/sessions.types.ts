@@ -30,6 +30,9 @@ export const SessionOutputSchema = z.object({
     .nullable()
     .describe('Why a completed session ended: ended_by_game_master or time_up (its time ran out); null otherwise'),
   hunterHandle: z.string().optional().describe("The caller's handle, for hunters"),
+  isPublic: z.boolean().describe('A public expedition: listed to hunter accounts, who join it without the password'),
+  meetingPoint: z.object({ lat: z.number(), lng: z.number() }).nullable().describe('Where the hunters of the expedition meet'),
+  meetingNote: z.string().nullable().describe('Where exactly to meet, in a line'),
 });
 
 export const SessionListOutput = z.array(SessionOutputSchema);

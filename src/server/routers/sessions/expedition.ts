@@ -1,0 +1,30 @@
+import { ExpeditionSettingsInput } from '../../../domain/expeditions';
+import * as expeditions from '../../services/expeditions';
+import { ownedSessionProcedure } from '../../trpc';
+import { SessionOutputSchema, tags } from './sessions.types';
+
+/** The owner makes a session a public expedition (or private again) and sets its meeting point (decision 835). */
+export const setExpedition = ownedSessionProcedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/game-sessions/{id}/expedition',
+      tags,
+      operationId: 'setSessionExpedition',
+      summary: 'Make the session a public expedition, or private again, and set its meeting point',
+      description:
+        'isPublic, meetingPoint ({ lat, lng }, required when public) and meetingNote (optional). A public session is ' +
+        'listed to hunter accounts (GET /expeditions), who join it without the password; private sessions are joined ' +
+        'by name and password only. For the owning game master or an admin; an ended session cannot be changed (409).',
+      errorResponses: {
+        400: 'Validation failed (a public expedition needs a meeting point)',
+        401: 'Not signed in',
+        403: 'Not the owning game master',
+        404: 'Session not found',
+        409: 'The session has ended',
+      },
+    },
+  })
+  .input(ExpeditionSettingsInput)
+  .output(SessionOutputSchema)
+  .mutation(({ ctx, input }) => expeditions.setExpedition(ctx, ctx.gameSession, input));

@@ -1,0 +1,163 @@
+// Public expeditions and removing a hunter (issue 29, decisions 835-837). Listing reads
+// only sessions marked public and not ended; joining goes through joining.ts (the same
+// checks as every door); removal marks the player row, which every per-session read
+// (session-access.ts) then refuses with the reason, and tells the hunter live.
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { User } from 'lucia';
+import {
+  EXPEDITION_MESSAGES,
+  type ExpeditionListQuery,
+  type ExpeditionSettingsInput,
+  distanceTo,
+  orderExpeditions,
+  removedMessage,
+  spotsLeft,
+} from '../../domain/expeditions';
+import { EXPEDITIONS_LISTED_MAX } from '../../domain/rules';
+import type { GameSessionRow } from '../db/schema';
+import { gameSessions, sessionPlayers } from '../db/schema';
+import { conflict, forbidden, notFound } from '../errors';
+import { countPlayers, meetingPointOf, refreshSession, runDueTransitions, type SessionsCtx, type SessionOutput, toSessionOutput } from './game-sessions';
+
+type UserCtx = SessionsCtx & { user: User };
+
+export type ExpeditionOutput = {
+  id: number;
+  name: string;
+  status: GameSessionRow['status'];
+  /** When it started (live) or is scheduled to start; null: the game master has not set a time. */
+  startsAt: string | null;
+  meetingPoint: { lat: number; lng: number } | null;
+  meetingNote: string | null;
+  description: string | null;
+  coverPhotoUrl: string | null;
+  maxPlayers: number;
+  currentPlayers: number;
+  spotsLeft: number;
+  /** Metres from the position in the query to the meeting point; null without one. */
+  distanceM: number | null;
+  /** The caller already hunts in it (resume rather than join). */
+  joined: boolean;
+};
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+const LIVE = new Set<string>(['active', 'started', 'paused']);
+
+/**
+ * GET /api/expeditions: public sessions not ended, for hunter accounts (decision 835), nearest
+ * meeting point first from the position given, else live first then by start time. Sessions the
+ * caller was removed from are left out.
+ */
+export function listExpeditions(ctx: UserCtx, query: ExpeditionListQuery): ExpeditionOutput[] {
+  if (ctx.user.isGuest) throw forbidden(EXPEDITION_MESSAGES.accountsOnly);
+  if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
+  runDueTransitions(ctx);
+  const players = sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`;
+  const mine = sql<number | null>`(select case when sp.removed_at is null then 0 else 1 end from session_players sp
+      where sp.session_id = "game_sessions"."id" and sp.user_id = ${ctx.user.id})`;
+  const rows = ctx.db
+    .select({ session: gameSessions, players, mine })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.isPublic, true), ne(gameSessions.status, 'completed')))
+    .orderBy(asc(gameSessions.id))
+    .all()
+    .filter((r) => r.mine !== 1);
+  const from = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
+  const places = rows.map((r) => ({
+    r,
+    id: r.session.id,
+    meetingPoint: meetingPointOf(r.session),
+    startsAt: r.session.startTime ?? r.session.scheduledStartTime,
+    live: LIVE.has(r.session.status),
+  }));
+  return orderExpeditions(places, from)
+    .slice(0, EXPEDITIONS_LISTED_MAX)
+    .map(({ r, meetingPoint, startsAt }) => ({
+      id: r.session.id,
+      name: r.session.name,
+      status: r.session.status,
+      startsAt: iso(startsAt),
+      meetingPoint,
+      meetingNote: r.session.meetingNote,
+      description: r.session.description,
+      coverPhotoUrl: r.session.coverPhotoUrl,
+      maxPlayers: r.session.maxPlayers,
+      currentPlayers: r.players,
+      spotsLeft: spotsLeft(r.session.maxPlayers, r.players),
+      distanceM: distanceTo(from, { meetingPoint }),
+      joined: r.mine === 0,
+    }));
+}
+
+/** PUT /api/game-sessions/{id}/expedition: the owner makes the session public or private, and sets its meeting point. */
+export function setExpedition(ctx: SessionsCtx, session: GameSessionRow, input: ExpeditionSettingsInput): SessionOutput {
+  const current = refreshSession(ctx, session);
+  if (current.status === 'completed') throw conflict('Cannot change the expedition: the session has already ended');
+  const row = ctx.db
+    .update(gameSessions)
+    .set({
+      isPublic: input.isPublic,
+      meetingLat: input.meetingPoint?.lat ?? null,
+      meetingLng: input.meetingPoint?.lng ?? null,
+      meetingNote: input.meetingNote,
+    })
+    .where(eq(gameSessions.id, current.id))
+    .returning()
+    .get();
+  ctx.bus.publish({
+    sessionId: row.id,
+    type: 'session_expedition',
+    audience: 'owner',
+    payload: { sessionId: row.id, timestamp: ctx.now(), isPublic: row.isPublic, meetingPoint: meetingPointOf(row), meetingNote: row.meetingNote },
+  });
+  return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: countPlayers(ctx, row.id) });
+}
+
+export type RemoveHunterOutput = { success: true; hunterId: string; hunterHandle: string; currentPlayers: number };
+
+/**
+ * POST /api/game-sessions/{id}/hunters/{hunterId}/remove (decision 836): the hunter's membership
+ * ends (their row stays, marked removed, so their results stay in the hunt and they cannot
+ * rejoin); their spot is free again. The event 'hunter_removed' tells every screen: the
+ * hunter's own shows why, and their streams of the session end after it.
+ */
+export function removeHunter(ctx: SessionsCtx, session: GameSessionRow, hunterId: string): RemoveHunterOutput {
+  // An ended hunt's results are kept as they were: nobody is removed from it afterwards.
+  if (refreshSession(ctx, session).status === 'completed') throw conflict(EXPEDITION_MESSAGES.removeAfterEnd);
+  const now = ctx.now();
+  const player = ctx.db.transaction(
+    (tx) => {
+      const row = tx
+        .select()
+        .from(sessionPlayers)
+        .where(and(eq(sessionPlayers.sessionId, session.id), eq(sessionPlayers.userId, hunterId)))
+        .get();
+      if (!row) throw notFound(EXPEDITION_MESSAGES.notInSession);
+      if (row.removedAt !== null) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
+      // The last position goes too: the hunter leaves the tactical map at once.
+      return tx
+        .update(sessionPlayers)
+        .set({ removedAt: now, lastLat: null, lastLng: null, lastAccuracy: null, lastPrecision: null, lastPositionAt: null })
+        .where(and(eq(sessionPlayers.id, row.id), isNull(sessionPlayers.removedAt)))
+        .returning()
+        .get();
+    },
+    { behavior: 'immediate' },
+  );
+  if (!player) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
+  const currentPlayers = countPlayers(ctx, session.id);
+  ctx.bus.publish({
+    sessionId: session.id,
+    type: 'hunter_removed',
+    payload: {
+      sessionId: session.id,
+      timestamp: now,
+      userId: player.userId,
+      playerId: player.id,
+      hunterHandle: player.handle,
+      currentPlayers,
+      message: removedMessage(session.name),
+    },
+  });
+  return { success: true, hunterId: player.userId, hunterHandle: player.handle, currentPlayers };
+}
