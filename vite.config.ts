@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress';
+import { prerenderPlugin } from './scripts/prerender';
 import { CLIENT_ROUTES } from './src/domain/client-routes';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -65,6 +66,7 @@ export default defineConfig({
     react(),
     stubXrEmulator(),
     mantineCssPerComponent(),
+    prerenderPlugin(),
     precompressPlugin(),
     // Installable app: the manifest, icons and a service worker that precaches the shell so the
     // Hunter Terminal opens without network. Only the shell is cached: the worker has no route for

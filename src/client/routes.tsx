@@ -4,7 +4,7 @@
 // every other page loads with its code through the data layout route.
 import type { ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
 import { RouteErrorPage } from './components/AppErrorBoundary';
 import { PageLoader } from './components/PageLoader';
 import { LandingPage } from './pages/LandingPage';
@@ -55,14 +55,21 @@ function RootLayout() {
   );
 }
 
-export function createAppRouter() {
+/**
+ * The route tree, fresh each call (a router resolves lazy routes into its objects): the browser's
+ * router (main.tsx) and the build-time renderer of prerendered pages (prerender.tsx) use the same.
+ */
+export function appRoutes(): RouteObject[] {
   // One root route so that any render or lazy-load failure shows 'Application Error'.
-  return createBrowserRouter([
+  return [
     {
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: PageLoader,
-      children: [...lightRoutes, { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes }],
+      children: [
+        ...lightRoutes.map((route) => ({ ...route })),
+        { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes.map((route) => ({ ...route })) },
+      ],
     },
-  ]);
+  ];
 }

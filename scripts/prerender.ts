@@ -1,0 +1,95 @@
+// Prerendered pages (issue #25, decision 800): a Vite plugin that, once the client build is written,
+// renders the pages of PRERENDERED_PAGES to HTML in Node (src/client/prerender.tsx, built for SSR) and
+// writes each into a copy of the built index.html. The page paints before any JS arrives; main.tsx
+// hydrates it. The styles the page uses are inlined into its head (Beasties) and its stylesheets move
+// to the end of the body, so nothing blocks the first paint; its route's CSS and JS are linked too.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PRERENDERED_PAGES } from '../src/domain/client-routes';
+import { filesForRoute, type Manifest } from './bundle-graph';
+
+/** The lazy route modules a prerendered page's first render needs (main.tsx loads them before hydrating). */
+const PAGE_MODULES: Record<(typeof PRERENDERED_PAGES)[number]['path'], string[]> = {
+  '/': [],
+  '/login': ['src/client/pages/LoginPage.tsx'],
+};
+
+type RenderPage = (pathname: string) => Promise<{ html: string; title: string }>;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The shell with a page's HTML, title, colour scheme and its route's CSS and module preloads. */
+export function pageDocument(shell: string, page: { html: string; title: string }, css: string[], js: string[]): string {
+  const links = [
+    ...css.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...js.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const out = shell
+    // The colour scheme MantineProvider sets on <html> once running: its CSS variables depend on it.
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${links.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (!out.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
+  return out;
+}
+
+async function renderer(root: string, cacheDir: string): Promise<RenderPage> {
+  const outDir = path.join(cacheDir, 'prerender');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      ssr: path.join(root, 'src/client/prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    },
+  });
+  const module = (await import(`${pathToFileURL(path.join(outDir, 'prerender.mjs')).href}?t=${Date.now()}`)) as { renderPage: RenderPage };
+  return module.renderPage;
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'dinohunt:prerender',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+        const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const renderPage = await renderer(config.root, config.cacheDir);
+        const beasties = new Beasties({
+          path: outDir,
+          publicPath: '/',
+          // Stylesheets at the end of the body: no JS to swap them in (the CSP refuses inline handlers).
+          preload: 'body',
+          pruneSource: false,
+          reduceInlineStyles: false,
+          logLevel: 'warn',
+        });
+        for (const { path: route, file } of PRERENDERED_PAGES) {
+          const page = await renderPage(route);
+          const files = filesForRoute(manifest, PAGE_MODULES[route]);
+          const html = await beasties.process(pageDocument(shell, page, files.css, files.js));
+          fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+          fs.writeFileSync(path.join(outDir, file), html);
+        }
+        config.logger.info(`prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}`);
+      },
+    },
+  };
+}
