@@ -73,8 +73,9 @@ export default defineConfig({
     // /api, /trpc, /ws or /uploads, so those always go to the network and are never served stale.
     VitePWA({
       registerType: 'autoUpdate',
-      // A separate registerSW.js file (the server's CSP refuses inline scripts).
-      injectRegister: 'script',
+      // Registered by the app itself (src/client/lib/serviceWorker.ts), which also hands the worker the
+      // modules the page loaded before the worker took control.
+      injectRegister: false,
       manifest: {
         id: '/',
         name: 'Dinohunt Hunter Terminal',
@@ -93,10 +94,20 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // three.js (the model viewer) and the WebXR session are large and only for the AR and model
-        // views: they load from the network (and the HTTP cache) when used, not on a first visit.
-        globIgnores: ['**/ModelViewer-*.js', '**/XrGeoSession-*.js', '**/CameraScene-*.js'],
+        // Only the shell is precached (decision 802): precaching every chunk made a first visit of any
+        // page download the whole app (about 450 KB of gzipped JS) in the background. Modules and
+        // styles are cached as pages use them (runtime caching below, and public/sw-cache-loaded.js for
+        // those loaded before the worker took control); three.js and AR too, once opened.
+        globPatterns: ['*.{html,svg,png,ico}'],
+        importScripts: ['/sw-cache-loaded.js'],
+        runtimeCaching: [
+          {
+            // Hashed file names: a cached copy is the right one for good.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'dinohunt-assets', expiration: { maxEntries: 300 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         // Only the app's own routes open the cached shell: API and upload navigations (the /api/login

@@ -6,122 +6,24 @@
 // Run: npm run bench:phone   (RUNS=5; PAGES=/,/login to pick pages; CLIENT_DIR to measure another build;
 // CHROME_PATH, default /usr/bin/chromium). The server is the real one (built client, a temporary database),
 // started here in a child process so Lighthouse and the server do not share an event loop.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { PHONE_GOALS, type PhoneGoal, type PhoneMetrics, phoneVerdict } from './phone/goals';
-import { Jar } from './phone/jar';
+import { seed, startServer } from './phone/server';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 const ONLY = process.env.PAGES?.split(',').map((p) => p.trim());
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function buildClientIfMissing() {
   if (fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) return;
   console.error(`No built client in ${CLIENT_DIR}: run \`npm run build\` (or \`npx vite build\`) first.`);
   process.exit(1);
-}
-
-async function startServer(port: number): Promise<{ child: ChildProcess; url: string; dir: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-phone-'));
-  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_PATH: path.join(dir, 'phone.sqlite'),
-      UPLOADS_DIR: path.join(dir, 'uploads'),
-      CLIENT_DIR,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'admin-password',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '100000',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_PUBLISHABLE_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/config`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, url, dir };
-}
-
-/** A game master with a live session and three dinosaurs, a guest and an account hunter in it (through the REST API). */
-async function seed(url: string) {
-  const stamp = Date.now().toString(36);
-  const gm = new Jar(url);
-  await gm.ok('POST', '/api/auth/register', {
-    username: `gm${stamp}`,
-    password: 'Fossil-Trail-42',
-    email: `gm${stamp}@example.com`,
-    firstName: 'Gina',
-    lastName: 'Master',
-    role: 'gamemaster',
-  });
-  const plans = (await gm.ok('GET', '/api/subscription-plans')) as { id: number; name: string }[];
-  await gm.ok('POST', '/api/create-subscription', { planId: plans.find((p) => p.name === 'Professional')?.id });
-  const password = 'raptor-42';
-  const session = (await gm.ok('POST', '/api/game-sessions', {
-    name: `Phone bench ${stamp}`,
-    password,
-    maxPlayers: 25,
-    duration: 60,
-    missionId: null,
-  })) as { id: number };
-  const species = (await gm.ok('GET', '/api/dinosaur-species')) as { id: number }[];
-  for (const [i, s] of species.slice(0, 3).entries()) {
-    await gm.ok('POST', `/api/game-sessions/${session.id}/deploy-dinosaur`, {
-      sessionId: session.id,
-      speciesId: s.id,
-      latitude: 48.8584 + 0.0004 * (i + 1),
-      longitude: 2.2945 + 0.0003 * i,
-    });
-  }
-  await gm.ok('POST', `/api/game-sessions/${session.id}/start`, {});
-
-  const guest = new Jar(url);
-  await guest.ok('POST', '/api/hunter/join-session', { sessionId: String(session.id), password, hunterHandle: 'Bench Guest' });
-
-  const hunter = new Jar(url);
-  await hunter.ok('POST', '/api/auth/register', {
-    username: `hunter${stamp}`,
-    password: 'Fossil-Trail-42',
-    email: `hunter${stamp}@example.com`,
-    firstName: 'Hank',
-    lastName: 'Hunter',
-    role: 'hunter',
-  });
-  await hunter.ok('POST', '/api/hunter/join-session', { sessionId: String(session.id), password, hunterHandle: 'Bench Hunter' });
-  return { gm, guest, hunter, sessionId: session.id };
 }
 
 type PageRun = { path: string; preset: 'mobile' | 'desktop'; cookie?: string; goal?: PhoneGoal };
@@ -165,12 +67,8 @@ const median = (values: number[]) => {
 
 async function main() {
   buildClientIfMissing();
-  const port = await freePort();
-  const server = await startServer(port);
-  const stop = () => {
-    server.child.kill('SIGTERM');
-    fs.rmSync(server.dir, { recursive: true, force: true });
-  };
+  const server = await startServer(CLIENT_DIR);
+  const stop = server.stop;
   process.on('SIGINT', () => {
     stop();
     process.exit(130);
