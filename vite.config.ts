@@ -125,8 +125,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
-    // .vite/manifest.json: the chunk graph scripts/bundle-budget.ts walks.
+    // .vite/manifest.json: the chunk graph scripts/prerender.ts reads.
     manifest: true,
+    rollupOptions: {
+      // The app's shell, and the landing page's own entry (prerendered, decision 804).
+      input: { index: path.resolve('index.html'), landing: path.resolve('landing.html') },
+    },
   },
   // `npm run dev`: Vite serves the client with hot reload and forwards the API to the Node server.
   server: {

@@ -12,10 +12,14 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { PRERENDERED_PAGES } from '../src/domain/client-routes';
 import { filesForRoute, type Manifest } from './bundle-graph';
 
-/** The lazy route modules a prerendered page's first render needs (main.tsx loads them before hydrating). */
-const PAGE_MODULES: Record<(typeof PRERENDERED_PAGES)[number]['path'], string[]> = {
-  '/': [],
-  '/login': ['src/client/pages/LoginPage.tsx'],
+/**
+ * Each prerendered page's HTML template (a built page of the Vite build: the landing page has its own
+ * entry, landing.tsx) and the lazy route modules its first render needs (main.tsx loads them before
+ * hydrating), linked from its head.
+ */
+const PAGES: Record<(typeof PRERENDERED_PAGES)[number]['path'], { template: string; modules: string[] }> = {
+  '/': { template: 'landing.html', modules: [] },
+  '/login': { template: 'index.html', modules: ['src/client/pages/LoginPage.tsx'] },
 };
 
 type RenderPage = (pathname: string) => Promise<{ html: string; title: string }>;
@@ -70,7 +74,6 @@ export function prerenderPlugin(): Plugin {
       async handler() {
         const outDir = path.resolve(config.root, config.build.outDir);
         const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-        const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const renderPage = await renderer(config.root, config.cacheDir);
         const beasties = new Beasties({
           path: outDir,
@@ -83,7 +86,9 @@ export function prerenderPlugin(): Plugin {
         });
         for (const { path: route, file } of PRERENDERED_PAGES) {
           const page = await renderPage(route);
-          const files = filesForRoute(manifest, PAGE_MODULES[route]);
+          const { template, modules } = PAGES[route];
+          const shell = fs.readFileSync(path.join(outDir, template), 'utf8');
+          const files = filesForRoute(manifest, modules, template);
           const html = await beasties.process(pageDocument(shell, page, files.css, files.js));
           fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
           fs.writeFileSync(path.join(outDir, file), html);
