@@ -6,7 +6,6 @@ import './global.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppRoot } from './AppRoot';
-import { registerServiceWorker } from './lib/serviceWorker';
 import { appRoutes } from './routes';
 
 const container = document.getElementById('root')!;
@@ -41,4 +40,3 @@ function start() {
 }
 
 start();
-registerServiceWorker();

@@ -8,7 +8,6 @@ import { Link, Outlet, type RouteObject, ScrollRestoration, useMatches, useRoute
 import { ApplicationError } from './components/AppErrorBoundary';
 import { LinkImplementation } from './components/AppLink';
 import { PageLoader } from './components/PageLoader';
-import { LandingPage } from './pages/LandingPage';
 
 /** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -22,7 +21,8 @@ const titled = (name: string) => ({ handle: { title: `${name} · ${SITE}` } });
 
 /** Pages drawn without the tRPC and Query clients (their API parts read plain GETs: features/auth/signInStatus.ts). */
 const lightRoutes: RouteObject[] = [
-  { path: '/', Component: LandingPage, handle: { title: LANDING_TITLE } },
+  // A full load of / runs the landing page's own entry (landing.tsx); here it is only reached in the app.
+  { path: '/', lazy: page(() => import('./pages/LandingPage'), 'LandingPage'), handle: { title: LANDING_TITLE } },
   { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
 ];
 
