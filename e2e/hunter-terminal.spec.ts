@@ -271,10 +271,12 @@ test.describe('Hunter Terminal', () => {
     }
     expect((manifest.icons as { purpose?: string }[]).some((i) => i.purpose === 'maskable')).toBe(true);
 
-    // The worker takes control once it has precached the shell.
+    // The worker takes control once it has precached the shell, and caches the modules the page loaded
+    // before that when the page hands them over (decision 802).
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null, null, {
       timeout: 30_000,
     });
+    await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 30_000 });
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in to hunt' })).toBeVisible();

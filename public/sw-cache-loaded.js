@@ -14,8 +14,10 @@ self.addEventListener('message', (event) => {
     }
   });
   event.waitUntil(
-    caches.open('dinohunt-assets').then((cache) =>
-      Promise.all(urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined)))),
-    ),
+    caches
+      .open('dinohunt-assets')
+      .then((cache) => Promise.all(urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined)))))
+      // The page learns that it would now open offline.
+      .then(() => event.source && event.source.postMessage({ type: 'DINOHUNT_CACHED' })),
   );
 });

@@ -42,6 +42,11 @@ export function pageDocument(shell: string, page: { html: string; title: string 
   return out;
 }
 
+/** Beasties' `onload="this.media='all'"` becomes `data-deferred-css`: lib/deferredStyles.ts applies them. */
+export function deferStylesheets(html: string): string {
+  return html.replace(/\s+onload="this\.media='all'"/g, ' data-deferred-css');
+}
+
 async function renderer(root: string, cacheDir: string): Promise<RenderPage> {
   const outDir = path.join(cacheDir, 'prerender');
   await build({
@@ -78,8 +83,11 @@ export function prerenderPlugin(): Plugin {
         const beasties = new Beasties({
           path: outDir,
           publicPath: '/',
-          // Stylesheets at the end of the body: no JS to swap them in (the CSP refuses inline handlers).
-          preload: 'body',
+          // Stylesheets stay where they are (their order in the cascade matters: styles the app adds later
+          // come after them), with media="print" so they do not block the first paint. Beasties' inline
+          // onload swap is replaced by a marker the entry scripts read (the CSP refuses inline handlers).
+          preload: 'media',
+          noscriptFallback: true,
           pruneSource: false,
           reduceInlineStyles: false,
           logLevel: 'warn',
@@ -89,7 +97,7 @@ export function prerenderPlugin(): Plugin {
           const { template, modules } = PAGES[route];
           const shell = fs.readFileSync(path.join(outDir, template), 'utf8');
           const files = filesForRoute(manifest, modules, template);
-          const html = await beasties.process(pageDocument(shell, page, files.css, files.js));
+          const html = deferStylesheets(await beasties.process(pageDocument(shell, page, files.css, files.js)));
           fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
           fs.writeFileSync(path.join(outDir, file), html);
         }

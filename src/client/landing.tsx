@@ -7,5 +7,7 @@ import '@mantine/core/styles/global.css';
 import './global.css';
 import { hydrateRoot } from 'react-dom/client';
 import { LandingRoot } from './LandingRoot';
+import { applyDeferredStyles } from './lib/deferredStyles';
 
+applyDeferredStyles();
 hydrateRoot(document.getElementById('root')!, <LandingRoot />);

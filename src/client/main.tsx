@@ -7,7 +7,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppRoot } from './AppRoot';
 import { appRoutes } from './routes';
+import { applyDeferredStyles } from './lib/deferredStyles';
 
+applyDeferredStyles();
 const container = document.getElementById('root')!;
 const routes = appRoutes();
 

@@ -4,9 +4,9 @@
 // every other page loads with its code through the data layout route.
 import type { ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link, Outlet, type RouteObject, ScrollRestoration, useMatches, useRouteError } from 'react-router';
+import { Link, Outlet, type RouteObject, ScrollRestoration, useMatches, useNavigate, useRouteError } from 'react-router';
 import { ApplicationError } from './components/AppErrorBoundary';
-import { LinkImplementation } from './components/AppLink';
+import { AppNavigate, LinkImplementation } from './components/AppLink';
 import { PageLoader } from './components/PageLoader';
 
 /** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
@@ -55,11 +55,14 @@ function RootLayout() {
   const matches = useMatches();
   const title = matches.map((m) => (m.handle as { title?: string } | undefined)?.title).findLast(Boolean);
   useDocumentTitle(title ?? SITE);
+  const navigate = useNavigate();
   return (
     // Shared links (components/AppLink.tsx) navigate in place in the app.
     <LinkImplementation.Provider value={Link}>
-      <ScrollRestoration />
-      <Outlet />
+      <AppNavigate.Provider value={navigate}>
+        <ScrollRestoration />
+        <Outlet />
+      </AppNavigate.Provider>
     </LinkImplementation.Provider>
   );
 }

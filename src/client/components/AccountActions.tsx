@@ -1,6 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useContext } from 'react';
 import { AppLink } from './AppLink';
 import { AccountButton } from '../features/account/AccountButton';
+import { AppNavigate } from './AppLink';
 import { homeForUser } from '../features/auth/destinations';
 import { logOutAndLeave, useSignInStatus } from '../features/auth/signInStatus';
 import { SignedOutActions } from './SignedOutActions';
@@ -12,6 +14,7 @@ import { SignedOutActions } from './SignedOutActions';
  */
 export function AccountActions({ onDark = false }: { onDark?: boolean }) {
   const user = useSignInStatus();
+  const goHome = useContext(AppNavigate);
   if (user) {
     const name = user.isGuest ? user.firstName : (user.username ?? 'Account');
     return (
@@ -30,7 +33,7 @@ export function AccountActions({ onDark = false }: { onDark?: boolean }) {
           </Text>
         </Button>
         {!user.isGuest && !onDark && <AccountButton />}
-        <Button onClick={() => void logOutAndLeave()} variant={onDark ? 'outline' : 'subtle'} color={onDark ? 'gray.0' : undefined} size="xs">
+        <Button onClick={() => void logOutAndLeave(goHome)} variant={onDark ? 'outline' : 'subtle'} color={onDark ? 'gray.0' : undefined} size="xs">
           Logout
         </Button>
       </Group>

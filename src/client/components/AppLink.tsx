@@ -17,3 +17,6 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
   const Impl = useContext(LinkImplementation);
   return <Impl ref={ref} {...props} />;
 });
+
+/** In-place navigation where the app's router provides it (routes.tsx); null on the landing page. */
+export const AppNavigate = createContext<((to: string) => void) | null>(null);

@@ -4,6 +4,10 @@
 // control included (public/sw-cache-loaded.js), so a page opened once opens again offline.
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
+  // Set once the worker has cached this page's modules: the page opens offline from then on.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === 'DINOHUNT_CACHED') document.documentElement.dataset.offlineReady = 'true';
+  });
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })

@@ -50,9 +50,11 @@ export function useSupportEmail(): string | undefined {
 
 /**
  * Logs out through the REST door (POST /api/auth/logout, the same procedure as auth.logout), then
- * clears local and session storage and opens / afresh, as useLogout does; a failure says so.
+ * clears local and session storage and opens / afresh, as useLogout does. When the call fails, storage
+ * is cleared all the same, 'Logout failed' says so, and `goHome` (the app's in-place navigation, so the
+ * notice stays on screen) or a full load opens /.
  */
-export async function logOutAndLeave(): Promise<void> {
+export async function logOutAndLeave(goHome?: ((to: string) => void) | null): Promise<void> {
   // Plain fetch, not lib/api.ts: its error type brings the tRPC client along (issue #25).
   const ok = await fetch('/api/auth/logout', {
     method: 'POST',
@@ -63,12 +65,16 @@ export async function logOutAndLeave(): Promise<void> {
     (res) => res.ok,
     () => false,
   );
-  if (!ok) {
-    notify({ title: 'Logout failed', description: 'There was an error logging out.', variant: 'destructive' });
-    return;
-  }
   localStorage.clear();
   sessionStorage.clear();
+  if (!ok) {
+    notify({ title: 'Logout failed', description: 'There was an error logging out.', variant: 'destructive' });
+    if (goHome) goHome('/');
+    else if (window.location.pathname !== '/') window.location.assign('/');
+    return;
+  }
+  // The router's scroll restoration writes to session storage as the page is left: clear after it.
   window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
+  // A full load: nothing of the signed-in user survives in memory.
   window.location.assign('/');
 }
