@@ -4,7 +4,7 @@
 // the browser's HTTP cache: nothing is downloaded twice), so the page opens offline afterwards.
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.type !== 'DINOHUNT_CACHE_LOADED' || !Array.isArray(data.urls)) return;
+  if (data?.type !== 'DINOHUNT_CACHE_LOADED' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((url) => {
     try {
       const parsed = new URL(url);
@@ -18,6 +18,6 @@ self.addEventListener('message', (event) => {
       .open('dinohunt-assets')
       .then((cache) => Promise.all(urls.map((url) => cache.match(url).then((hit) => hit || cache.add(url).catch(() => undefined)))))
       // The page learns that it would now open offline.
-      .then(() => event.source && event.source.postMessage({ type: 'DINOHUNT_CACHED' })),
+      .then(() => event.source?.postMessage({ type: 'DINOHUNT_CACHED' })),
   );
 });
