@@ -440,3 +440,11 @@ export const AR_FRAME_FILL_NEAR = 0.5;
 export const AR_FRAME_FILL_FAR = 0.2;
 export const AR_FRAME_FILL_NEAR_M = 10;
 export const AR_FRAME_FILL_FAR_M = 1000;
+
+// ---- Phone speed (issue #25, slice "phone") ----
+/**
+ * The Hunter Terminal fetches its Map, AR Hunt and Comms code once its shell is drawn, the page has loaded
+ * and the browser is idle (at the latest this long after the load), so that code does not compete with the
+ * shell for the phone's network and CPU.
+ */
+export const TERMINAL_PRELOAD_IDLE_TIMEOUT_MS = 3_000;
