@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress';
+import { prerenderPlugin } from './scripts/prerender';
 import { CLIENT_ROUTES } from './src/domain/client-routes';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -65,14 +66,16 @@ export default defineConfig({
     react(),
     stubXrEmulator(),
     mantineCssPerComponent(),
+    prerenderPlugin(),
     precompressPlugin(),
     // Installable app: the manifest, icons and a service worker that precaches the shell so the
     // Hunter Terminal opens without network. Only the shell is cached: the worker has no route for
     // /api, /trpc, /ws or /uploads, so those always go to the network and are never served stale.
     VitePWA({
       registerType: 'autoUpdate',
-      // A separate registerSW.js file (the server's CSP refuses inline scripts).
-      injectRegister: 'script',
+      // Registered by the app itself (src/client/lib/serviceWorker.ts), which also hands the worker the
+      // modules the page loaded before the worker took control.
+      injectRegister: false,
       manifest: {
         id: '/',
         name: 'Dinohunt Hunter Terminal',
@@ -91,10 +94,20 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // three.js (the model viewer) and the WebXR session are large and only for the AR and model
-        // views: they load from the network (and the HTTP cache) when used, not on a first visit.
-        globIgnores: ['**/ModelViewer-*.js', '**/XrGeoSession-*.js', '**/CameraScene-*.js'],
+        // Only the shell is precached (decision 802): precaching every chunk made a first visit of any
+        // page download the whole app (about 450 KB of gzipped JS) in the background. Modules and
+        // styles are cached as pages use them (runtime caching below, and public/sw-cache-loaded.js for
+        // those loaded before the worker took control); three.js and AR too, once opened.
+        globPatterns: ['*.{html,svg,png,ico}'],
+        importScripts: ['/sw-cache-loaded.js'],
+        runtimeCaching: [
+          {
+            // Hashed file names: a cached copy is the right one for good.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'dinohunt-assets', expiration: { maxEntries: 300 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         // Only the app's own routes open the cached shell: API and upload navigations (the /api/login
@@ -112,8 +125,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1200,
-    // .vite/manifest.json: the chunk graph scripts/bundle-budget.ts walks.
+    // .vite/manifest.json: the chunk graph scripts/prerender.ts reads.
     manifest: true,
+    rollupOptions: {
+      // The app's shell, and the landing page's own entry (prerendered, decision 804).
+      input: { index: path.resolve('index.html'), landing: path.resolve('landing.html') },
+    },
   },
   // `npm run dev`: Vite serves the client with hot reload and forwards the API to the Node server.
   server: {

@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'scripts/**/*.test.ts', 'src/client/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'scripts/**/*.test.ts', 'src/client/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['vitest.setup.ts'],
         },

@@ -260,7 +260,8 @@ test('a failed logout still clears storage and goes home, and says so', async ({
   const hunter = await registerUser('hunter');
   await page.goto('/privacy-policy');
   await page.evaluate(() => localStorage.setItem('hunter_id', 'hunter_1_abc'));
-  await page.route(/\/trpc\/auth\.logout/, (route) => route.fulfill({ status: 500, body: 'down' }));
+  // The header logs out through the REST door (decision 803); the tRPC door too, for the screens that use it.
+  await page.route(/\/trpc\/auth\.logout|\/api\/auth\/logout/, (route) => route.fulfill({ status: 500, body: 'down' }));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout failed')).toBeVisible();
   await expect(page.getByText('There was an error logging out.')).toBeVisible();

@@ -190,8 +190,10 @@ test.describe('Hunter Terminal', () => {
     const session = await createSession(request);
     await joinAsGuest(page, { sessionId: session.id, password: session.password, handle: 'Photo Phil' });
     // The local hunter_{timestamp}_{random} of the spec labels this device's play.
-    expect(await page.evaluate(() => localStorage.getItem('hunter_id'))).toMatch(/^hunter_\d+_[a-z0-9]+$/);
+    // (Written when the terminal mounts, which can follow the URL change: /login no longer loads the
+    // API clients ahead of it, issue #25.)
     await expect(page.getByTestId('terminal-session-name')).toHaveText(session.name);
+    expect(await page.evaluate(() => localStorage.getItem('hunter_id'))).toMatch(/^hunter_\d+_[a-z0-9]+$/);
 
     await page.getByRole('tab', { name: 'Comms' }).click();
     await expect(page.getByText('No communications yet')).toBeVisible();
@@ -271,10 +273,12 @@ test.describe('Hunter Terminal', () => {
     }
     expect((manifest.icons as { purpose?: string }[]).some((i) => i.purpose === 'maskable')).toBe(true);
 
-    // The worker takes control once it has precached the shell.
+    // The worker takes control once it has precached the shell, and caches the modules the page loaded
+    // before that when the page hands them over (decision 802).
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null, null, {
       timeout: 30_000,
     });
+    await page.waitForFunction(() => document.documentElement.dataset.offlineReady === 'true', null, { timeout: 30_000 });
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign in to hunt' })).toBeVisible();

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { ensureServerBuilt } from './build-server';
 
 const BUILD_MARKER = path.resolve('dist/client/index.html');
-const SOURCES = ['src/client', 'src/domain', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'];
+// landing.html and scripts/prerender.ts: the landing page's entry and the prerender step (issue #25).
+const SOURCES = ['src/client', 'src/domain', 'index.html', 'landing.html', 'vite.config.ts', 'scripts/prerender.ts', 'public', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

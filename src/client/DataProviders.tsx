@@ -1,8 +1,9 @@
 // The tRPC and TanStack Query clients, kept out of the entry chunk: the landing page renders
 // without them and every other page loads them with its own code (see routes.tsx).
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { registerServiceWorker } from './lib/serviceWorker';
 import { createQueryClient } from './queryClient';
 import { createTrpcClient, trpc } from './trpc';
 
@@ -18,8 +19,12 @@ export function DataProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** The layout route of every page that reads the API. */
+/**
+ * The layout route of every page that reads the API. Those pages register the service worker (the
+ * installable Hunter Terminal); the landing and sign-in pages do not download it (issue #25).
+ */
 export function DataLayout() {
+  useEffect(registerServiceWorker, []);
   return (
     <DataProviders>
       <Outlet />

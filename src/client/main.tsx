@@ -3,28 +3,42 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppErrorBoundary } from './components/AppErrorBoundary';
-import { AppNotifications } from './components/AppNotifications';
-import { createAppRouter } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { AppRoot } from './AppRoot';
+import { appRoutes } from './routes';
+import { applyDeferredStyles } from './lib/deferredStyles';
 
-function App() {
-  const [router] = useState(createAppRouter);
-  // The tRPC and Query clients are provided by the routes (DataProviders.tsx), not here.
-  return <RouterProvider router={router} />;
+applyDeferredStyles();
+const container = document.getElementById('root')!;
+const routes = appRoutes();
+
+// The tRPC and Query clients are provided by the routes (DataProviders.tsx), not here.
+function start() {
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(
+      <AppRoot>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppRoot>,
+    );
+    return;
+  }
+  // A page prerendered at build time (scripts/prerender.ts): its lazy route modules load before the
+  // router is made, so the first client render is the prerendered one and React adopts its HTML.
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((m) => typeof m.route.lazy === 'function') ?? [];
+  void Promise.all(
+    lazyMatches.map(async (m) => {
+      const load = m.route.lazy as () => Promise<Record<string, unknown>>;
+      Object.assign(m.route, await load(), { lazy: undefined });
+    }),
+  ).then(() =>
+    hydrateRoot(
+      container,
+      <AppRoot>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppRoot>,
+    ),
+  );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <AppNotifications />
-      <AppErrorBoundary>
-        <App />
-      </AppErrorBoundary>
-    </MantineProvider>
-  </StrictMode>,
-);
+start();

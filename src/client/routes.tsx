@@ -4,10 +4,10 @@
 // every other page loads with its code through the data layout route.
 import type { ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration, useMatches } from 'react-router';
-import { RouteErrorPage } from './components/AppErrorBoundary';
+import { Link, Outlet, type RouteObject, ScrollRestoration, useMatches, useNavigate, useRouteError } from 'react-router';
+import { ApplicationError } from './components/AppErrorBoundary';
+import { AppNavigate, LinkImplementation } from './components/AppLink';
 import { PageLoader } from './components/PageLoader';
-import { LandingPage } from './pages/LandingPage';
 
 /** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -15,12 +15,14 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 }
 
 const SITE = 'Dinohunt';
+export const LANDING_TITLE = `${SITE}: AR dinosaur hunts in the real world`;
 /** A route's page title, kept with the route so every page (deep links, Back) has its own. */
 const titled = (name: string) => ({ handle: { title: `${name} · ${SITE}` } });
 
-/** Pages drawn without the tRPC and Query clients (their API parts load after them: components/dataIsland.tsx). */
+/** Pages drawn without the tRPC and Query clients (their API parts read plain GETs: features/auth/signInStatus.ts). */
 const lightRoutes: RouteObject[] = [
-  { path: '/', Component: LandingPage, handle: { title: `${SITE}: AR dinosaur hunts in the real world` } },
+  // A full load of / runs the landing page's own entry (landing.tsx); here it is only reached in the app.
+  { path: '/', lazy: page(() => import('./pages/LandingPage'), 'LandingPage'), handle: { title: LANDING_TITLE } },
   { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
 ];
 
@@ -42,27 +44,44 @@ export const dataRoutes: RouteObject[] = [
   { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage'), ...titled('Page Not Found') },
 ];
 
+/** Errors thrown while rendering a route (or loading its code). */
+function RouteErrorPage() {
+  const error = useRouteError();
+  return <ApplicationError message={error instanceof Error ? error.message : String(error)} />;
+}
+
 /** Every page opens at its top (and Back returns to where it was), as on any site, under its own title. */
 function RootLayout() {
   const matches = useMatches();
   const title = matches.map((m) => (m.handle as { title?: string } | undefined)?.title).findLast(Boolean);
   useDocumentTitle(title ?? SITE);
+  const navigate = useNavigate();
   return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
+    // Shared links (components/AppLink.tsx) navigate in place in the app.
+    <LinkImplementation.Provider value={Link}>
+      <AppNavigate.Provider value={navigate}>
+        <ScrollRestoration />
+        <Outlet />
+      </AppNavigate.Provider>
+    </LinkImplementation.Provider>
   );
 }
 
-export function createAppRouter() {
+/**
+ * The route tree, fresh each call (a router resolves lazy routes into its objects): the browser's
+ * router (main.tsx) and the build-time renderer of prerendered pages (prerender.tsx) use the same.
+ */
+export function appRoutes(): RouteObject[] {
   // One root route so that any render or lazy-load failure shows 'Application Error'.
-  return createBrowserRouter([
+  return [
     {
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: PageLoader,
-      children: [...lightRoutes, { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes }],
+      children: [
+        ...lightRoutes.map((route) => ({ ...route })),
+        { lazy: page(() => import('./DataProviders'), 'DataLayout'), children: dataRoutes.map((route) => ({ ...route })) },
+      ],
     },
-  ]);
+  ];
 }

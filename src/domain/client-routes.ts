@@ -23,3 +23,22 @@ export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (CLIENT_ROUTES as readonly string[]).includes(path);
 }
+
+/**
+ * Pages rendered to HTML at build time (issue #25, decision 800): the file under the client build the
+ * server sends for a request of the path without a query string. A query can change what the page
+ * draws (/login?tab=hunter&sessionId=...), so such a request gets the plain shell and renders in the
+ * browser as before.
+ */
+export const PRERENDERED_PAGES = [
+  { path: '/', file: 'prerendered/index.html' },
+  { path: '/login', file: 'prerendered/login.html' },
+] as const;
+
+/** The prerendered file for a request URL (path and query), or undefined. */
+export function prerenderedFile(url: string): string | undefined {
+  const [pathname, query] = url.split('?', 2) as [string, string | undefined];
+  if (query) return undefined;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PRERENDERED_PAGES.find((p) => p.path === path)?.file;
+}

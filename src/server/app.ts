@@ -10,7 +10,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
-import { isClientRoute } from '../domain/client-routes';
+import { isClientRoute, prerenderedFile } from '../domain/client-routes';
 import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
@@ -165,6 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const url = request.url.split('?')[0]!;
     const isApi = url.startsWith('/api') || url.startsWith('/trpc') || url.startsWith('/uploads');
     if (request.method === 'GET' && !isApi && hasClient) {
+      // A page prerendered at build time gets its HTML (decision 800; a build without it, the shell).
+      const prerendered = prerenderedFile(request.url);
+      if (prerendered && fs.existsSync(path.join(clientDir, prerendered))) {
+        return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(prerendered, clientDir, { cacheControl: false });
+      }
       // Client routes get index.html; unknown ones too (it renders the 404 page), with a 404 status.
       return reply
         .status(isClientRoute(url) ? 200 : 404)

@@ -1,21 +1,26 @@
 import { Button, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { AccountLink } from '../features/account/AccountLink';
+import { useContext } from 'react';
+import { AppLink } from './AppLink';
+import { AccountButton } from '../features/account/AccountButton';
+import { AppNavigate } from './AppLink';
 import { homeForUser } from '../features/auth/destinations';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { useLogout } from '../features/auth/useLogout';
+import { logOutAndLeave, useSignInStatus } from '../features/auth/signInStatus';
 import { SignedOutActions } from './SignedOutActions';
 
-/** The header's right side: the signed-in user and Logout, or Sign In and Get Started. */
+/**
+ * The header's right side: the signed-in user and Logout, or Sign In and Get Started. Sign In shows
+ * at once (and in the prerendered HTML); a signed-in visitor's name and Logout replace it when the
+ * sign-in status arrives. A plain GET, so no page needs the API clients for its header (decision 803).
+ */
 export function AccountActions({ onDark = false }: { onDark?: boolean }) {
-  const { user } = useCurrentUser();
-  const logout = useLogout();
+  const user = useSignInStatus();
+  const goHome = useContext(AppNavigate);
   if (user) {
     const name = user.isGuest ? user.firstName : (user.username ?? 'Account');
     return (
       <Group gap="xs" wrap="nowrap">
         <Button
-          component={Link}
+          component={AppLink}
           to={homeForUser(user)}
           variant={onDark ? 'white' : 'light'}
           color={onDark ? 'dark' : undefined}
@@ -27,8 +32,8 @@ export function AccountActions({ onDark = false }: { onDark?: boolean }) {
             {name}
           </Text>
         </Button>
-        {!user.isGuest && !onDark && <AccountLink />}
-        <Button onClick={() => void logout()} variant={onDark ? 'outline' : 'subtle'} color={onDark ? 'gray.0' : undefined} size="xs">
+        {!user.isGuest && !onDark && <AccountButton />}
+        <Button onClick={() => void logOutAndLeave(goHome)} variant={onDark ? 'outline' : 'subtle'} color={onDark ? 'gray.0' : undefined} size="xs">
           Logout
         </Button>
       </Group>

@@ -1,12 +1,2 @@
-import { dataIsland } from './dataIsland';
-import { SignedOutActions } from './SignedOutActions';
-
-/**
- * The header's account buttons without holding up the page: Sign In shows at once, and a signed-in
- * visitor's name and Logout replace it when the sign-in status arrives (as before).
- */
-export const AccountActionsIsland = dataIsland(
-  () => import('./AccountActions'),
-  'AccountActions',
-  ({ onDark }: { onDark?: boolean }) => <SignedOutActions onDark={onDark} />,
-);
+// Kept as the name the headers import: the account buttons no longer need the API clients.
+export { AccountActions as AccountActionsIsland } from './AccountActions';

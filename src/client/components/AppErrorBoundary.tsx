@@ -1,8 +1,7 @@
 import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 
-function ApplicationError({ message }: { message: string }) {
+export function ApplicationError({ message }: { message: string }) {
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" maw={480}>
@@ -17,12 +16,6 @@ function ApplicationError({ message }: { message: string }) {
       </Stack>
     </Center>
   );
-}
-
-/** Errors thrown while rendering a route (or loading its code). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  return <ApplicationError message={error instanceof Error ? error.message : String(error)} />;
 }
 
 /** A whole-app render failure outside the router shows 'Application Error' instead of a blank page. */

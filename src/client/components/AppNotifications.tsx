@@ -4,7 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { TOAST_VIEWPORT_HOTKEY } from '../../domain/rules';
 
 // The toast viewport (transitions, portal, swipe-to-dismiss) is not part of a page's first load: it is
-// fetched once the page is drawn and the browser is idle, or at once by the first notice (notices
+// fetched on the visitor's first interaction, or at once by the first notice (notices
 // wait in Mantine's store until it mounts). Mounted as soon as it is here, so a notice shown just
 // before a navigation (the join welcome) is on screen before the next page's notices replace it.
 const loadViewport = () => import('./NotificationsViewport');
@@ -27,8 +27,17 @@ export function AppNotifications() {
         .then((m) => setViewport(() => m.NotificationsViewport))
         .catch(() => {});
     if (hasNotice) return show();
-    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    whenIdle(show);
+    // Otherwise on the visitor's first touch, click or key (issue #25): a page nobody acts on (a
+    // landing page read and left) does not download it, and one acted on has it before any answer.
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    const first = () => {
+      for (const type of events) window.removeEventListener(type, first, true);
+      show();
+    };
+    for (const type of events) window.addEventListener(type, first, { capture: true, passive: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, first, true);
+    };
   }, [Viewport, hasNotice]);
   return Viewport ? <Viewport /> : null;
 }

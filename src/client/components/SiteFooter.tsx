@@ -1,15 +1,15 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { AppLink } from './AppLink';
 
 export function SiteFooter() {
   return (
     <Container component="footer" size="lg" py="xl" w="100%">
       <Stack gap={6} align="center">
         <Group gap="lg" justify="center">
-          <Anchor component={Link} to="/privacy-policy" size="sm">
+          <Anchor component={AppLink} to="/privacy-policy" size="sm">
             Privacy Policy
           </Anchor>
-          <Anchor component={Link} to="/terms-conditions" size="sm">
+          <Anchor component={AppLink} to="/terms-conditions" size="sm">
             Terms &amp; Conditions
           </Anchor>
         </Group>

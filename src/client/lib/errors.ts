@@ -1,17 +1,25 @@
 // Reading errors the way the spec's client does, for tRPC and REST alike.
-import { TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
 import { UNAUTHORIZED_REDIRECT_MS } from '../../domain/rules';
 import { notify } from './notify';
 
+/**
+ * A tRPC client error, told by its name rather than `instanceof`: importing the class would bring the
+ * tRPC client into pages that only use the REST door (the sign-in page, issue #25).
+ */
+function isTrpcError(error: unknown): error is TRPCClientError<never> {
+  return error instanceof Error && error.name === 'TRPCClientError';
+}
+
 /** The server's human message: its `error` field, else the body text, else the status. */
 export function errorMessage(error: unknown, fallback = 'An error occurred'): string {
-  if (error instanceof TRPCClientError) return error.message || fallback;
+  if (isTrpcError(error)) return error.message || fallback;
   if (error instanceof Error) return error.message || fallback;
   return fallback;
 }
 
 export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  if (isTrpcError(error)) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
   if (error instanceof ApiError) return error.status;
   return undefined;
 }
@@ -21,14 +29,14 @@ export function errorStatus(error: unknown): number | undefined {
  * every request of a removed hunter names it in `removedFrom`; null for any other error.
  */
 export function removedFrom(error: unknown): string | null {
-  if (!(error instanceof TRPCClientError)) return null;
+  if (!isTrpcError(error)) return null;
   const name = (error.shape as { removedFrom?: unknown } | undefined)?.removedFrom;
   return typeof name === 'string' ? name : null;
 }
 
 /** The field messages of a validation failure, keyed by field name. */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof TRPCClientError) {
+  if (isTrpcError(error)) {
     return ((error.data as { fieldErrors?: Record<string, string> } | undefined)?.fieldErrors ?? {}) as Record<
       string,
       string

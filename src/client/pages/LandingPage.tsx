@@ -8,7 +8,7 @@ import {
   IconUsersGroup,
   IconView360,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { AppLink } from '../components/AppLink';
 import { AccountActionsIsland } from '../components/AccountActionsIsland';
 import { Brand } from '../components/Brand';
 import { SiteFooter } from '../components/SiteFooter';
@@ -77,10 +77,10 @@ function LandingMain() {
               and lifelike dinosaurs in augmented reality, guided by your phone's GPS.
             </Text>
             <Group>
-              <Button component={Link} to="/register" size="lg" color="amber" c="dark">
+              <Button component={AppLink} to="/register" size="lg" color="amber" c="dark">
                 Get Started
               </Button>
-              <Button component={Link} to="/login" size="lg" variant="outline" color="gray.0">
+              <Button component={AppLink} to="/login" size="lg" variant="outline" color="gray.0">
                 Sign In
               </Button>
             </Group>
@@ -128,7 +128,7 @@ function LandingMain() {
                 <List.Item>Manage participants and monitor every hunter in real time</List.Item>
                 <List.Item>Design custom missions with briefings</List.Item>
               </List>
-              <Button component={Link} to="/register?role=gamemaster" fullWidth color="amber" c="dark">
+              <Button component={AppLink} to="/register?role=gamemaster" fullWidth color="amber" c="dark">
                 Become a GameMaster
               </Button>
             </Card>
@@ -145,7 +145,7 @@ function LandingMain() {
                 <List.Item>Complete mission objectives with your team</List.Item>
                 <List.Item>Earn achievements as you hunt</List.Item>
               </List>
-              <Button component={Link} to="/login?tab=hunter" fullWidth>
+              <Button component={AppLink} to="/login?tab=hunter" fullWidth>
                 Join as Hunter
               </Button>
             </Card>

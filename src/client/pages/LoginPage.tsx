@@ -3,10 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageShell } from '../components/PageShell';
 import { HunterSessionForm } from '../features/auth/HunterSessionForm';
 import { LoginForm } from '../features/auth/LoginForm';
-import { dataIsland } from '../components/dataIsland';
-
-// The page is drawn without the tRPC and Query clients; the notice loads them after it.
-const SignedInNotice = dataIsland(() => import('../features/auth/SignedInNotice'), 'SignedInNotice', () => null);
+import { SignedInNotice } from '../features/auth/SignedInNotice';
 
 export function LoginPage() {
   // ?tab=hunter (a game master's join link) opens the Hunter Session tab.

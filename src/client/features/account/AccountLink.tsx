@@ -1,9 +1,10 @@
 // The way to the account page from a screen's header (accounts only: guests have none).
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ACCOUNT_PATH, AccountButton } from './AccountButton';
 
-export const ACCOUNT_PATH = '/account';
+export { ACCOUNT_PATH };
 
 export function AccountLink({ compact = false, onDark = false }: { compact?: boolean; onDark?: boolean }) {
   if (compact) {
@@ -15,9 +16,5 @@ export function AccountLink({ compact = false, onDark = false }: { compact?: boo
       </Tooltip>
     );
   }
-  return (
-    <Button component={Link} to={ACCOUNT_PATH} variant="default" size="xs" leftSection={<IconUserShield size={14} aria-hidden />}>
-      Account
-    </Button>
-  );
+  return <AccountButton />;
 }

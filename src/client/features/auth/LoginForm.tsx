@@ -2,7 +2,6 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { LOGIN_REDIRECT_MS } from '../../../domain/rules';
-import { dataIsland } from '../../components/dataIsland';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
@@ -10,11 +9,11 @@ import { notify } from '../../lib/notify';
 import { refreshAfterSignIn } from '../../lib/refreshAfterSignIn';
 import { loadSchemas, preloadSchemas } from '../../lib/schemas';
 import { homeForRole } from './destinations';
+import { SupportEmailLink } from './SupportEmailLink';
 
 type LoginAnswer = { user: { username: string | null; role: string } };
 
 // The configured address loads with the API clients, after the form (a short wait, then the link).
-const SupportEmailLink = dataIsland(() => import('./SupportEmailLink'), 'SupportEmailLink', () => null);
 
 /**
  * Signs in over the REST door (POST /api/auth/login, the same procedure as tRPC's auth.login), so the

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Text } from '@mantine/core';
+import { useContext } from 'react';
 import { Link } from 'react-router';
+import { AppNavigate } from '../../components/AppLink';
 import { homeForUser } from './destinations';
-import { useCurrentUser } from './useCurrentUser';
-import { useLogout } from './useLogout';
+import { logOutAndLeave, useSignInStatus } from './signInStatus';
 
 /** On the sign-in and registration pages: says who is already signed in, with the way on or out. */
 export function SignedInNotice() {
-  const { user } = useCurrentUser();
-  const logout = useLogout();
+  const user = useSignInStatus();
+  const goHome = useContext(AppNavigate);
   if (!user) return null;
   const name = user.isGuest ? user.firstName : user.username;
   return (
@@ -18,7 +19,7 @@ export function SignedInNotice() {
           Continue to your screen
         </Anchor>{' '}
         or{' '}
-        <Anchor component="button" type="button" onClick={() => void logout()}>
+        <Anchor component="button" type="button" onClick={() => void logOutAndLeave(goHome)}>
           log out
         </Anchor>{' '}
         to use another account.

@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { useClientConfig } from './useClientConfig';
+import { useSupportEmail } from './signInStatus';
 
-/** The support address the server is configured with, as a mail link. */
+/** The support address the server is configured with, as a mail link (nothing until it is known). */
 export function SupportEmailLink() {
-  const { supportEmail } = useClientConfig();
-  return <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>;
+  const supportEmail = useSupportEmail();
+  return supportEmail ? <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor> : null;
 }

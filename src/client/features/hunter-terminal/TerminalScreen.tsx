@@ -7,7 +7,7 @@ import { type MutableRefObject, useCallback, useEffect, useMemo, useState } from
 import { useNavigate } from 'react-router';
 import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
-import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
+import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS, TERMINAL_PRELOAD_IDLE_TIMEOUT_MS } from '../../../domain/rules';
 import { PageLoader } from '../../components/PageLoader';
 import { AchievementToasts, HuntAchievements, toastFromPayload, useAchievementToasts } from '../achievements';
 import { errorMessage, errorStatus, removedFrom } from '../../lib/errors';
@@ -46,6 +46,7 @@ import { isTerminalTab } from './terminalTabs';
 import { useHunterIdentity } from './useHunterIdentity';
 import { useTerminalTab } from './useTerminalTab';
 import { handleTerminalEvent, speciesNameLookup } from './useTerminalEvents';
+import { whenIdleAfterLoad } from '../../lib/whenIdleAfterLoad';
 
 type Props = {
   sessionId: number;
@@ -62,10 +63,15 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const { tab, setTab, arRestored } = useTerminalTab(sessionId);
   const [cameraNoteSeen, setCameraNoteSeen] = useState(false);
   // The Map, AR Hunt and Comms tabs' code arrives while the network is there: offline later, they still open.
-  useEffect(() => {
-    preloadTacticalMap();
-    preloadTerminalTabs();
-  }, []);
+  // After the shell is drawn and the page is idle, so it does not hold up the shell (issue #25).
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        preloadTacticalMap();
+        preloadTerminalTabs();
+      }, TERMINAL_PRELOAD_IDLE_TIMEOUT_MS),
+    [],
+  );
   // The species card, and the dinosaur it was opened for (its distance and hunt state).
   const [card, setCard] = useState<{ species: SpeciesLite; dinosaurId: number | null } | null>(null);
   // Successes the stats have not caught up with yet: the next target is offered at once.

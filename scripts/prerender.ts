@@ -1,0 +1,108 @@
+// Prerendered pages (issue #25, decision 800): a Vite plugin that, once the client build is written,
+// renders the pages of PRERENDERED_PAGES to HTML in Node (src/client/prerender.tsx, built for SSR) and
+// writes each into a copy of the built index.html. The page paints before any JS arrives; main.tsx
+// hydrates it. The styles the page uses are inlined into its head (Beasties) and its stylesheets move
+// to the end of the body, so nothing blocks the first paint; its route's CSS and JS are linked too.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PRERENDERED_PAGES } from '../src/domain/client-routes';
+import { filesForRoute, type Manifest } from './bundle-graph';
+
+/**
+ * Each prerendered page's HTML template (a built page of the Vite build: the landing page has its own
+ * entry, landing.tsx) and the lazy route modules its first render needs (main.tsx loads them before
+ * hydrating), linked from its head.
+ */
+const PAGES: Record<(typeof PRERENDERED_PAGES)[number]['path'], { template: string; modules: string[] }> = {
+  '/': { template: 'landing.html', modules: [] },
+  '/login': { template: 'index.html', modules: ['src/client/pages/LoginPage.tsx'] },
+};
+
+type RenderPage = (pathname: string) => Promise<{ html: string; title: string }>;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The shell with a page's HTML, title, colour scheme and its route's CSS and module preloads. */
+export function pageDocument(shell: string, page: { html: string; title: string }, css: string[], js: string[]): string {
+  const links = [
+    ...css.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...js.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const out = shell
+    // The colour scheme MantineProvider sets on <html> once running: its CSS variables depend on it.
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${links.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (!out.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
+  return out;
+}
+
+/** Beasties' `onload="this.media='all'"` becomes `data-deferred-css`: lib/deferredStyles.ts applies them. */
+export function deferStylesheets(html: string): string {
+  return html.replace(/\s+onload="this\.media='all'"/g, ' data-deferred-css');
+}
+
+async function renderer(root: string, cacheDir: string): Promise<RenderPage> {
+  const outDir = path.join(cacheDir, 'prerender');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      ssr: path.join(root, 'src/client/prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    },
+  });
+  const module = (await import(`${pathToFileURL(path.join(outDir, 'prerender.mjs')).href}?t=${Date.now()}`)) as { renderPage: RenderPage };
+  return module.renderPage;
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'dinohunt:prerender',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+        const renderPage = await renderer(config.root, config.cacheDir);
+        const beasties = new Beasties({
+          path: outDir,
+          publicPath: '/',
+          // Stylesheets stay where they are (their order in the cascade matters: styles the app adds later
+          // come after them), with media="print" so they do not block the first paint. Beasties' inline
+          // onload swap is replaced by a marker the entry scripts read (the CSP refuses inline handlers).
+          preload: 'media',
+          noscriptFallback: true,
+          pruneSource: false,
+          reduceInlineStyles: false,
+          logLevel: 'warn',
+        });
+        for (const { path: route, file } of PRERENDERED_PAGES) {
+          const page = await renderPage(route);
+          const { template, modules } = PAGES[route];
+          const shell = fs.readFileSync(path.join(outDir, template), 'utf8');
+          const files = filesForRoute(manifest, modules, template);
+          const html = deferStylesheets(await beasties.process(pageDocument(shell, page, files.css, files.js)));
+          fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+          fs.writeFileSync(path.join(outDir, file), html);
+        }
+        config.logger.info(`prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}`);
+      },
+    },
+  };
+}
