@@ -51,6 +51,8 @@ test.describe('account page', () => {
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Password Not Changed' })).toContainText('Current password is incorrect');
     await expect(form.getByText('Current password is incorrect')).toBeVisible();
+    // The notice sits at the foot of a phone's screen, over the form's button: read, it is closed, as a person would.
+    await page.getByRole('alert').filter({ hasText: 'Password Not Changed' }).getByRole('button', { name: 'Close notification' }).click();
 
     // A common new password is refused with the server's reason.
     await form.getByLabel('Current Password').fill(user.password);
@@ -58,6 +60,7 @@ test.describe('account page', () => {
     await form.getByLabel('Confirm New Password').fill('password123');
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expect(form.getByText('This password is too common: choose one that is harder to guess')).toBeVisible();
+    await page.getByRole('alert').filter({ hasText: 'Password Not Changed' }).getByRole('button', { name: 'Close notification' }).click();
 
     await form.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
     await form.getByLabel('Confirm New Password').fill(NEW_PASSWORD);

@@ -92,10 +92,16 @@ test('the game master draws the play area; a hunter who walks out is warned and 
     { x: 520, y: 200 },
   ].entries()) {
     await options.nth(i).click();
+    // The species list is far below the map on a long HQ page: bring the map back and let the scroll settle first.
+    await expect(page.getByTestId('map-selecting-hint')).toBeVisible();
+    await map.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
     await map.click({ position: spot });
     await expect(page.getByTestId('deploy-counter')).toHaveText(`${i + 1}/15`);
   }
   await options.nth(0).click();
+  await expect(page.getByTestId('map-selecting-hint')).toBeVisible();
+  await map.scrollIntoViewIfNeeded();
   await map.click({ position: { x: 120, y: 240 } });
   await expect(notice(page, 'Deployment Failed')).toContainText('Dinosaurs can be placed only inside the play area');
   await map.click({ position: { x: 270, y: 330 } });
