@@ -27,7 +27,8 @@ const SOURCES = ['src/server', 'src/domain', 'package.json', 'package-lock.json'
 /** Node's flags for a compiled file: stack traces through the source maps. */
 export const COMPILED_NODE_FLAGS = ['--enable-source-maps'];
 
-function newestMtime(entry: string): number {
+/** The newest modification time under `entry` (a file, or a folder walked whole); 0 when missing. */
+export function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -4,20 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuilt } from './build-server';
+import { ensureServerBuilt, newestMtime } from './build-server';
 
 const BUILD_MARKER = path.resolve('dist/client/index.html');
 // landing.html and scripts/prerender.ts: the landing page's entry and the prerender step (issue #25).
 const SOURCES = ['src/client', 'src/domain', 'index.html', 'landing.html', 'vite.config.ts', 'scripts/prerender.ts', 'public', 'package-lock.json'];
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
 
 function buildIsStale(): boolean {
   if (!fs.existsSync(BUILD_MARKER)) return true;

@@ -20,6 +20,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
+import { prepared } from './prepared';
 import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
 import { type SessionLayout, writeSessionLayout } from './session-layout';
@@ -104,14 +105,16 @@ export function meetingPointOf(row: Pick<GameSessionRow, 'meetingLat' | 'meeting
 }
 
 /** Hunters in the session: a removed hunter (decision 836) no longer counts, so their spot is free again. */
+/** Hunters in the session (removed ones free their spot). Prepared once: `sessions.get`, a polled read, counts on every call. */
 export function countPlayers(ctx: Pick<AppDeps, 'db'>, sessionId: number): number {
-  return (
-    ctx.db
+  const count = prepared(ctx.db, 'session-player-count', (d) =>
+    d
       .select({ n: sql<number>`count(*)` })
       .from(sessionPlayers)
-      .where(and(eq(sessionPlayers.sessionId, sessionId), isNull(sessionPlayers.removedAt)))
-      .get()?.n ?? 0
+      .where(and(eq(sessionPlayers.sessionId, sql.placeholder('sessionId')), isNull(sessionPlayers.removedAt)))
+      .prepare(),
   );
+  return count.get({ sessionId })?.n ?? 0;
 }
 
 function publish(ctx: SessionsCtx, sessionId: number, type: string, payload: Record<string, unknown> = {}) {

@@ -3,15 +3,14 @@
 // plan's cap, duration 15..120 minutes (default 120), an optional mission.
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPlus, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { readableSessionPassword } from '../../../domain/session-password';
 import { Link } from 'react-router';
 import { maxPlayerChoices } from '../../../domain/mission-control';
-import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN, MIN_SESSION_PASSWORD_LENGTH } from '../../../domain/rules';
+import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN, } from '../../../domain/rules';
 import { EXPEDITION_MESSAGES } from '../../../domain/expeditions';
 import { CreateSessionInput } from '../../../domain/session-schemas';
-import { PasswordField } from '../../components/PasswordField';
+import { SessionPasswordField } from './SessionPasswordField';
 import { errorStatus, fieldErrors, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -53,7 +52,6 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
   // Follow the plan's default until the game master picks a size. Mantine's form
   // functions change identity on every render: depending on them re-ran this effect
   // after each of its own updates, an endless render loop that froze navigation.
-  const [passwordVisible, setPasswordVisible] = useState(false);
   const formRef = useRef(form);
   formRef.current = form;
   useEffect(() => {
@@ -98,32 +96,12 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Session Name" placeholder="e.g. Jurassic Park Run" required key={form.key('name')} {...form.getInputProps('name')} />
-          <Stack gap={4}>
-            <PasswordField
-              label="Session Password"
-              description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, shared with your hunters`}
-              placeholder="Shared with hunters"
-              required
-              autoComplete="off"
-              visible={passwordVisible}
-              onVisibilityChange={setPasswordVisible}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconWand size={14} aria-hidden />}
-              onClick={() => {
-                form.setFieldValue('password', readableSessionPassword(secureRandomInt));
-                // A generated password is meant to be read out: show it.
-                setPasswordVisible(true);
-              }}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Generate a strong password
-            </Button>
-          </Stack>
+          <SessionPasswordField
+            placeholder="Shared with hunters"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+            onGenerate={(password) => form.setFieldValue('password', password)}
+          />
           <Select
             label="Max Players"
             description={cap === null ? 'No plan cap' : `Your plan: up to ${cap} per session`}
@@ -180,10 +158,4 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       </Stack>
     </form>
   );
-}
-
-/** An integer in [0, n) from the browser's secure random source. */
-export function secureRandomInt(n: number): number {
-  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
-  return value % n;
 }

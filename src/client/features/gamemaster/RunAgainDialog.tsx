@@ -2,16 +2,12 @@
 // play area, no-go zones, dinosaurs, mission and duration. Only a new name and password are asked.
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RunAgainBody } from '../../../domain/hunt-archive-schemas';
-import { MIN_SESSION_PASSWORD_LENGTH } from '../../../domain/rules';
-import { readableSessionPassword } from '../../../domain/session-password';
-import { PasswordField } from '../../components/PasswordField';
 import { fieldErrors, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
-import { secureRandomInt } from './CreateSessionForm';
+import { SessionPasswordField } from './SessionPasswordField';
 import { HQ_FAILURE, HQ_SUCCESS, notifyHqFailure, serverReason } from './hqNotices';
 import type { HqSession } from './types';
 
@@ -28,7 +24,6 @@ export function RunAgainDialog({ source, onClose, onCreated }: Props) {
 function RunAgainForm({ source, onClose, onCreated }: { source: HqSession; onClose: () => void; onCreated: (s: HqSession) => void }) {
   const utils = trpc.useUtils();
   const [problem, setProblem] = useState<string | null>(null);
-  const [visible, setVisible] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', password: '' },
@@ -61,28 +56,11 @@ function RunAgainForm({ source, onClose, onCreated }: { source: HqSession; onClo
           <b>{source.name}</b>. It counts toward your plan like any new session.
         </Text>
         <TextInput label="Session Name" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
-        <PasswordField
-          label="Session Password"
-          description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, shared with your hunters`}
-          required
-          autoComplete="off"
-          visible={visible}
-          onVisibilityChange={setVisible}
+        <SessionPasswordField
           key={form.key('password')}
           {...form.getInputProps('password')}
+          onGenerate={(password) => form.setFieldValue('password', password)}
         />
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconWand size={14} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            form.setFieldValue('password', readableSessionPassword(secureRandomInt));
-            setVisible(true);
-          }}
-        >
-          Generate a strong password
-        </Button>
         {problem && (
           <Alert color="red" variant="light">
             {problem}
