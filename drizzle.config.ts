@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/server/db/schema.ts',
+  schema: './src/server/db/sqlite/schema.ts',
   out: './db/migrations',
 });

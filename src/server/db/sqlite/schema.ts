@@ -1,0 +1,429 @@
+// The whole data model. Times are integers in milliseconds since the epoch
+// (except Lucia's expires_at, which the adapter stores in seconds).
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** A map point as the API sends it; polygons are lists of these (the play area, no-go zones). */
+export type LatLngPoint = { lat: number; lng: number };
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const users = sqliteTable(
+  'users',
+  {
+  id: text('id').primaryKey(),
+  /** Null for guest hunters, who have only a handle within one game session. */
+  username: text('username').unique(),
+  email: text('email').unique(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  role: text('role', { enum: ['gamemaster', 'hunter', 'admin'] }).notNull(),
+  passwordHash: text('password_hash'),
+  isGuest: integer('is_guest', { mode: 'boolean' }).notNull().default(false),
+  sessionCredits: integer('session_credits').notNull().default(0),
+  accountStatus: text('account_status').notNull().default('active'),
+  stripeCustomerId: text('stripe_customer_id'),
+  createdAt: integer('created_at').notNull().default(now),
+  },
+  // Usernames and emails are unique whatever their case.
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Lucia's session table. A guest hunter's session is bound to one game session. `id` holds the
+ * SHA-256 of the token the cookie carries (src/server/auth/lucia.ts), never the token itself.
+ */
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    gameSessionId: integer('game_session_id'),
+    /** Absolute end of the sign-in (seconds, like expires_at): renewal never extends expires_at past it. Always set by startSession; 0 (ended) for rows older than the column. */
+    absoluteExpiresAt: integer('absolute_expires_at').notNull().default(0),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const subscriptionPlans = sqliteTable('subscription_plans', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  price: text('price').notNull(),
+  interval: text('interval').notNull().default('week'),
+  features: text('features', { mode: 'json' }).$type<string[]>().notNull(),
+  maxSessions: integer('max_sessions'),
+  maxPlayersPerSession: integer('max_players_per_session').notNull(),
+  stripePriceId: text('stripe_price_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const subscriptions = sqliteTable('subscriptions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => subscriptionPlans.id),
+  status: text('status', {
+    enum: ['active', 'incomplete', 'past_due', 'canceled'],
+  }).notNull(),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  currentPeriodEnd: integer('current_period_end'),
+  /** The game master cancelled: the plan stays active until currentPeriodEnd, then ends (decision 750). */
+  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+});
+
+/** One-time purchases of session credits. */
+export const creditPurchases = sqliteTable('credit_purchases', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  credits: integer('credits').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+  status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/** Webhook events already handled: replaying one changes nothing. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: integer('received_at').notNull().default(now),
+});
+
+export const dinosaurSpecies = sqliteTable('dinosaur_species', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  scientificName: text('scientific_name'),
+  description: text('description'),
+  rarity: text('rarity'),
+  dietType: text('diet_type'),
+  locomotionType: text('locomotion_type'),
+  length: text('length'),
+  weight: text('weight'),
+  health: integer('health').notNull().default(100),
+  captureRate: real('capture_rate').notNull().default(0.5),
+  /** Path under /uploads, e.g. "models/tyrannosaurus-rex.glb". */
+  modelPath: text('model_path'),
+  /** The model's file name as the admin uploaded it (display only; the stored name is server-made). */
+  modelOriginalName: text('model_original_name'),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const missions = sqliteTable('missions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  description: text('description'),
+  coverPhotoPath: text('cover_photo_path'),
+  briefingVideoPath: text('briefing_video_path'),
+  /** File names as the admin uploaded them (display only). */
+  coverPhotoOriginalName: text('cover_photo_original_name'),
+  briefingVideoOriginalName: text('briefing_video_original_name'),
+  difficulty: text('difficulty'),
+  duration: integer('duration'),
+  maxPlayers: integer('max_players').notNull().default(20),
+  objectives: text('objectives', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const gameSessions = sqliteTable(
+  'game_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** foldKey(name): joining by name ignores case in every script, which SQLite's ASCII-only lower() cannot. */
+    nameKey: text('name_key'),
+    /** Shared secret the game master hands out; shown to the owner, never to hunters. */
+    password: text('password').notNull(),
+    maxPlayers: integer('max_players').notNull(),
+    missionId: integer('mission_id').references(() => missions.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['preparing', 'active', 'started', 'paused', 'completed'],
+    })
+      .notNull()
+      .default('preparing'),
+    duration: integer('duration').notNull(),
+    scheduledStartTime: integer('scheduled_start_time'),
+    startTime: integer('start_time'),
+    /** When the pause in progress began, or null. */
+    pausedAt: integer('paused_at'),
+    /** Sum of completed pauses, so remaining time survives restarts. */
+    pausedTotalMs: integer('paused_total_ms').notNull().default(0),
+    endTime: integer('end_time'),
+    /** Why a completed session ended (domain/session-outcome); null before it ends, and for sessions ended before the column. */
+    endedReason: text('ended_reason', { enum: ['ended_by_game_master', 'time_up'] }),
+    briefingVideoUrl: text('briefing_video_url'),
+    coverPhotoUrl: text('cover_photo_url'),
+    description: text('description'),
+    /** The play area the game master drew (a simple polygon, vertices in order), or null: play anywhere. */
+    playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
+    /** No-go zones inside the play area (roads, water): simple polygons hunters must not enter. */
+    noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
+    /** A public expedition (decision 835): listed to signed-in hunter accounts, who join it without the password. */
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    /** Where hunters of a public expedition meet (both or neither). */
+    meetingLat: real('meeting_lat'),
+    meetingLng: real('meeting_lng'),
+    /** A line for hunters finding the meeting point ("By the fountain"), or null. */
+    meetingNote: text('meeting_note'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('game_sessions_owner_idx').on(t.ownerId),
+    index('game_sessions_status_idx').on(t.status),
+    index('game_sessions_name_key_idx').on(t.nameKey),
+    index('game_sessions_public_idx').on(t.isPublic, t.status),
+  ],
+);
+
+/** A hunter (account or guest) in one game session. */
+export const sessionPlayers = sqliteTable(
+  'session_players',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    /** foldKey(handle): handles are unique within a session whatever their case or Unicode form. */
+    handleKey: text('handle_key'),
+    dartsRemaining: integer('darts_remaining').notNull().default(25),
+    dartsUsed: integer('darts_used').notNull().default(0),
+    reportsSubmitted: integer('reports_submitted').notNull().default(0),
+    photosTaken: integer('photos_taken').notNull().default(0),
+    distanceTraveledM: real('distance_traveled_m').notNull().default(0),
+    lastLat: real('last_lat'),
+    lastLng: real('last_lng'),
+    lastAccuracy: real('last_accuracy'),
+    lastPrecision: text('last_precision'),
+    lastPositionAt: integer('last_position_at'),
+    /** The last fix that counted toward distance_traveled_m (GPS jitter below a fix's accuracy does not count). */
+    anchorLat: real('anchor_lat'),
+    anchorLng: real('anchor_lng'),
+    anchorAt: integer('anchor_at'),
+    completionTime: integer('completion_time'),
+    /**
+     * Where the server last judged the hunter from their fixes (domain/play-area zoneStateOf, decision 811):
+     * inside, outside_area or in_no_go; null before the first fix, or while the session has no play area.
+     */
+    zoneState: text('zone_state', { enum: ['inside', 'outside_area', 'in_no_go'] }),
+    /** When zone_state last changed (ms). */
+    zoneChangedAt: integer('zone_changed_at'),
+    joinedAt: integer('joined_at').notNull().default(now),
+    /**
+     * A guest's rejoin key: sha256 of `{sessionId}:{the browser's hunter key cookie}` (decision 740).
+     * The same browser may come back as this hunter after a logout; null once forgotten, and for accounts.
+     */
+    rejoinKey: text('rejoin_key'),
+    /** When the game master removed this hunter from the session (decision 836), or null. A removed hunter cannot rejoin. */
+    removedAt: integer('removed_at'),
+  },
+  (t) => [
+    uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
+    uniqueIndex('session_players_session_handle_uq').on(t.sessionId, t.handle),
+    uniqueIndex('session_players_session_handle_key_uq').on(t.sessionId, t.handleKey),
+    // Achievements add up an account's hunts (issue 29).
+    index('session_players_user_idx').on(t.userId),
+  ],
+);
+
+export const sessionDinosaurs = sqliteTable(
+  'session_dinosaurs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    speciesId: integer('species_id')
+      .notNull()
+      .references(() => dinosaurSpecies.id),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    health: integer('health').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('session_dinosaurs_session_idx').on(t.sessionId)],
+);
+
+/** Every observation attempt (one dart each); success decided by the server. */
+export const observations = sqliteTable(
+  'observations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    dinosaurId: integer('dinosaur_id').notNull(),
+    speciesId: integer('species_id').notNull(),
+    success: integer('success', { mode: 'boolean' }).notNull(),
+    distanceM: real('distance_m').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('observations_session_player_idx').on(t.sessionId, t.playerId),
+    // A dinosaur counts once per hunter.
+    uniqueIndex('observations_success_uq')
+      .on(t.playerId, t.dinosaurId)
+      .where(sql`success = 1`),
+  ],
+);
+
+/** Position history: distance travelled and the live map; purged 48 h after the session ends. */
+export const positions = sqliteTable(
+  'positions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    lat: real('lat').notNull(),
+    lng: real('lng').notNull(),
+    accuracy: real('accuracy').notNull(),
+    precision: text('precision').notNull(),
+    recordedAt: integer('recorded_at').notNull(),
+  },
+  (t) => [index('positions_session_player_idx').on(t.sessionId, t.playerId, t.recordedAt)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    senderUserId: text('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderLabel: text('sender_label').notNull(),
+    senderRole: text('sender_role').notNull(),
+    message: text('message').notNull(),
+    messageType: text('message_type').notNull(),
+    mediaType: text('media_type'),
+    mediaUrl: text('media_url'),
+    recipientType: text('recipient_type').notNull(),
+    quickAction: text('quick_action'),
+    lat: real('lat'),
+    lng: real('lng'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('messages_session_idx').on(t.sessionId, t.id),
+    // Hunter stats count one sender's reports and photos on every poll: without it, every message of the session.
+    index('messages_session_sender_idx').on(t.sessionId, t.senderUserId, t.mediaType),
+    // Every request for an uploaded file finds its message (who may see it) by its URL (decision 713).
+    index('messages_media_url_idx').on(t.mediaUrl).where(sql`media_url IS NOT NULL`),
+  ],
+);
+
+/** Append-only log of real-time events: reconnecting clients catch up from their last id. */
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id'),
+    type: text('type').notNull(),
+    /** Who may see it: 'all', 'owner' (game master and admins), or 'user:<id>'. */
+    audience: text('audience').notNull().default('all'),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('events_session_idx').on(t.sessionId, t.id)],
+);
+
+export const sessionResults = sqliteTable('session_results', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => gameSessions.id, { onDelete: 'cascade' }),
+  completionStatus: text('completion_status').notNull(),
+  completionRate: integer('completion_rate').notNull(),
+  dinosaursFound: integer('dinosaurs_found').notNull(),
+  totalDinosaurs: integer('total_dinosaurs').notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/**
+ * Achievements earned (issue 29, decision 830): one row per hunter (user) and (key, tier), so a
+ * replayed event never awards twice. `player_id` is the hunt it was earned in (the end dialog lists
+ * that hunt's). A guest who keeps theirs moves these rows with its hunter record (decision 832).
+ */
+export const earnedAchievements = sqliteTable(
+  'earned_achievements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** bronze, silver, gold, or 'single' for an achievement without tiers. */
+    tier: text('tier').notNull(),
+    earnedAt: integer('earned_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('earned_achievements_user_key_tier_uq').on(t.userId, t.key, t.tier),
+    index('earned_achievements_player_idx').on(t.playerId),
+    index('earned_achievements_session_idx').on(t.sessionId),
+  ],
+);
+
+/** A dinosaur of a saved layout: which species, where (issue 26, decision 822). */
+export type LayoutDinosaur = { speciesId: number; lat: number; lng: number };
+
+/**
+ * A game master's saved layout for a place they use often: the play area, its no-go zones and
+ * the dinosaurs, copied from one of their sessions and applied to a new one (decision 822).
+ */
+export const gmLayouts = sqliteTable(
+  'gm_layouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** foldKey(name): one layout per name and game master, whatever the case. */
+    nameKey: text('name_key').notNull(),
+    playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
+    noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
+    dinosaurs: text('dinosaurs', { mode: 'json' }).$type<LayoutDinosaur[]>().notNull().default(sql`'[]'`),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type GameSessionRow = typeof gameSessions.$inferSelect;
+export type SpeciesRow = typeof dinosaurSpecies.$inferSelect;
+export type MissionRow = typeof missions.$inferSelect;
+export type PlanRow = typeof subscriptionPlans.$inferSelect;
+export type GmLayoutRow = typeof gmLayouts.$inferSelect;
