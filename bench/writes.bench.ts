@@ -15,7 +15,7 @@ const N = Number(process.env.N ?? 300);
 
 async function run(mode: 'NORMAL' | 'FULL') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-bench-'));
-  const deps = createDeps(loadConfig({ DATABASE_PATH: path.join(dir, 'b.sqlite'), UPLOADS_DIR: dir, LOG_LEVEL: 'silent' }), {
+  const deps = await createDeps(loadConfig({ DATABASE_PATH: path.join(dir, 'b.sqlite'), UPLOADS_DIR: dir, LOG_LEVEL: 'silent' }), {
     info() {},
     warn() {},
     error() {},

@@ -37,7 +37,7 @@ export type AppDeps = {
   geocoder: Geocoder;
 };
 
-export function createDeps(config: Config, log: AppDeps['log'] = console): AppDeps {
+export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
   const db = openDatabase(config.DATABASE_PATH);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;

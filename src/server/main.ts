@@ -2,12 +2,13 @@
 // graceful shutdown that tells WebSocket clients to reconnect.
 import { buildApp } from './app';
 import { loadConfig, paymentsConfigured } from './config';
+import { closeDatabase } from './db/client';
 import { createDeps } from './deps';
 import { seed } from './seed';
 
 async function main() {
   const config = loadConfig();
-  const deps = createDeps(config);
+  const deps = await createDeps(config);
   const app = await buildApp(deps);
   deps.log = app.log;
   await seed(deps);
@@ -21,7 +22,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
-    deps.db.$client.close();
+    await closeDatabase(deps.db);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

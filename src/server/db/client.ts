@@ -1,13 +1,32 @@
+// The data API every service uses: drizzle's async query builder over the running database,
+// always awaited. `Db` is typed as drizzle's async SQLite database; on PostgreSQL the same calls
+// run on a node-postgres drizzle instance built from db/pg/schema.ts (db/schema-parity.test.ts
+// proves both schemas give the same row types). Portable code therefore:
+//   - awaits builders (`const [row] = await db.select()...limit(1)`), never `.get()`, `.all()`,
+//     `.run()` or `.values()` (SQLite-only);
+//   - runs several writes that belong together in `db.transaction(async (tx) => ...)` and uses only
+//     `tx` inside it (the outer `db` waits for the transaction to end: using it there deadlocks);
+//   - writes hand-made SQL only through db/raw.ts, with db/dialect.ts's fragments where dialects differ.
+// Nothing outside src/server/db touches a driver.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { installSignInInvalidation } from '../auth/sign-in-cache-generation';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { drizzle as drizzleProxy, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { type ConnectionHandle, handleOf, registerHandle, runAfterCommit, startAfterCommit } from './connection-handle';
 import * as schema from './schema';
-import { installSessionRowGenerations } from './session-row-generation';
+import { execute, StatementCache, TransactionGate } from './sqlite/executor';
+import { installSessionRowGenerations } from './sqlite/session-row-generation';
+import { installSignInInvalidation } from './sqlite/sign-in-generation';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Schema = typeof schema;
+export type Db = SqliteRemoteDatabase<Schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: a function that only reads or writes takes this, so callers can pass their transaction. */
+export type Queryable = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve('db/migrations');
 
@@ -20,11 +39,65 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  migrate(drizzleSync(sqlite), { migrationsFolder: MIGRATIONS_DIR });
   // After the migrations (the triggers name main tables): any write to a sign-in's rows empties the sign-in cache.
   installSignInInvalidation(sqlite);
   // Likewise any write to a game session's rows or its players' drops that session's cached access rows.
   installSessionRowGenerations(sqlite);
-  return db as Db;
+  return asyncSqlite(sqlite);
 }
+
+/** The async data API over one better-sqlite3 connection (db/sqlite/executor.ts explains the gate). */
+function asyncSqlite(sqlite: Database.Database): Db {
+  const statements = new StatementCache(sqlite);
+  const gate = new TransactionGate();
+  const dialect = new SQLiteAsyncDialect();
+  const outer = drizzleProxy(
+    async (text, params, method) => {
+      if (gate.busy) await gate.idle();
+      return execute(statements, text, params, method);
+    },
+    { schema },
+  );
+  // The transaction's own queries: the same connection, without the gate.
+  const inner = drizzleProxy(async (text, params, method) => execute(statements, text, params, method), { schema });
+
+  const base: Omit<ConnectionHandle, 'inTransaction'> = {
+    dialect: 'sqlite',
+    sqlite,
+    statements,
+    gate,
+    toQuery: (query) => dialect.sqlToQuery(query),
+    close: async () => void sqlite.close(),
+  };
+  registerHandle(outer, { ...base, inTransaction: false });
+  const innerHandle: ConnectionHandle = { ...base, inTransaction: true };
+
+  const transaction: Db['transaction'] = async (work, config) => {
+    await gate.acquire();
+    const hooks: (() => void)[] = [];
+    try {
+      const result = await inner.transaction(
+        async (tx) => {
+          registerHandle(tx, innerHandle);
+          startAfterCommit(tx, hooks);
+          return work(tx);
+        },
+        { behavior: config?.behavior ?? 'immediate' },
+      );
+      runAfterCommit(hooks);
+      return result;
+    } finally {
+      gate.release();
+    }
+  };
+  outer.transaction = transaction;
+  return outer;
+}
+
+/** Ends the connection (the process is stopping, or a test is done). */
+export async function closeDatabase(db: Db): Promise<void> {
+  await handleOf(db).close();
+}
+
+export { afterCommit, dialectOf, handleOf } from './connection-handle';

@@ -1,13 +1,15 @@
 // The event bus: every state change publishes one event. Events are appended to
-// the `events` table first (so a reconnecting client can catch up from its last
-// id, even across restarts), then fanned out in process. A multi-process
-// deployment would swap the fan-out for PostgreSQL LISTEN/NOTIFY or Redis.
+// the `events` table in the transaction of the change they describe (so a
+// reconnecting client can catch up from its last id, even across restarts, and an
+// event never describes a change that rolled back), then fanned out in process once
+// that commits. A multi-process deployment would swap the fan-out for PostgreSQL
+// LISTEN/NOTIFY (the cluster issue).
 //
 // Fan-out is indexed by game session: an event reaches the listeners of its own
 // session (and the few process-wide listeners), so its cost grows with the sockets
 // of that session, not with every socket of the process.
-import type { Db } from '../db/client';
-import { realtimeStatements } from './statements';
+import { afterCommit, type Db, type Queryable } from '../db/client';
+import { countEventsSince, eventsSince, insertEvents, visibleEventsSince } from '../db/events';
 
 /**
  * Who may see an event: everyone in the session, its owner (and admins), one user,
@@ -39,24 +41,28 @@ export type PublishInput = {
 export type BusListener = (event: BusEvent, endOfStep?: boolean) => void;
 
 export interface EventBus {
-  publish(event: PublishInput): BusEvent;
+  /**
+   * Stores the event with `q` (pass the transaction of the change it describes: both commit
+   * together or neither does) and delivers it to listeners once that has committed.
+   */
+  publish(q: Queryable, event: PublishInput): Promise<BusEvent>;
   /**
    * The events of one step of one session (a broadcast is new_communication, then broadcast),
    * stored in order; each listener then hears all of them in a row, the last with endOfStep.
    * A socket thus gets the step's frames in one write as soon as its turn comes, instead of
    * every socket waiting for the step's last event to reach every other socket.
    */
-  publishAll(events: PublishInput[]): BusEvent[];
+  publishAll(q: Queryable, events: PublishInput[]): Promise<BusEvent[]>;
   /** Every event of every session (few listeners: tests, sign-ins that may join sessions later). */
   subscribe(listener: BusListener): () => void;
   /** The events of one game session only. */
   subscribeSession(sessionId: number, listener: BusListener): () => void;
   /** Events of one session after `lastId`, oldest first. */
-  since(sessionId: number, lastId: number, limit?: number): BusEvent[];
+  since(sessionId: number, lastId: number, limit?: number): Promise<BusEvent[]>;
   /** Up to `limit` events of one session after `lastId` that a viewer may see (the audience filtered in SQL), oldest first. */
-  visibleSince(sessionId: number, lastId: number, viewer: Viewer, limit: number): BusEvent[];
+  visibleSince(sessionId: number, lastId: number, viewer: Viewer, limit: number): Promise<BusEvent[]>;
   /** Whether more than `max` events of the session follow `lastId` (a resume too long to replay). */
-  moreThan(sessionId: number, lastId: number, max: number): boolean;
+  moreThan(sessionId: number, lastId: number, max: number): Promise<boolean>;
 }
 
 /** Who reads (session-stream.ts's StreamViewer). */
@@ -65,7 +71,6 @@ export type Viewer = { userId: string; seesOwnerEvents: boolean };
 export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
   const everything = new Set<BusListener>();
   const bySession = new Map<number, Set<BusListener>>();
-  const statements = realtimeStatements(db);
 
   // Listeners only queue the event and wake their stream (never subscribe synchronously),
   // so iterating the live sets is safe; one that unsubscribes meanwhile is skipped.
@@ -81,25 +86,28 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
     }
   };
 
-  const store = ({ sessionId, type, audience = 'all', payload }: PublishInput): BusEvent => {
+  const rowsOf = (inputs: PublishInput[]) => {
     const createdAt = now();
-    const { id } = statements.insertEvent.get(sessionId, type, audience, JSON.stringify(payload), createdAt) as { id: number };
-    return { id, sessionId, type, audience, payload, createdAt };
+    return inputs.map(({ sessionId, type, audience = 'all', payload }) => ({ sessionId, type, audience, payload, createdAt }));
   };
 
   return {
-    publish(input) {
-      const event = store(input);
-      if (event.sessionId !== null) deliver(bySession.get(event.sessionId), event);
-      deliver(everything, event);
-      return event;
+    async publish(q, input) {
+      const [event] = (await insertEvents(q, rowsOf([input]))) as BusEvent[];
+      afterCommit(q, () => {
+        if (event!.sessionId !== null) deliver(bySession.get(event!.sessionId), event!);
+        deliver(everything, event!);
+      });
+      return event!;
     },
-    publishAll(inputs) {
+    async publishAll(q, inputs) {
       const sessionId = inputs[0]?.sessionId ?? null;
       if (inputs.some((input) => input.sessionId !== sessionId)) throw new Error('publishAll: one session per step');
-      const events = inputs.map(store);
-      if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
-      deliverStep(everything, events);
+      const events = (await insertEvents(q, rowsOf(inputs))) as BusEvent[];
+      afterCommit(q, () => {
+        if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
+        deliverStep(everything, events);
+      });
       return events;
     },
     subscribe(listener) {
@@ -115,26 +123,14 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
         if (listeners.size === 0 && bySession.get(sessionId) === listeners) bySession.delete(sessionId);
       };
     },
-    since(sessionId, lastId, limit = 500) {
-      return (statements.eventsSince.all(sessionId, lastId, limit) as EventRow[]).map(toBusEvent);
+    async since(sessionId, lastId, limit = 500) {
+      return (await eventsSince(db, [sessionId], lastId, limit)) as BusEvent[];
     },
-    visibleSince(sessionId, lastId, viewer, limit) {
-      const rows = statements.visibleEventsSince.all({
-        session: sessionId,
-        after: lastId,
-        owner: viewer.seesOwnerEvents ? 1 : 0,
-        user: viewer.userId,
-        limit,
-      }) as EventRow[];
-      return rows.map(toBusEvent);
+    async visibleSince(sessionId, lastId, viewer, limit) {
+      return (await visibleEventsSince(db, [sessionId], lastId, viewer, limit)) as BusEvent[];
     },
-    moreThan(sessionId, lastId, max) {
-      return (statements.countSince.get(sessionId, lastId, max + 1) as { n: number }).n > max;
+    async moreThan(sessionId, lastId, max) {
+      return (await countEventsSince(db, [sessionId], lastId, max + 1)) > max;
     },
   };
 }
-
-/** A row of `events` read with realtimeStatements (payload still JSON text). */
-export type EventRow = Omit<BusEvent, 'payload'> & { payload: string };
-
-export const toBusEvent = (row: EventRow): BusEvent => ({ ...row, payload: JSON.parse(row.payload) });

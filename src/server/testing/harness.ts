@@ -10,6 +10,7 @@ import superjson from 'superjson';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { closeDatabase } from '../db/client';
 import { createDeps, type AppDeps } from '../deps';
 import { subscriptionPlans, users } from '../db/schema';
 import type { AppRouter } from '../routers';
@@ -46,7 +47,7 @@ export async function startTestServer(
     UPLOAD_RATE_LIMIT: '10000',
     ...env,
   });
-  const deps = createDeps(config, { info() {}, warn() {}, error() {} });
+  const deps = await createDeps(config, { info() {}, warn() {}, error() {} });
   await seed(deps);
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,7 +61,7 @@ export async function startTestServer(
     dir,
     async close() {
       await app.close();
-      deps.db.$client.close();
+      await closeDatabase(deps.db);
       if (!opts.keepDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };

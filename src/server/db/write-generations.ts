@@ -1,0 +1,27 @@
+// Generations moved by the database's own writes, which caches compare to know they are stale
+// (the caches never rely on a service remembering to empty them). On SQLite, TEMP triggers on the
+// one connection count every write, cascades included (db/sqlite/*-generation.ts). On PostgreSQL
+// no proof covers several processes yet, so there is no generation and the caches stay off (issue
+// #27 records the cost; the cluster issue brings invalidation through the event log).
+import type { Db } from './client';
+import { handleOf } from './connection-handle';
+import { sessionRowGeneration } from './sqlite/session-row-generation';
+import { noteOutsideWrites, signInGeneration } from './sqlite/sign-in-generation';
+
+/** The sign-in rows' generation (auth_sessions, users, game_sessions); undefined: do not cache. */
+export function signInRowsGeneration(db: Db): number | undefined {
+  const { sqlite } = handleOf(db);
+  return sqlite ? signInGeneration(sqlite) : undefined;
+}
+
+/** Notes commits by other connections (a shell, another process) before a sign-in cache read. */
+export function noteWritesFromOutside(db: Db): void {
+  const { sqlite } = handleOf(db);
+  if (sqlite) noteOutsideWrites(sqlite);
+}
+
+/** One game session's rows' generation (game_sessions, session_players); undefined: do not cache. */
+export function sessionRowsGeneration(db: Db, sessionId: number): number | undefined {
+  const { sqlite } = handleOf(db);
+  return sqlite ? sessionRowGeneration(sqlite, sessionId) : undefined;
+}

@@ -1,0 +1,41 @@
+// The real-time paths' reads that are not the event log's (db/events.ts): which sessions a
+// signed-in user follows, and who owns one.
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { LIVE_SESSION_STATUSES } from '../../domain/rules';
+import type { Queryable } from '../db/client';
+import { gameSessions, sessionPlayers } from '../db/schema';
+
+/** Whether the user is (still) one of the session's players; a removed hunter (decision 836) is not. */
+export async function isSessionPlayer(q: Queryable, sessionId: number, userId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ one: sessionPlayers.sessionId })
+    .from(sessionPlayers)
+    .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId), isNull(sessionPlayers.removedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The sessions a hunter plays in that have not completed. */
+export async function hunterSessionIds(q: Queryable, userId: string): Promise<number[]> {
+  const rows = await q
+    .select({ id: sessionPlayers.sessionId })
+    .from(sessionPlayers)
+    .innerJoin(gameSessions, eq(gameSessions.id, sessionPlayers.sessionId))
+    .where(and(eq(sessionPlayers.userId, userId), isNull(sessionPlayers.removedAt), ne(gameSessions.status, 'completed')));
+  return rows.map((row) => row.id);
+}
+
+/** A game master's live sessions. */
+export async function ownedLiveSessionIds(q: Queryable, ownerId: string): Promise<number[]> {
+  const rows = await q
+    .select({ id: gameSessions.id })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.ownerId, ownerId), inArray(gameSessions.status, [...LIVE_SESSION_STATUSES])));
+  return rows.map((row) => row.id);
+}
+
+/** The session's owner, or undefined when there is no such session. */
+export async function sessionOwnerId(q: Queryable, sessionId: number): Promise<string | undefined> {
+  const [row] = await q.select({ ownerId: gameSessions.ownerId }).from(gameSessions).where(eq(gameSessions.id, sessionId)).limit(1);
+  return row?.ownerId;
+}
