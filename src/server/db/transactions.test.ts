@@ -40,7 +40,12 @@ describe('async transactions on SQLite', () => {
     });
     await tick();
     // Another request writes meanwhile: it must wait for the transaction, then commit on its own.
-    const outside = db.insert(missions).values({ name: 'kept', description: '' }).returning({ id: missions.id });
+    // (A query builder runs when awaited: then() starts it now.)
+    const outside = db
+      .insert(missions)
+      .values({ name: 'kept', description: '' })
+      .returning({ id: missions.id })
+      .then((rows) => rows);
     await tick();
     release();
     await expect(failing).rejects.toThrow('abort');
