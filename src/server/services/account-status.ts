@@ -20,13 +20,13 @@ export async function setAccountStatus(
   userId: string,
   status: AccountStatus,
 ): Promise<AccountStatusOutput> {
-  const target = ctx.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).get();
+  const [target] = await ctx.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound('User not found');
   if (status === 'suspended') {
     if (target.id === actorId) throw badRequest('You cannot suspend your own account');
     if (target.role === 'admin') throw badRequest('Admin accounts cannot be suspended');
   }
-  ctx.db.update(users).set({ accountStatus: status }).where(eq(users.id, userId)).run();
+  await ctx.db.update(users).set({ accountStatus: status }).where(eq(users.id, userId));
   if (status === 'suspended') await endAllSignIns(ctx, userId);
   return { success: true, id: userId, accountStatus: status };
 }

@@ -17,7 +17,16 @@ import { EXPEDITIONS_LISTED_MAX } from '../../domain/rules';
 import type { GameSessionRow } from '../db/schema';
 import { gameSessions, sessionPlayers } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
-import { countPlayers, meetingPointOf, refreshSession, runDueTransitions, type SessionsCtx, type SessionOutput, toSessionOutput } from './game-sessions';
+import {
+  countPlayers,
+  meetingPointOf,
+  refreshSession,
+  runDueTransitions,
+  type SessionOutput,
+  type SessionsCtx,
+  sessionPlayerCount,
+  toSessionOutput,
+} from './game-sessions';
 
 type UserCtx = SessionsCtx & { user: User };
 
@@ -48,20 +57,20 @@ const LIVE = new Set<string>(['active', 'started', 'paused']);
  * meeting point first from the position given, else live first then by start time. Sessions the
  * caller was removed from are left out.
  */
-export function listExpeditions(ctx: UserCtx, query: ExpeditionListQuery): ExpeditionOutput[] {
+export async function listExpeditions(ctx: UserCtx, query: ExpeditionListQuery): Promise<ExpeditionOutput[]> {
   if (ctx.user.isGuest) throw forbidden(EXPEDITION_MESSAGES.accountsOnly);
   if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
-  runDueTransitions(ctx);
-  const players = sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`;
+  await runDueTransitions(ctx);
+  const players = sessionPlayerCount();
   const mine = sql<number | null>`(select case when sp.removed_at is null then 0 else 1 end from session_players sp
       where sp.session_id = "game_sessions"."id" and sp.user_id = ${ctx.user.id})`;
-  const rows = ctx.db
-    .select({ session: gameSessions, players, mine })
-    .from(gameSessions)
-    .where(and(eq(gameSessions.isPublic, true), ne(gameSessions.status, 'completed')))
-    .orderBy(asc(gameSessions.id))
-    .all()
-    .filter((r) => r.mine !== 1);
+  const rows = (
+    await ctx.db
+      .select({ session: gameSessions, players, mine })
+      .from(gameSessions)
+      .where(and(eq(gameSessions.isPublic, true), ne(gameSessions.status, 'completed')))
+      .orderBy(asc(gameSessions.id))
+  ).filter((r) => r.mine !== 1);
   const from = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   const places = rows.map((r) => ({
     r,
@@ -90,27 +99,37 @@ export function listExpeditions(ctx: UserCtx, query: ExpeditionListQuery): Exped
 }
 
 /** PUT /api/game-sessions/{id}/expedition: the owner makes the session public or private, and sets its meeting point. */
-export function setExpedition(ctx: SessionsCtx, session: GameSessionRow, input: ExpeditionSettingsInput): SessionOutput {
-  const current = refreshSession(ctx, session);
+export async function setExpedition(ctx: SessionsCtx, session: GameSessionRow, input: ExpeditionSettingsInput): Promise<SessionOutput> {
+  const current = await refreshSession(ctx, session);
   if (current.status === 'completed') throw conflict('Cannot change the expedition: the session has already ended');
-  const row = ctx.db
-    .update(gameSessions)
-    .set({
-      isPublic: input.isPublic,
-      meetingLat: input.meetingPoint?.lat ?? null,
-      meetingLng: input.meetingPoint?.lng ?? null,
-      meetingNote: input.meetingNote,
-    })
-    .where(eq(gameSessions.id, current.id))
-    .returning()
-    .get();
-  ctx.bus.publish({
-    sessionId: row.id,
-    type: 'session_expedition',
-    audience: 'owner',
-    payload: { sessionId: row.id, timestamp: ctx.now(), isPublic: row.isPublic, meetingPoint: meetingPointOf(row), meetingNote: row.meetingNote },
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(gameSessions)
+      .set({
+        isPublic: input.isPublic,
+        meetingLat: input.meetingPoint?.lat ?? null,
+        meetingLng: input.meetingPoint?.lng ?? null,
+        meetingNote: input.meetingNote,
+      })
+      .where(eq(gameSessions.id, current.id))
+      .returning();
+    // Deleted meanwhile (its owner's account went): as any other lookup of a missing session.
+    if (!updated) throw notFound('Session not found');
+    await ctx.bus.publish(tx, {
+      sessionId: updated.id,
+      type: 'session_expedition',
+      audience: 'owner',
+      payload: {
+        sessionId: updated.id,
+        timestamp: ctx.now(),
+        isPublic: updated.isPublic,
+        meetingPoint: meetingPointOf(updated),
+        meetingNote: updated.meetingNote,
+      },
+    });
+    return updated;
   });
-  return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: countPlayers(ctx, row.id) });
+  return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: await countPlayers(ctx, row.id) });
 }
 
 export type RemoveHunterOutput = { success: true; hunterId: string; hunterHandle: string; currentPlayers: number };
@@ -121,43 +140,39 @@ export type RemoveHunterOutput = { success: true; hunterId: string; hunterHandle
  * rejoin); their spot is free again. The event 'hunter_removed' tells every screen: the
  * hunter's own shows why, and their streams of the session end after it.
  */
-export function removeHunter(ctx: SessionsCtx, session: GameSessionRow, hunterId: string): RemoveHunterOutput {
+export async function removeHunter(ctx: SessionsCtx, session: GameSessionRow, hunterId: string): Promise<RemoveHunterOutput> {
   // An ended hunt's results are kept as they were: nobody is removed from it afterwards.
-  if (refreshSession(ctx, session).status === 'completed') throw conflict(EXPEDITION_MESSAGES.removeAfterEnd);
+  if ((await refreshSession(ctx, session)).status === 'completed') throw conflict(EXPEDITION_MESSAGES.removeAfterEnd);
   const now = ctx.now();
-  const player = ctx.db.transaction(
-    (tx) => {
-      const row = tx
-        .select()
-        .from(sessionPlayers)
-        .where(and(eq(sessionPlayers.sessionId, session.id), eq(sessionPlayers.userId, hunterId)))
-        .get();
-      if (!row) throw notFound(EXPEDITION_MESSAGES.notInSession);
-      if (row.removedAt !== null) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
-      // The last position goes too: the hunter leaves the tactical map at once.
-      return tx
-        .update(sessionPlayers)
-        .set({ removedAt: now, lastLat: null, lastLng: null, lastAccuracy: null, lastPrecision: null, lastPositionAt: null })
-        .where(and(eq(sessionPlayers.id, row.id), isNull(sessionPlayers.removedAt)))
-        .returning()
-        .get();
-    },
-    { behavior: 'immediate' },
-  );
-  if (!player) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
-  const currentPlayers = countPlayers(ctx, session.id);
-  ctx.bus.publish({
-    sessionId: session.id,
-    type: 'hunter_removed',
-    payload: {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sessionPlayers)
+      .where(and(eq(sessionPlayers.sessionId, session.id), eq(sessionPlayers.userId, hunterId)))
+      .limit(1);
+    if (!row) throw notFound(EXPEDITION_MESSAGES.notInSession);
+    if (row.removedAt !== null) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
+    // The last position goes too: the hunter leaves the tactical map at once.
+    const [player] = await tx
+      .update(sessionPlayers)
+      .set({ removedAt: now, lastLat: null, lastLng: null, lastAccuracy: null, lastPrecision: null, lastPositionAt: null })
+      .where(and(eq(sessionPlayers.id, row.id), isNull(sessionPlayers.removedAt)))
+      .returning();
+    if (!player) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
+    const currentPlayers = await countPlayers({ db: tx }, session.id);
+    await ctx.bus.publish(tx, {
       sessionId: session.id,
-      timestamp: now,
-      userId: player.userId,
-      playerId: player.id,
-      hunterHandle: player.handle,
-      currentPlayers,
-      message: removedMessage(session.name),
-    },
+      type: 'hunter_removed',
+      payload: {
+        sessionId: session.id,
+        timestamp: now,
+        userId: player.userId,
+        playerId: player.id,
+        hunterHandle: player.handle,
+        currentPlayers,
+        message: removedMessage(session.name),
+      },
+    });
+    return { success: true as const, hunterId: player.userId, hunterHandle: player.handle, currentPlayers };
   });
-  return { success: true, hunterId: player.userId, hunterHandle: player.handle, currentPlayers };
 }

@@ -1,7 +1,7 @@
 // Game sessions: creation, the lifecycle (start now or scheduled, pause, resume,
 // end, expiry), listing by role, time status and result. Procedures, the
 // scheduler and tests call these directly.
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { completionResult } from '../../domain/countdown';
 import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
@@ -11,6 +11,10 @@ import type { CreateSessionInput, StartSessionBody } from '../../domain/session-
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { foldKey } from '../../domain/text-keys';
 import type { AppDeps } from '../deps';
+import type { Queryable, Tx } from '../db/client';
+import { epochMs } from '../db/dialect';
+import { lockFor } from '../db/locks';
+import { rawFirst } from '../db/raw';
 import {
   type GameSessionRow,
   gameSessions,
@@ -20,7 +24,6 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
-import { prepared } from './prepared';
 import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
 import { type SessionLayout, writeSessionLayout } from './session-layout';
@@ -104,25 +107,26 @@ export function meetingPointOf(row: Pick<GameSessionRow, 'meetingLat' | 'meeting
   return row.meetingLat === null || row.meetingLng === null ? null : { lat: row.meetingLat, lng: row.meetingLng };
 }
 
-/** Hunters in the session: a removed hunter (decision 836) no longer counts, so their spot is free again. */
-/** Hunters in the session (removed ones free their spot). Prepared once: `sessions.get`, a polled read, counts on every call. */
-export function countPlayers(ctx: Pick<AppDeps, 'db'>, sessionId: number): number {
-  const count = prepared(ctx.db, 'session-player-count', (d) =>
-    d
-      .select({ n: sql<number>`count(*)` })
-      .from(sessionPlayers)
-      .where(and(eq(sessionPlayers.sessionId, sql.placeholder('sessionId')), isNull(sessionPlayers.removedAt)))
-      .prepare(),
-  );
-  return count.get({ sessionId })?.n ?? 0;
+/**
+ * Hunters in the session: a removed hunter (decision 836) no longer counts, so their spot is free
+ * again. `db` may be a transaction (joining counts inside its own). `sessions.get`, a polled read,
+ * counts on every call: the data layer keeps the statement.
+ */
+export async function countPlayers(ctx: { db: Queryable }, sessionId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(sessionPlayers)
+    .where(and(eq(sessionPlayers.sessionId, sessionId), isNull(sessionPlayers.removedAt)));
+  return row?.n ?? 0;
 }
 
-function publish(ctx: SessionsCtx, sessionId: number, type: string, payload: Record<string, unknown> = {}) {
-  ctx.bus.publish({ sessionId, type, payload: { sessionId, timestamp: ctx.now(), ...payload } });
+/** Stores the session's event with `q`, the transaction of the change it describes. */
+async function publish(ctx: SessionsCtx, q: Queryable, sessionId: number, type: string, payload: Record<string, unknown> = {}) {
+  await ctx.bus.publish(q, { sessionId, type, payload: { sessionId, timestamp: ctx.now(), ...payload } });
 }
 
-function reload(ctx: Pick<AppDeps, 'db'>, id: number): GameSessionRow {
-  const row = ctx.db.select().from(gameSessions).where(eq(gameSessions.id, id)).get();
+async function reload(ctx: { db: Queryable }, id: number): Promise<GameSessionRow> {
+  const [row] = await ctx.db.select().from(gameSessions).where(eq(gameSessions.id, id)).limit(1);
   if (!row) throw notFound('Session not found');
   return row;
 }
@@ -133,51 +137,53 @@ function reload(ctx: Pick<AppDeps, 'db'>, id: number): GameSessionRow {
  * Creates a preparing session. With `layout` (a past hunt run again, decision 821), the new
  * session gets its play area, no-go zones and dinosaurs in the same transaction.
  */
-export function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: SessionLayout): SessionOutput {
+export async function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: SessionLayout): Promise<SessionOutput> {
   const now = ctx.now();
   if (input.isPublic && !input.meetingPoint) {
     throw badRequest(EXPEDITION_MESSAGES.meetingPointRequired, { fieldErrors: { meetingPoint: EXPEDITION_MESSAGES.meetingPointRequired } });
   }
-  const row = ctx.db.transaction(
-    (tx) => {
-      let mission: typeof missions.$inferSelect | undefined;
-      if (input.missionId !== null) {
-        mission = tx.select().from(missions).where(eq(missions.id, input.missionId)).get();
-        if (!mission) throw badRequest('Mission not found');
-      }
-      // The plan: 403 without a subscription, 409 past the weekly allowance (a credit is used
-      // when the plan's allowance is spent), maxPlayers capped to the plan. Admins bypass.
-      const maxPlayers = capMaxPlayers(ctx, ctx.user, input.maxPlayers);
-      consumeSessionAllowance(ctx, ctx.user);
-      const inserted = tx
-        .insert(gameSessions)
-        .values({
-          ownerId: ctx.user.id,
-          name: input.name,
-          nameKey: foldKey(input.name),
-          password: input.password,
-          maxPlayers,
-          missionId: mission?.id ?? null,
-          status: 'preparing',
-          duration: input.duration ?? 0,
-          briefingVideoUrl: mediaUrl(mission?.briefingVideoPath ?? null),
-          coverPhotoUrl: mediaUrl(mission?.coverPhotoPath ?? null),
-          description: mission?.description ?? null,
-          isPublic: input.isPublic,
-          meetingLat: input.meetingPoint?.lat ?? null,
-          meetingLng: input.meetingPoint?.lng ?? null,
-          meetingNote: input.meetingNote,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      if (!layout) return inserted;
-      writeSessionLayout(tx, inserted.id, layout, now);
-      return { ...inserted, playArea: layout.playArea, noGoZones: layout.noGoZones };
-    },
-    { behavior: 'immediate' },
-  );
-  publish(ctx, row.id, 'session_created', { name: row.name, status: row.status });
+  const row = await ctx.db.transaction(async (tx) => {
+    // Two clicks at once: the second waits here until the first has counted and inserted.
+    await lockFor(tx, 'gamemaster', ctx.user.id);
+    let mission: typeof missions.$inferSelect | undefined;
+    if (input.missionId !== null) {
+      [mission] = await tx.select().from(missions).where(eq(missions.id, input.missionId)).limit(1);
+      if (!mission) throw badRequest('Mission not found');
+    }
+    // The plan: 403 without a subscription, 409 past the weekly allowance (a credit is used
+    // when the plan's allowance is spent), maxPlayers capped to the plan. Admins bypass.
+    const limits = { db: tx, now: ctx.now };
+    const maxPlayers = await capMaxPlayers(limits, ctx.user, input.maxPlayers);
+    await consumeSessionAllowance(limits, ctx.user);
+    const [inserted] = await tx
+      .insert(gameSessions)
+      .values({
+        ownerId: ctx.user.id,
+        name: input.name,
+        nameKey: foldKey(input.name),
+        password: input.password,
+        maxPlayers,
+        missionId: mission?.id ?? null,
+        status: 'preparing',
+        duration: input.duration ?? 0,
+        briefingVideoUrl: mediaUrl(mission?.briefingVideoPath ?? null),
+        coverPhotoUrl: mediaUrl(mission?.coverPhotoPath ?? null),
+        description: mission?.description ?? null,
+        isPublic: input.isPublic,
+        meetingLat: input.meetingPoint?.lat ?? null,
+        meetingLng: input.meetingPoint?.lng ?? null,
+        meetingNote: input.meetingNote,
+        createdAt: now,
+      })
+      .returning();
+    let created = inserted!;
+    if (layout) {
+      await writeSessionLayout(tx, created.id, layout, now);
+      created = { ...created, playArea: layout.playArea, noGoZones: layout.noGoZones };
+    }
+    await publish(ctx, tx, created.id, 'session_created', { name: created.name, status: created.status });
+    return created;
+  });
   return toSessionOutput(row, now, { includePassword: true, currentPlayers: 0 });
 }
 
@@ -188,42 +194,47 @@ export function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: 
  * joined ones for hunters (never a password). Ended sessions are left out
  * unless asked for. Newest first.
  */
-export function listSessions(ctx: UserCtx, opts: { includeEnded: boolean }): SessionOutput[] {
-  runDueTransitions(ctx);
+export async function listSessions(ctx: UserCtx, opts: { includeEnded: boolean }): Promise<SessionOutput[]> {
+  await runDueTransitions(ctx);
   const now = ctx.now();
   const notEnded = opts.includeEnded ? undefined : ne(gameSessions.status, 'completed');
-  // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-  const players = sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`;
+  const players = sessionPlayerCount();
   if (ctx.user.role === 'hunter') {
-    const rows = ctx.db
+    const rows = await ctx.db
       .select({ session: gameSessions, players, handle: sessionPlayers.handle })
       .from(sessionPlayers)
       .innerJoin(gameSessions, eq(gameSessions.id, sessionPlayers.sessionId))
       // A session the hunter was removed from is no longer theirs to resume (decision 836).
       .where(and(eq(sessionPlayers.userId, ctx.user.id), isNull(sessionPlayers.removedAt), notEnded))
-      .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-      .all();
+      .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id));
     return rows.map((r) =>
       toSessionOutput(r.session, now, { includePassword: false, currentPlayers: r.players, hunterHandle: r.handle }),
     );
   }
   const mine = ctx.user.role === 'admin' ? undefined : eq(gameSessions.ownerId, ctx.user.id);
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ session: gameSessions, players })
     .from(gameSessions)
     .where(and(mine, notEnded))
-    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-    .all();
+    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id));
   return rows.map((r) => toSessionOutput(r.session, now, { includePassword: true, currentPlayers: r.players }));
 }
 
+/**
+ * A select field: the session's hunters (removed ones free their spot). Qualified by hand: drizzle
+ * leaves columns unqualified in single-table selects. count(*) is a bigint on PostgreSQL (a string
+ * from the driver): read as a number.
+ */
+export const sessionPlayerCount = () =>
+  sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`.mapWith(Number);
+
 /** One session as its caller may see it (owner/admin with password, a hunter of it without). */
-export function getSession(ctx: UserCtx, id: number): SessionOutput {
-  const access = requireSessionAccess(ctx, id);
-  const row = refreshSession(ctx, access.gameSession);
+export async function getSession(ctx: UserCtx, id: number): Promise<SessionOutput> {
+  const access = await requireSessionAccess(ctx, id);
+  const row = await refreshSession(ctx, access.gameSession);
   return toSessionOutput(row, ctx.now(), {
     includePassword: access.role !== 'player',
-    currentPlayers: countPlayers(ctx, id),
+    currentPlayers: await countPlayers(ctx, id),
     hunterHandle: access.player?.handle,
   });
 }
@@ -247,13 +258,13 @@ function illegal(action: string, row: GameSessionRow): never {
   throw conflict(`Cannot ${action} the session while it is ${row.status}`);
 }
 
-function output(ctx: SessionsCtx, row: GameSessionRow): SessionOutput {
-  return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: countPlayers(ctx, row.id) });
+async function output(ctx: SessionsCtx, row: GameSessionRow): Promise<SessionOutput> {
+  return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: await countPlayers(ctx, row.id) });
 }
 
 /** Start now, or schedule the start (status stays 'preparing' until then). */
-export function startSession(ctx: SessionsCtx, session: GameSessionRow, body: StartSessionBody): SessionOutput {
-  const current = refreshSession(ctx, session);
+export async function startSession(ctx: SessionsCtx, session: GameSessionRow, body: StartSessionBody): Promise<SessionOutput> {
+  const current = await refreshSession(ctx, session);
   if (current.status !== 'preparing') illegal('start', current);
   const now = ctx.now();
   const duration = body.duration ?? current.duration;
@@ -261,119 +272,132 @@ export function startSession(ctx: SessionsCtx, session: GameSessionRow, body: St
   if (scheduled !== null && scheduled < now - SCHEDULE_GRACE_MS) throw badRequest(SESSION_MESSAGES.schedulePast);
   if (scheduled !== null && scheduled > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest(SESSION_MESSAGES.scheduleTooFar);
   const later = scheduled !== null && scheduled > now;
-  const res = ctx.db
-    .update(gameSessions)
-    .set(
-      later
-        ? { duration, scheduledStartTime: scheduled }
-        : { duration, status: 'active', startTime: now, scheduledStartTime: null, pausedAt: null, pausedTotalMs: 0 },
-    )
-    .where(and(eq(gameSessions.id, current.id), eq(gameSessions.status, 'preparing')))
-    .run();
-  const row = reload(ctx, current.id);
-  if (res.changes === 0) illegal('start', row);
-  if (later) {
-    publish(ctx, row.id, 'session_scheduled', { scheduledStartTime: iso(scheduled), duration });
-  } else {
-    publish(ctx, row.id, 'session_started', { startTime: iso(now), duration, scheduled: false });
-  }
-  return output(ctx, row);
+  const started = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(gameSessions)
+      .set(
+        later
+          ? { duration, scheduledStartTime: scheduled }
+          : { duration, status: 'active', startTime: now, scheduledStartTime: null, pausedAt: null, pausedTotalMs: 0 },
+      )
+      .where(and(eq(gameSessions.id, current.id), eq(gameSessions.status, 'preparing')))
+      .returning();
+    if (!row) return undefined;
+    if (later) {
+      await publish(ctx, tx, row.id, 'session_scheduled', { scheduledStartTime: iso(scheduled), duration });
+    } else {
+      await publish(ctx, tx, row.id, 'session_started', { startTime: iso(now), duration, scheduled: false });
+    }
+    return row;
+  });
+  if (!started) illegal('start', await reload(ctx, current.id));
+  return output(ctx, started);
 }
 
-export function pauseSession(ctx: SessionsCtx, session: GameSessionRow): SessionOutput {
-  const current = refreshSession(ctx, session);
+export async function pauseSession(ctx: SessionsCtx, session: GameSessionRow): Promise<SessionOutput> {
+  const current = await refreshSession(ctx, session);
   const now = ctx.now();
-  const res = ctx.db
-    .update(gameSessions)
-    .set({ status: 'paused', pausedAt: now })
-    .where(and(eq(gameSessions.id, current.id), inArray(gameSessions.status, [...RUNNING_STATUSES])))
-    .run();
-  const row = reload(ctx, current.id);
-  if (res.changes === 0) illegal('pause', row);
-  publish(ctx, row.id, 'session_paused', { pausedAt: iso(now), timeRemaining: sessionTimeStatus(row, now).timeRemaining });
-  return output(ctx, row);
+  const paused = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(gameSessions)
+      .set({ status: 'paused', pausedAt: now })
+      .where(and(eq(gameSessions.id, current.id), inArray(gameSessions.status, [...RUNNING_STATUSES])))
+      .returning();
+    if (!row) return undefined;
+    await publish(ctx, tx, row.id, 'session_paused', { pausedAt: iso(now), timeRemaining: sessionTimeStatus(row, now).timeRemaining });
+    return row;
+  });
+  if (!paused) illegal('pause', await reload(ctx, current.id));
+  return output(ctx, paused);
 }
 
-export function resumeSession(ctx: SessionsCtx, session: GameSessionRow): SessionOutput {
+export async function resumeSession(ctx: SessionsCtx, session: GameSessionRow): Promise<SessionOutput> {
   const now = ctx.now();
-  const res = ctx.db
-    .update(gameSessions)
-    .set({
-      status: 'active',
-      pausedAt: null,
-      pausedTotalMs: sql`${gameSessions.pausedTotalMs} + max(0, ${now} - coalesce(${gameSessions.pausedAt}, ${now}))`,
-    })
-    .where(and(eq(gameSessions.id, session.id), eq(gameSessions.status, 'paused')))
-    .run();
-  const row = reload(ctx, session.id);
-  if (res.changes === 0) illegal('resume', refreshSession(ctx, row));
-  publish(ctx, row.id, 'session_resumed', { timeRemaining: sessionTimeStatus(row, now).timeRemaining });
-  return output(ctx, row);
+  const resumed = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(gameSessions).where(eq(gameSessions.id, session.id)).limit(1);
+    if (current?.status !== 'paused') return undefined;
+    // The pause now ending joins the completed ones (a clock set back counts as no pause).
+    const pausedTotalMs = current.pausedTotalMs + Math.max(0, now - (current.pausedAt ?? now));
+    const [row] = await tx
+      .update(gameSessions)
+      .set({ status: 'active', pausedAt: null, pausedTotalMs })
+      // The pause read above, still in progress (a concurrent resume, on PostgreSQL, changes nothing).
+      .where(
+        and(
+          eq(gameSessions.id, session.id),
+          eq(gameSessions.status, 'paused'),
+          current.pausedAt === null ? isNull(gameSessions.pausedAt) : eq(gameSessions.pausedAt, current.pausedAt),
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    await publish(ctx, tx, row.id, 'session_resumed', { timeRemaining: sessionTimeStatus(row, now).timeRemaining });
+    return row;
+  });
+  if (!resumed) illegal('resume', await refreshSession(ctx, await reload(ctx, session.id)));
+  return output(ctx, resumed);
 }
 
 /** Ends the session (any status but completed) and records its result. */
-export function endSession(ctx: SessionsCtx, session: GameSessionRow): SessionOutput {
-  const current = refreshSession(ctx, session);
+export async function endSession(ctx: SessionsCtx, session: GameSessionRow): Promise<SessionOutput> {
+  const current = await refreshSession(ctx, session);
   if (current.status === 'completed') illegal('end', current);
-  const ended = finish(ctx, current, ctx.now(), 'ended');
-  if (!ended) illegal('end', reload(ctx, current.id));
-  return output(ctx, reload(ctx, current.id));
+  const ended = await finish(ctx, current, ctx.now(), 'ended');
+  if (!ended) illegal('end', await reload(ctx, current.id));
+  return output(ctx, await reload(ctx, current.id));
 }
 
 /**
  * Moves a session to completed at `endTime` (once: a concurrent end loses) and
- * writes its result. `reason` is the status unless every deployed dinosaur was
- * found, which is 'completed'. Returns false when it had already ended.
+ * writes its result and its event, in one transaction. `reason` is the status unless
+ * every deployed dinosaur was found, which is 'completed'. Returns false when it had
+ * already ended.
  */
-function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 'ended' | 'time_expired'): boolean {
-  const done = ctx.db.transaction(
-    (tx) => {
-      const closedPause = row.pausedAt !== null ? Math.max(0, endTime - row.pausedAt) : 0;
-      const res = tx
-        .update(gameSessions)
-        .set({
-          status: 'completed',
-          endTime,
-          endedReason: reason === 'time_expired' ? 'time_up' : 'ended_by_game_master',
-          pausedAt: null,
-          pausedTotalMs: row.pausedTotalMs + closedPause,
-        })
-        .where(and(eq(gameSessions.id, row.id), ne(gameSessions.status, 'completed')))
-        .run();
-      if (res.changes === 0) return null;
-      const result = computeResult(ctx, row.id, reason);
-      tx.insert(sessionResults)
-        .values({ sessionId: row.id, ...result, createdAt: endTime })
-        .onConflictDoNothing()
-        .run();
-      return result;
-    },
-    { behavior: 'immediate' },
-  );
-  if (!done) return false;
-  publish(ctx, row.id, 'session_ended', {
-    endTime: iso(endTime),
-    endedReason: reason === 'time_expired' ? 'time_up' : 'ended_by_game_master',
-    ...done,
+async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 'ended' | 'time_expired'): Promise<boolean> {
+  const endedReason = reason === 'time_expired' ? 'time_up' : 'ended_by_game_master';
+  const done = await ctx.db.transaction(async (tx) => {
+    const closedPause = row.pausedAt !== null ? Math.max(0, endTime - row.pausedAt) : 0;
+    const changed = await tx
+      .update(gameSessions)
+      .set({
+        status: 'completed',
+        endTime,
+        endedReason,
+        pausedAt: null,
+        pausedTotalMs: row.pausedTotalMs + closedPause,
+      })
+      .where(and(eq(gameSessions.id, row.id), ne(gameSessions.status, 'completed')))
+      .returning({ id: gameSessions.id });
+    if (changed.length === 0) return false;
+    const result = await computeResult(tx, row.id, reason);
+    await tx
+      .insert(sessionResults)
+      .values({ sessionId: row.id, ...result, createdAt: endTime })
+      .onConflictDoNothing();
+    await publish(ctx, tx, row.id, 'session_ended', { endTime: iso(endTime), endedReason, ...result });
+    return true;
   });
+  if (!done) return false;
   // Every hunter of it has now played one more hunt to its end (after session_ended: the end dialog opens first).
-  awardSessionEnd(ctx, row.id);
+  await awardSessionEnd(ctx, row.id);
   return true;
 }
 
-const RESULT_SQL = `
-SELECT count(*) AS total,
-       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM observations o
-                                     WHERE o.session_id = d.session_id AND o.dinosaur_id = d.id AND o.success = 1)) AS found
-FROM session_dinosaurs d
-WHERE d.session_id = ?`;
-
-function computeResult(ctx: Pick<AppDeps, 'db'>, sessionId: number, reason: 'ended' | 'time_expired') {
-  const totals = (ctx.db.$client.prepare(RESULT_SQL).get(sessionId) as { total: number; found: number } | undefined) ?? {
-    total: 0,
-    found: 0,
-  };
-  return completionResult({ observed: totals.found, total: totals.total, timeExpired: reason === 'time_expired' });
+async function computeResult(tx: Tx, sessionId: number, reason: 'ended' | 'time_expired') {
+  // count(*) is a bigint on PostgreSQL (a string from the driver): read as numbers.
+  const totals = await rawFirst<{ total: number | string; found: number | string }>(
+    tx,
+    sql`SELECT count(*) AS total,
+               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM observations o
+                                             WHERE o.session_id = d.session_id AND o.dinosaur_id = d.id AND o.success)) AS found
+          FROM session_dinosaurs d
+         WHERE d.session_id = ${sessionId}`,
+  );
+  return completionResult({
+    observed: Number(totals?.found ?? 0),
+    total: Number(totals?.total ?? 0),
+    timeExpired: reason === 'time_expired',
+  });
 }
 
 // --- Time-driven transitions ---------------------------------------------
@@ -384,50 +408,58 @@ function computeResult(ctx: Pick<AppDeps, 'db'>, sessionId: number, reason: 'end
  * whose time has run out (ended at that instant, completionStatus time_expired).
  * Cheap when nothing is due: no query at all.
  */
-export function refreshSession(ctx: SessionsCtx, row: GameSessionRow): GameSessionRow {
+export async function refreshSession(ctx: SessionsCtx, row: GameSessionRow): Promise<GameSessionRow> {
   const now = ctx.now();
   let current = row;
   if (current.status === 'preparing' && current.scheduledStartTime !== null && current.scheduledStartTime <= now) {
     const startTime = current.scheduledStartTime;
-    const res = ctx.db
-      .update(gameSessions)
-      .set({ status: 'active', startTime, scheduledStartTime: null, pausedAt: null, pausedTotalMs: 0 })
-      .where(and(eq(gameSessions.id, current.id), eq(gameSessions.status, 'preparing')))
-      .run();
-    current = reload(ctx, current.id);
-    if (res.changes > 0) {
-      publish(ctx, current.id, 'session_started', { startTime: iso(startTime), duration: current.duration, scheduled: true });
-    }
+    const started = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(gameSessions)
+        .set({ status: 'active', startTime, scheduledStartTime: null, pausedAt: null, pausedTotalMs: 0 })
+        .where(and(eq(gameSessions.id, current.id), eq(gameSessions.status, 'preparing')))
+        .returning();
+      if (updated) {
+        await publish(ctx, tx, updated.id, 'session_started', { startTime: iso(startTime), duration: updated.duration, scheduled: true });
+      }
+      return updated;
+    });
+    current = started ?? (await reload(ctx, current.id));
   }
   if (sessionExpired(current, now)) {
-    finish(ctx, current, sessionEndsAt(current) ?? now, 'time_expired');
-    current = reload(ctx, current.id);
+    await finish(ctx, current, sessionEndsAt(current) ?? now, 'time_expired');
+    current = await reload(ctx, current.id);
   }
   return current;
 }
 
 /** Every due scheduled start and every expired session, in one indexed query. Returns how many changed. */
-export function runDueTransitions(ctx: SessionsCtx): number {
+export async function runDueTransitions(ctx: SessionsCtx): Promise<number> {
   const now = ctx.now();
-  const due = ctx.db
+  const due = await ctx.db
     .select()
     .from(gameSessions)
     .where(
-      sql`(${gameSessions.status} = 'preparing' and ${gameSessions.scheduledStartTime} <= ${now})
-        or (${gameSessions.status} in ('active', 'started') and ${gameSessions.startTime} is not null
-            and ${gameSessions.startTime} + ${gameSessions.duration} * 60000 + ${gameSessions.pausedTotalMs} <= ${now})`,
-    )
-    .all();
-  for (const row of due) refreshSession(ctx, row);
+      or(
+        and(eq(gameSessions.status, 'preparing'), lte(gameSessions.scheduledStartTime, now)),
+        and(
+          inArray(gameSessions.status, [...RUNNING_STATUSES]),
+          isNotNull(gameSessions.startTime),
+          // The end (start + duration + pauses) at or before now; times as ms in both dialects.
+          sql`${epochMs(ctx.db, gameSessions.startTime)} + ${gameSessions.duration} * 60000 + ${gameSessions.pausedTotalMs} <= ${now}`,
+        ),
+      ),
+    );
+  for (const row of due) await refreshSession(ctx, row);
   return due.length;
 }
 
 // --- Reads ---------------------------------------------------------------
 
-export function getResult(ctx: UserCtx, id: number) {
-  const access = requireSessionAccess(ctx, id);
-  refreshSession(ctx, access.gameSession);
-  const row = ctx.db.select().from(sessionResults).where(eq(sessionResults.sessionId, id)).get();
+export async function getResult(ctx: UserCtx, id: number) {
+  const access = await requireSessionAccess(ctx, id);
+  await refreshSession(ctx, access.gameSession);
+  const [row] = await ctx.db.select().from(sessionResults).where(eq(sessionResults.sessionId, id)).limit(1);
   if (!row) throw notFound('No result for this session yet');
   return {
     sessionId: row.sessionId,
@@ -439,10 +471,10 @@ export function getResult(ctx: UserCtx, id: number) {
   };
 }
 
-/** GET /{id}/time-status: one prepared access query; the countdown from stored timestamps. */
-export function timeStatusOf(ctx: UserCtx, id: number) {
-  const access = requireSessionAccess(ctx, id);
-  const row = refreshSession(ctx, access.gameSession);
+/** GET /{id}/time-status: one (cached) access query; the countdown from stored timestamps. */
+export async function timeStatusOf(ctx: UserCtx, id: number) {
+  const access = await requireSessionAccess(ctx, id);
+  const row = await refreshSession(ctx, access.gameSession);
   const now = ctx.now();
   const endsAt = row.status === 'completed' ? row.endTime : sessionEndsAt(row, now);
   return {

@@ -12,6 +12,7 @@ import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { newHunterKey, readHunterKey, rejoinKeyMatches, rejoinKeyOf, setHunterKey } from '../auth/hunter-key';
 import type { Context } from '../context';
+import { lockFor } from '../db/locks';
 import { type GameSessionRow, gameSessions, sessionPlayers, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { logout, startSession } from './accounts';
@@ -51,9 +52,9 @@ function passwordMatches(row: GameSessionRow, password: string): boolean {
  * unless this browser is known to the session; a wrong one counts a failure. `targets` are
  * the sessions the attempt was aimed at; `matched` the ids whose password was right.
  */
-async function checkPassword(ctx: JoinCtx, targets: JoinTarget[], matched: () => number[]): Promise<void> {
+async function checkPassword(ctx: JoinCtx, targets: JoinTarget[], matched: () => Promise<number[]>): Promise<void> {
   await joinFailures.refuseWhenLocked(ctx, targets);
-  const ids = matched();
+  const ids = await matched();
   if (ids.length > 0) return joinFailures.succeeded(ctx, ids);
   await joinFailures.count(ctx, targets);
   throw joinFailed();
@@ -78,74 +79,68 @@ const SESSION_ENDED = 'This session has ended: it cannot be joined';
  * `createGuest` inserts the guest's user row in the same transaction; `rejoinKey`
  * is stored on the player row (a guest's, see auth/hunter-key.ts).
  */
-function addPlayer(
+async function addPlayer(
   ctx: JoinCtx,
   session: GameSessionRow,
   userId: string,
   handle: string,
   createGuest = false,
   rejoinKey: string | null = null,
-): { player: PlayerRow; created: boolean } {
-  const current = refreshSession(ctx, session);
-  const result = ctx.db.transaction(
-    (tx) => {
-      const row = tx.select().from(gameSessions).where(eq(gameSessions.id, current.id)).get();
-      if (!row) throw joinFailed();
-      if (row.status === 'completed') throw conflict(SESSION_ENDED);
-      const existing = createGuest ? undefined : findPlayer(ctx.db, row.id, userId);
-      if (existing?.removedAt != null) throw removedFrom(row);
-      if (existing) return { player: existing, created: false };
-      const handleKey = foldKey(handle);
-      const clash = tx
-        .select({ id: sessionPlayers.id })
-        .from(sessionPlayers)
-        .where(and(eq(sessionPlayers.sessionId, row.id), eq(sessionPlayers.handleKey, handleKey)))
-        .get();
-      if (clash) throw conflict(handleTaken(handle));
-      const players = countPlayers({ db: ctx.db }, row.id);
-      if (players >= row.maxPlayers) {
-        throw conflict(`Session is full: ${players}/${row.maxPlayers} hunters have joined`, {
-          currentPlayers: players,
-          maxPlayers: row.maxPlayers,
-        });
-      }
-      if (createGuest) {
-        tx.insert(users)
-          .values({ id: userId, username: null, email: null, firstName: handle, role: 'hunter', isGuest: true })
-          .run();
-      }
-      const player = tx
-        .insert(sessionPlayers)
-        .values({ sessionId: row.id, userId, handle, handleKey, joinedAt: ctx.now(), rejoinKey })
-        .returning()
-        .get();
-      return { player, created: true };
-    },
-    { behavior: 'immediate' },
-  );
-  if (result.created) {
-    ctx.bus.publish({
+): Promise<{ player: PlayerRow; created: boolean }> {
+  const current = await refreshSession(ctx, session);
+  return ctx.db.transaction(async (tx) => {
+    // Racing joins: the second waits here until the first has counted and inserted (PostgreSQL).
+    await lockFor(tx, 'game-session', current.id);
+    const [row] = await tx.select().from(gameSessions).where(eq(gameSessions.id, current.id)).limit(1);
+    if (!row) throw joinFailed();
+    if (row.status === 'completed') throw conflict(SESSION_ENDED);
+    const existing = createGuest ? undefined : await findPlayer(tx, row.id, userId);
+    if (existing?.removedAt != null) throw removedFrom(row);
+    if (existing) return { player: existing, created: false };
+    const handleKey = foldKey(handle);
+    const [clash] = await tx
+      .select({ id: sessionPlayers.id })
+      .from(sessionPlayers)
+      .where(and(eq(sessionPlayers.sessionId, row.id), eq(sessionPlayers.handleKey, handleKey)))
+      .limit(1);
+    if (clash) throw conflict(handleTaken(handle));
+    const players = await countPlayers({ db: tx }, row.id);
+    if (players >= row.maxPlayers) {
+      throw conflict(`Session is full: ${players}/${row.maxPlayers} hunters have joined`, {
+        currentPlayers: players,
+        maxPlayers: row.maxPlayers,
+      });
+    }
+    if (createGuest) {
+      await tx.insert(users).values({ id: userId, username: null, email: null, firstName: handle, role: 'hunter', isGuest: true });
+    }
+    const [player] = await tx
+      .insert(sessionPlayers)
+      .values({ sessionId: row.id, userId, handle, handleKey, joinedAt: ctx.now(), rejoinKey })
+      .returning();
+    await ctx.bus.publish(tx, {
       sessionId: session.id,
       type: 'hunter_joined',
       payload: {
         sessionId: session.id,
         timestamp: ctx.now(),
         userId,
-        playerId: result.player.id,
-        hunterHandle: result.player.handle,
-        currentPlayers: countPlayers({ db: ctx.db }, session.id),
+        playerId: player!.id,
+        hunterHandle: player!.handle,
+        currentPlayers: players + 1,
       },
     });
-  }
-  return result;
+    return { player: player!, created: true };
+  });
 }
 
 function output(session: GameSessionRow, player: PlayerRow): JoinOutput {
   return { sessionId: session.id, hunterHandle: player.handle, sessionName: session.name, status: session.status };
 }
 
-function findById(ctx: JoinCtx, id: number): GameSessionRow | undefined {
-  return ctx.db.select().from(gameSessions).where(eq(gameSessions.id, id)).get();
+async function findById(ctx: JoinCtx, id: number): Promise<GameSessionRow | undefined> {
+  const [row] = await ctx.db.select().from(gameSessions).where(eq(gameSessions.id, id)).limit(1);
+  return row;
 }
 
 /**
@@ -159,52 +154,54 @@ async function findSession(
   ctx: JoinCtx,
   typed: string,
   password: string,
-  isMember: (row: GameSessionRow) => boolean,
+  isMember: (row: GameSessionRow) => Promise<boolean>,
 ): Promise<GameSessionRow> {
   const id = sessionIdOf(typed);
   const nameKey = foldKey(typed);
-  const candidates = ctx.db
+  const candidates = await ctx.db
     .select()
     .from(gameSessions)
     .where(id === null ? eq(gameSessions.nameKey, nameKey) : or(eq(gameSessions.id, id), eq(gameSessions.nameKey, nameKey)))
-    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id))
-    .all();
+    .orderBy(desc(gameSessions.createdAt), desc(gameSessions.id));
   const targets: JoinTarget[] = candidates.length > 0 ? candidates.map((row) => target(row, row.id)) : [{ key: `name:${nameKey}` }];
   const matching = candidates.filter((row) => passwordMatches(row, password));
-  await checkPassword(ctx, targets, () => matching.map((row) => row.id));
-  const chosen = chooseJoinSession(
-    matching.map((row) => ({
+  await checkPassword(ctx, targets, async () => matching.map((row) => row.id));
+  const choices = [];
+  for (const row of matching) {
+    choices.push({
       row,
       id: row.id,
       ended: row.status === 'completed',
-      member: isMember(row),
+      member: await isMember(row),
       matchedById: row.id === id,
       createdAt: row.createdAt,
-    })),
-  );
+    });
+  }
+  const chosen = chooseJoinSession(choices);
   if (!chosen) throw joinFailed();
   return chosen.row;
 }
 
 /** The player holding this handle (any case or Unicode form) in the session, if any. */
-function playerByHandle(ctx: JoinCtx, sessionId: number, handle: string): PlayerRow | undefined {
-  return ctx.db
+async function playerByHandle(ctx: JoinCtx, sessionId: number, handle: string): Promise<PlayerRow | undefined> {
+  const [player] = await ctx.db
     .select()
     .from(sessionPlayers)
     .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.handleKey, foldKey(handle))))
-    .get();
+    .limit(1);
+  return player;
 }
 
 /** A guest hunter of this browser (its hunter key) holding this handle in the session: the guest may come back as it. */
-function ownGuestHunter(ctx: JoinCtx, session: GameSessionRow, handle: string, key: string | null): PlayerRow | undefined {
+async function ownGuestHunter(ctx: JoinCtx, session: GameSessionRow, handle: string, key: string | null): Promise<PlayerRow | undefined> {
   if (key === null) return undefined;
-  const player = playerByHandle(ctx, session.id, handle);
+  const player = await playerByHandle(ctx, session.id, handle);
   return player && rejoinKeyMatches(player.rejoinKey, session.id, key) ? player : undefined;
 }
 
 /** Whether a hunter removed from this session joined it from this browser (its hunter key). */
-function removedFromBrowser(ctx: JoinCtx, session: GameSessionRow, key: string): boolean {
-  const row = ctx.db
+async function removedFromBrowser(ctx: JoinCtx, session: GameSessionRow, key: string): Promise<boolean> {
+  const [row] = await ctx.db
     .select({ id: sessionPlayers.id })
     .from(sessionPlayers)
     .where(
@@ -214,7 +211,7 @@ function removedFromBrowser(ctx: JoinCtx, session: GameSessionRow, key: string):
         isNotNull(sessionPlayers.removedAt),
       ),
     )
-    .get();
+    .limit(1);
   return row !== undefined;
 }
 
@@ -237,30 +234,30 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
   const user = ctx.user;
   const key = readHunterKey(ctx);
   const signedInHere = (row: GameSessionRow) => Boolean(user?.isGuest && ctx.authSession?.gameSessionId === row.id);
-  const session = await findSession(ctx, input.sessionId, input.password, (row) =>
+  const session = await findSession(ctx, input.sessionId, input.password, async (row) =>
     user && !user.isGuest
-      ? findPlayer(ctx.db, row.id, user.id) !== undefined
-      : signedInHere(row) || ownGuestHunter(ctx, row, handle, key) !== undefined,
+      ? (await findPlayer(ctx.db, row.id, user.id)) !== undefined
+      : signedInHere(row) || (await ownGuestHunter(ctx, row, handle, key)) !== undefined,
   );
   if (user && !user.isGuest) {
     if (user.role !== 'hunter') {
       throw forbidden('Game masters and admins cannot join a session as hunters: sign out first');
     }
-    const { player } = addPlayer(ctx, session, user.id, handle);
+    const { player } = await addPlayer(ctx, session, user.id, handle);
     return output(session, player);
   }
   if (user && signedInHere(session)) {
-    const existing = findPlayer(ctx.db, session.id, user.id);
+    const existing = await findPlayer(ctx.db, session.id, user.id);
     if (existing?.removedAt != null) throw removedFrom(session);
-    if (existing) return output(refreshSession(ctx, session), existing);
+    if (existing) return output(await refreshSession(ctx, session), existing);
   }
-  const own = key === null ? undefined : ownGuestHunter(ctx, session, handle, key);
+  const own = key === null ? undefined : await ownGuestHunter(ctx, session, handle, key);
   if (own && key !== null) return rejoinAsGuest(ctx, session, own, key);
   // A guest the game master removed does not come back from the same browser under another handle (decision 836).
-  if (key !== null && removedFromBrowser(ctx, session, key)) throw removedFrom(session);
+  if (key !== null && (await removedFromBrowser(ctx, session, key))) throw removedFrom(session);
   const guestId = crypto.randomUUID();
   const browserKey = key ?? newHunterKey();
-  const { player } = addPlayer(ctx, session, guestId, handle, true, rejoinKeyOf(session.id, browserKey));
+  const { player } = await addPlayer(ctx, session, guestId, handle, true, rejoinKeyOf(session.id, browserKey));
   setHunterKey(ctx, browserKey);
   await endCurrentSignIn(ctx);
   await startSession(ctx, guestId, session.id);
@@ -270,7 +267,7 @@ export async function joinAsGuest(ctx: JoinCtx, input: HunterJoinInput & { sessi
 /** This browser's own guest hunter signs in again: same user, same player row, same stats. */
 async function rejoinAsGuest(ctx: JoinCtx, session: GameSessionRow, player: PlayerRow, key: string): Promise<JoinOutput> {
   if (player.removedAt !== null) throw removedFrom(session);
-  const current = refreshSession(ctx, session);
+  const current = await refreshSession(ctx, session);
   if (current.status === 'completed') throw conflict(SESSION_ENDED);
   setHunterKey(ctx, key); // another HUNTER_KEY_MAX_AGE_S for this browser
   await endCurrentSignIn(ctx);
@@ -286,11 +283,10 @@ async function rejoinAsGuest(ctx: JoinCtx, session: GameSessionRow, player: Play
 export async function forgetGuestHunter(ctx: JoinCtx): Promise<void> {
   if (ctx.user?.isGuest) {
     // A removed guest's key is kept: it is what stops this browser rejoining that session (decision 836).
-    ctx.db
+    await ctx.db
       .update(sessionPlayers)
       .set({ rejoinKey: null })
-      .where(and(eq(sessionPlayers.userId, ctx.user.id), isNull(sessionPlayers.removedAt)))
-      .run();
+      .where(and(eq(sessionPlayers.userId, ctx.user.id), isNull(sessionPlayers.removedAt)));
   }
   await logout(ctx);
 }
@@ -301,7 +297,12 @@ export async function joinByName(
   input: JoinByNameInput,
 ): Promise<JoinOutput> {
   const user = ctx.user;
-  const session = await findSession(ctx, input.sessionName, input.password, (row) => findPlayer(ctx.db, row.id, user.id) !== undefined);
+  const session = await findSession(
+    ctx,
+    input.sessionName,
+    input.password,
+    async (row) => (await findPlayer(ctx.db, row.id, user.id)) !== undefined,
+  );
   return joinAccount(ctx, session, input.hunterHandle);
 }
 
@@ -311,27 +312,27 @@ export async function joinById(
   id: number,
   body: JoinByIdBody,
 ): Promise<JoinOutput> {
-  const session = findById(ctx, id);
-  await checkPassword(ctx, [target(session, id)], () => (session && passwordMatches(session, body.password) ? [id] : []));
+  const session = await findById(ctx, id);
+  await checkPassword(ctx, [target(session, id)], async () => (session && passwordMatches(session, body.password) ? [id] : []));
   if (!session) throw joinFailed();
   if (ctx.user.isGuest) {
-    const existing = ctx.authSession?.gameSessionId === id ? findPlayer(ctx.db, id, ctx.user.id) : undefined;
+    const existing = ctx.authSession?.gameSessionId === id ? await findPlayer(ctx.db, id, ctx.user.id) : undefined;
     if (!existing) throw forbidden(GUEST_ELSEWHERE);
     if (existing.removedAt !== null) throw removedFrom(session);
-    return output(refreshSession(ctx, session), existing);
+    return output(await refreshSession(ctx, session), existing);
   }
   return joinAccount(ctx, session, body.hunterHandle);
 }
 
-function joinAccount(
+async function joinAccount(
   ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
   session: GameSessionRow,
   hunterHandle: string | undefined,
-): JoinOutput {
+): Promise<JoinOutput> {
   if (ctx.user.isGuest) throw forbidden(GUEST_ELSEWHERE);
   const handle = hunterHandle ?? ctx.user.username ?? ctx.user.firstName;
-  const { player } = addPlayer(ctx, session, ctx.user.id, handle);
-  return output(refreshSession(ctx, session), player);
+  const { player } = await addPlayer(ctx, session, ctx.user.id, handle);
+  return output(await refreshSession(ctx, session), player);
 }
 
 /**
@@ -339,10 +340,14 @@ function joinAccount(
  * addPlayer as every door (an ended or full session, a taken handle and a removed hunter
  * refused; the player cap holds). Guests are refused (they join by password).
  */
-export function joinPublicExpedition(ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> }, id: number, hunterHandle: string | undefined): JoinOutput {
+export async function joinPublicExpedition(
+  ctx: JoinCtx & { user: NonNullable<JoinCtx['user']> },
+  id: number,
+  hunterHandle: string | undefined,
+): Promise<JoinOutput> {
   if (ctx.user.isGuest) throw forbidden(EXPEDITION_MESSAGES.accountsOnly);
   if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
-  const session = findById(ctx, id);
+  const session = await findById(ctx, id);
   // A private session reads as missing: the public door says nothing about sessions it does not list.
   if (!session?.isPublic) throw notFound(EXPEDITION_MESSAGES.notPublic);
   return joinAccount(ctx, session, hunterHandle);

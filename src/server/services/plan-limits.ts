@@ -8,22 +8,22 @@
 //                                       allowance (plan + credits) is used up.
 //   consumeSessionAllowance(ctx, user)  the same check, and when the plan's weekly
 //                                       allowance is used up it takes one session
-//                                       credit. Call it right before inserting the
-//                                       session, in the same synchronous stretch
-//                                       (no await in between), ideally inside
-//                                       db.transaction with the insert.
+//                                       credit. Call it with the transaction that
+//                                       inserts the session, after
+//                                       lockFor(tx, 'gamemaster', user.id) (two
+//                                       clicks cannot both pass the cap).
 //   capMaxPlayers(ctx, user, requested) the requested maxPlayers clamped to the plan's
 //                                       maxPlayersPerSession.
 //   maxPlayersAllowed(ctx, user)        the plan's cap, or null (no cap: admins).
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { hasLapsed } from '../../domain/billing-period';
 import { ROLLING_WEEK_MS } from '../../domain/rules';
-import type { Db } from '../db/client';
+import type { Queryable } from '../db/client';
 import { gameSessions, type PlanRow, subscriptionPlans, subscriptions, users } from '../db/schema';
 import { AppError, forbidden } from '../errors';
-import { prepared } from './prepared';
 
-export type LimitsCtx = { db: Db; now: () => number };
+/** `db` may be the caller's transaction (createSession checks and consumes inside its own). */
+export type LimitsCtx = { db: Queryable; now: () => number };
 export type LimitsUser = { id: string; role: 'gamemaster' | 'hunter' | 'admin' };
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription Required';
@@ -31,57 +31,53 @@ export const SUBSCRIPTION_REQUIRED = 'Subscription Required';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The caller's subscription row and its plan, whatever the status; null when none. */
-export function findSubscription(db: Db, userId: string): { subscription: SubscriptionRow; plan: PlanRow } | null {
-  return subscriptionQuery(db).get({ userId }) ?? null;
+export async function findSubscription(db: Queryable, userId: string): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | null> {
+  // Every game-master request checks the subscription (gameMasterProcedure): the data layer keeps its statement.
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row ?? null;
 }
-
-// Prepared once: every game-master request checks the subscription (gameMasterProcedure).
-const subscriptionQuery = (db: Db) =>
-  prepared(db, 'subscription-of-user', (d) =>
-    d
-      .select({ subscription: subscriptions, plan: subscriptionPlans })
-      .from(subscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, sql.placeholder('userId')))
-      .prepare(),
-  );
 
 /**
  * The plan of an active subscription, or null. "Active" is the status Stripe's
  * webhooks (or the no-payment provider) last set; Stripe itself moves a
  * subscription to past_due or canceled when a renewal fails, and tells us.
  */
-export function activePlan(db: Db, userId: string, now: number = Date.now()): PlanRow | null {
-  const found = findSubscription(db, userId);
+export async function activePlan(db: Queryable, userId: string, now: number = Date.now()): Promise<PlanRow | null> {
+  const found = await findSubscription(db, userId);
   // A cancelled plan ends with its period, even before the provider (or the status read) says so.
   return found && found.subscription.status === 'active' && !hasLapsed(found.subscription, now) ? found.plan : null;
 }
 
-export function hasActiveSubscription(db: Db, userId: string, now?: number): boolean {
-  return activePlan(db, userId, now) !== null;
+export async function hasActiveSubscription(db: Queryable, userId: string, now?: number): Promise<boolean> {
+  return (await activePlan(db, userId, now)) !== null;
 }
 
 /** Throws 403 'Subscription Required' unless the user is an admin or has an active subscription. */
-export function assertSubscribed(ctx: LimitsCtx, user: LimitsUser): PlanRow | null {
+export async function assertSubscribed(ctx: LimitsCtx, user: LimitsUser): Promise<PlanRow | null> {
   if (user.role === 'admin') return null;
-  const plan = user.role === 'gamemaster' ? activePlan(ctx.db, user.id, ctx.now()) : null;
+  const plan = user.role === 'gamemaster' ? await activePlan(ctx.db, user.id, ctx.now()) : null;
   if (!plan) throw new AppError(403, SUBSCRIPTION_REQUIRED, { subscriptionRequired: true });
   return plan;
 }
 
 /** Sessions the user created in the rolling week ending now. */
-export function sessionsUsedThisWeek(ctx: LimitsCtx, userId: string): number {
+export async function sessionsUsedThisWeek(ctx: LimitsCtx, userId: string): Promise<number> {
   const since = ctx.now() - ROLLING_WEEK_MS;
-  const row = ctx.db
+  const [row] = await ctx.db
     .select({ n: count() })
     .from(gameSessions)
-    .where(and(eq(gameSessions.ownerId, userId), gt(gameSessions.createdAt, since)))
-    .get();
+    .where(and(eq(gameSessions.ownerId, userId), gt(gameSessions.createdAt, since)));
   return row?.n ?? 0;
 }
 
-export function sessionCredits(db: Db, userId: string): number {
-  return db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, userId)).get()?.c ?? 0;
+export async function sessionCredits(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.c ?? 0;
 }
 
 export type Allowance = {
@@ -96,9 +92,9 @@ export type Allowance = {
   canCreate: boolean;
 };
 
-export function weeklyAllowance(ctx: LimitsCtx, userId: string, plan: PlanRow): Allowance {
-  const used = sessionsUsedThisWeek(ctx, userId);
-  const credits = sessionCredits(ctx.db, userId);
+export async function weeklyAllowance(ctx: LimitsCtx, userId: string, plan: PlanRow): Promise<Allowance> {
+  const used = await sessionsUsedThisWeek(ctx, userId);
+  const credits = await sessionCredits(ctx.db, userId);
   const allowed = plan.maxSessions;
   const needsCredit = allowed !== null && used >= allowed;
   return { used, allowed, credits, needsCredit, canCreate: !needsCredit || credits > 0 };
@@ -113,10 +109,10 @@ function limitReached(plan: PlanRow, a: Allowance): AppError {
 }
 
 /** Throws unless the user may create one more session now. Changes nothing. */
-export function assertCanCreateSession(ctx: LimitsCtx, user: LimitsUser): void {
-  const plan = assertSubscribed(ctx, user);
+export async function assertCanCreateSession(ctx: LimitsCtx, user: LimitsUser): Promise<void> {
+  const plan = await assertSubscribed(ctx, user);
   if (!plan) return;
-  const a = weeklyAllowance(ctx, user.id, plan);
+  const a = await weeklyAllowance(ctx, user.id, plan);
   if (!a.canCreate) throw limitReached(plan, a);
 }
 
@@ -125,17 +121,17 @@ export function assertCanCreateSession(ctx: LimitsCtx, user: LimitsUser): void {
  * up, takes one session credit (atomically). Call right before inserting the
  * session. Returns whether a credit was used.
  */
-export function consumeSessionAllowance(ctx: LimitsCtx, user: LimitsUser): { usedCredit: boolean } {
-  const plan = assertSubscribed(ctx, user);
+export async function consumeSessionAllowance(ctx: LimitsCtx, user: LimitsUser): Promise<{ usedCredit: boolean }> {
+  const plan = await assertSubscribed(ctx, user);
   if (!plan) return { usedCredit: false };
-  const a = weeklyAllowance(ctx, user.id, plan);
+  const a = await weeklyAllowance(ctx, user.id, plan);
   if (!a.needsCredit) return { usedCredit: false };
-  const res = ctx.db
+  const taken = await ctx.db
     .update(users)
     .set({ sessionCredits: sql`${users.sessionCredits} - 1` })
     .where(and(eq(users.id, user.id), gt(users.sessionCredits, 0)))
-    .run();
-  if (res.changes === 0) throw limitReached(plan, { ...a, credits: 0 });
+    .returning({ id: users.id });
+  if (taken.length === 0) throw limitReached(plan, { ...a, credits: 0 });
   return { usedCredit: true };
 }
 
@@ -143,20 +139,20 @@ export function consumeSessionAllowance(ctx: LimitsCtx, user: LimitsUser): { use
 export const consumeSessionCredit = consumeSessionAllowance;
 
 /** The plan's players-per-session cap; null when there is none (admins). Throws 403 without a subscription. */
-export function maxPlayersAllowed(ctx: LimitsCtx, user: LimitsUser): number | null {
-  const plan = assertSubscribed(ctx, user);
+export async function maxPlayersAllowed(ctx: LimitsCtx, user: LimitsUser): Promise<number | null> {
+  const plan = await assertSubscribed(ctx, user);
   return plan ? plan.maxPlayersPerSession : null;
 }
 
 /** The requested maxPlayers, clamped to the plan's players-per-session cap. */
-export function capMaxPlayers(ctx: LimitsCtx, user: LimitsUser, requested: number): number {
-  const cap = maxPlayersAllowed(ctx, user);
+export async function capMaxPlayers(ctx: LimitsCtx, user: LimitsUser, requested: number): Promise<number> {
+  const cap = await maxPlayersAllowed(ctx, user);
   return cap === null ? requested : Math.min(requested, cap);
 }
 
 /** Refuses (403) a game-master action for a user without an active subscription (admins pass). */
-export function requireSubscription(ctx: LimitsCtx, user: LimitsUser): void {
+export async function requireSubscription(ctx: LimitsCtx, user: LimitsUser): Promise<void> {
   if (user.role === 'admin') return;
   if (user.role !== 'gamemaster') throw forbidden('You do not have permission to do this');
-  assertSubscribed(ctx, user);
+  await assertSubscribed(ctx, user);
 }

@@ -6,19 +6,39 @@ import { SCHEDULER_TICK_MS } from '../../domain/rules';
 import type { AppDeps } from '../deps';
 import { runDueTransitions } from './game-sessions';
 
-export type Scheduler = { stop: () => void; tick: () => number };
+export type Scheduler = {
+  /** Stops the clock; resolves once a tick still running has finished (the database may then close). */
+  stop: () => Promise<void>;
+  /** Runs the due transitions now (or joins the tick already running); resolves to how many sessions changed. */
+  tick: () => Promise<number>;
+};
 
 export function startScheduler(deps: AppDeps, tickMs: number = SCHEDULER_TICK_MS): Scheduler {
-  const tick = () => {
+  let running: Promise<number> | undefined;
+  const run = async () => {
     try {
-      return runDueTransitions(deps);
+      return await runDueTransitions(deps);
     } catch (err) {
       deps.log.error({ err }, 'session scheduler tick failed');
       return 0;
+    } finally {
+      running = undefined;
     }
   };
-  tick();
-  const timer = setInterval(tick, tickMs);
+  // One tick at a time: a slow one is joined, not doubled, by the next.
+  const tick = () => {
+    running ??= run();
+    return running;
+  };
+  // Fire and forget: a tick never rejects (it logs its own failure).
+  void tick();
+  const timer = setInterval(() => void tick(), tickMs);
   timer.unref();
-  return { stop: () => clearInterval(timer), tick };
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+    tick,
+  };
 }

@@ -1,10 +1,12 @@
 // The session-access lookup's rows (game session and the caller's player row), kept per
-// connection and keyed by (session, user), each with the session's write generation it was read
-// at (db/session-row-generation.ts). Only the rows are kept, never the verdict: who owns the
-// session, the caller's role and whether they joined are decided from them on every call. A write
-// to the session's rows, by any code path, makes the next call read the database again.
-import type Database from 'better-sqlite3';
-import { type SessionRowGenerations, sessionRowGenerations } from '../db/session-row-generation';
+// database and keyed by (session, user), each with the session's write generation it was read
+// at (db/write-generations.ts: moved by the database's own writes, whichever code path wrote).
+// Only the rows are kept, never the verdict: who owns the session, the caller's role and whether
+// they joined are decided from them on every call. A write to the session's rows makes the next
+// call read the database again. Where the database gives no generation (PostgreSQL until the
+// cluster issue), nothing is kept.
+import type { Db } from '../db/client';
+import { sessionRowsGeneration } from '../db/write-generations';
 
 /** At most this many entries are kept; past it the oldest goes first. */
 export const SESSION_ACCESS_CACHE_MAX = 20_000;
@@ -39,38 +41,36 @@ export class SessionAccessCache<T> {
   }
 }
 
-/** Per connection: its generations and its cache, or null for a connection without the triggers. */
-type ConnectionCache = { generations: SessionRowGenerations; cache: SessionAccessCache<unknown> } | null;
-const caches = new WeakMap<Database.Database, ConnectionCache>();
+const caches = new WeakMap<Db, SessionAccessCache<unknown>>();
 
 /**
  * The rows `read` gives for (session, user), from the cache when the session's rows have not
- * been written since. Not kept: a missing session, a connection without the triggers, and rows
- * read inside a transaction (a rollback would undo what they saw without moving the generation).
- * `read` returns frozen rows: a hit hands the same objects to every caller.
+ * been written since. The generation is taken before the read and the rows are kept only if it
+ * has not moved meanwhile, so rows are never kept under a generation older than what they saw
+ * (a write while the read waited makes them miss at once). `read` runs on the database, never in
+ * a transaction: it waits for any open one, so it cannot see rows a rollback would undo. Not
+ * kept: a missing session. `read` returns frozen rows: a hit hands the same objects to every caller.
  */
-export function cachedSessionRows<T>(
-  sqlite: Database.Database,
+export async function cachedSessionRows<T>(
+  db: Db,
   sessionId: number,
   userId: string,
-  read: () => T | undefined,
-): T | undefined {
-  let connection = caches.get(sqlite);
-  if (connection === undefined) {
-    const generations = sessionRowGenerations(sqlite);
-    connection = generations ? { generations, cache: new SessionAccessCache() } : null;
-    caches.set(sqlite, connection);
+  read: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const generation = sessionRowsGeneration(db, sessionId);
+  if (generation === undefined) return read();
+  let cache = caches.get(db) as SessionAccessCache<T> | undefined;
+  if (cache === undefined) {
+    cache = new SessionAccessCache<T>();
+    caches.set(db, cache);
   }
-  if (connection === null) return read();
-  const cache = connection.cache as SessionAccessCache<T>;
-  const generation = connection.generations.of(sessionId);
   const key = `${sessionId} ${userId}`;
   const hit = cache.get(key, generation);
   if (hit !== undefined) return hit;
-  const rows = read();
-  if (rows !== undefined && !sqlite.inTransaction) cache.set(key, rows, generation);
+  const rows = await read();
+  if (rows !== undefined && sessionRowsGeneration(db, sessionId) === generation) cache.set(key, rows, generation);
   return rows;
 }
 
-/** How many entries this connection keeps (tests). */
-export const sessionAccessCacheSize = (sqlite: Database.Database) => caches.get(sqlite)?.cache.size ?? 0;
+/** How many entries this database's cache keeps (tests). */
+export const sessionAccessCacheSize = (db: Db) => caches.get(db)?.size ?? 0;

@@ -3,7 +3,7 @@
 // preparing session inside the caller's transaction.
 import { asc, eq } from 'drizzle-orm';
 import { MAX_DINOSAURS_PER_SESSION } from '../../domain/rules';
-import type { Db } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { dinosaurSpecies, gameSessions, type LatLngPoint, type LayoutDinosaur, sessionDinosaurs } from '../db/schema';
 
 export type SessionLayout = {
@@ -12,17 +12,16 @@ export type SessionLayout = {
   dinosaurs: LayoutDinosaur[];
 };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Pick<Db, 'select'>;
-
 /** The layout of session `sessionId` (its dinosaurs in the order they were placed). */
-export function readSessionLayout(db: Reader, session: { id: number; playArea: LatLngPoint[] | null; noGoZones: LatLngPoint[][] }): SessionLayout {
-  const dinosaurs = db
+export async function readSessionLayout(
+  db: Queryable,
+  session: { id: number; playArea: LatLngPoint[] | null; noGoZones: LatLngPoint[][] },
+): Promise<SessionLayout> {
+  const dinosaurs = await db
     .select({ speciesId: sessionDinosaurs.speciesId, lat: sessionDinosaurs.latitude, lng: sessionDinosaurs.longitude })
     .from(sessionDinosaurs)
     .where(eq(sessionDinosaurs.sessionId, session.id))
-    .orderBy(asc(sessionDinosaurs.id))
-    .all();
+    .orderBy(asc(sessionDinosaurs.id));
   return { playArea: session.playArea ?? null, noGoZones: session.noGoZones ?? [], dinosaurs };
 }
 
@@ -31,15 +30,15 @@ export function readSessionLayout(db: Reader, session: { id: number; playArea: L
  * layout's. A dinosaur whose species has been deleted since is left out (counted in `skipped`).
  * Returns the inserted dinosaurs' rows with their species' names.
  */
-export function writeSessionLayout(
+export async function writeSessionLayout(
   tx: Tx,
   sessionId: number,
   layout: SessionLayout,
   now: number,
-): { inserted: (typeof sessionDinosaurs.$inferSelect & { speciesName: string; modelPath: string | null })[]; removed: number; skipped: number } {
-  tx.update(gameSessions).set({ playArea: layout.playArea, noGoZones: layout.noGoZones }).where(eq(gameSessions.id, sessionId)).run();
-  const removed = tx.delete(sessionDinosaurs).where(eq(sessionDinosaurs.sessionId, sessionId)).run().changes;
-  const species = new Map(tx.select().from(dinosaurSpecies).all().map((s) => [s.id, s]));
+): Promise<{ inserted: (typeof sessionDinosaurs.$inferSelect & { speciesName: string; modelPath: string | null })[]; removed: number; skipped: number }> {
+  await tx.update(gameSessions).set({ playArea: layout.playArea, noGoZones: layout.noGoZones }).where(eq(gameSessions.id, sessionId));
+  const removed = (await tx.delete(sessionDinosaurs).where(eq(sessionDinosaurs.sessionId, sessionId)).returning({ id: sessionDinosaurs.id })).length;
+  const species = new Map((await tx.select().from(dinosaurSpecies)).map((s) => [s.id, s]));
   const inserted = [];
   let skipped = 0;
   for (const d of layout.dinosaurs.slice(0, MAX_DINOSAURS_PER_SESSION)) {
@@ -48,12 +47,11 @@ export function writeSessionLayout(
       skipped += 1;
       continue;
     }
-    const row = tx
+    const [row] = await tx
       .insert(sessionDinosaurs)
       .values({ sessionId, speciesId: s.id, latitude: d.lat, longitude: d.lng, health: s.health, status: 'active', createdAt: now })
-      .returning()
-      .get();
-    inserted.push({ ...row, speciesName: s.name, modelPath: s.modelPath });
+      .returning();
+    inserted.push({ ...row!, speciesName: s.name, modelPath: s.modelPath });
   }
   return { inserted, removed, skipped };
 }

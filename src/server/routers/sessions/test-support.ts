@@ -18,12 +18,12 @@ export async function createSession(gm: ApiClient, body: Record<string, unknown>
 }
 
 /** Adds a species with a known capture rate (1 = always, 0 = never) and returns its id. */
-export function addSpecies(server: TestServer, captureRate: number, name = `Testosaurus ${captureRate}`): number {
-  return server.deps.db
+export async function addSpecies(server: TestServer, captureRate: number, name = `Testosaurus ${captureRate}`): Promise<number> {
+  const [row] = await server.deps.db
     .insert(dinosaurSpecies)
     .values({ name, captureRate, health: 120, modelPath: 'models/test.glb' })
-    .returning({ id: dinosaurSpecies.id })
-    .get().id;
+    .returning({ id: dinosaurSpecies.id });
+  return row!.id;
 }
 
 export async function guestJoin(server: TestServer, sessionId: number, password: string, hunterHandle: string) {
@@ -35,12 +35,11 @@ export async function guestJoin(server: TestServer, sessionId: number, password:
 }
 
 /** Writes a hunter's last reported position the way the positions service stores it. */
-export function setPosition(server: TestServer, sessionId: number, userId: string, lat: number, lng: number, at = Date.now()) {
-  server.deps.db
+export async function setPosition(server: TestServer, sessionId: number, userId: string, lat: number, lng: number, at = Date.now()) {
+  await server.deps.db
     .update(sessionPlayers)
     .set({ lastLat: lat, lastLng: lng, lastAccuracy: 5, lastPositionAt: at })
-    .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)))
-    .run();
+    .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)));
 }
 
 /** Moves the server's clock (deps.now) by `ms` from real time; returns a reset function. */
