@@ -79,7 +79,8 @@ export async function installModelTestModels(deps: Pick<AppDeps, 'config' | 'log
 
 export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'config' | 'log'>): Promise<number> {
   const { db } = deps;
-  if (db.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1).get()) return 0;
+  const [any] = await db.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1);
+  if (any) return 0;
   const rows: (typeof dinosaurSpecies.$inferInsert)[] = [];
   for (const s of SPECIES_CATALOGUE) {
     rows.push({
@@ -97,14 +98,14 @@ export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'config' | 'log'>):
     });
   }
   // One transaction, re-checking emptiness: two processes starting together seed once.
-  const inserted = db.transaction(
-    (tx) => {
-      if (tx.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1).get()) return 0;
-      tx.insert(dinosaurSpecies).values(rows).run();
-      return rows.length;
-    },
-    { behavior: 'immediate' },
-  );
+  // (SQLite runs such transactions one at a time; on PostgreSQL seed() must run under the start-up
+  // lock of db/pg/client.ts, withStartupLock, for the re-check to hold across processes.)
+  const inserted = await db.transaction(async (tx) => {
+    const [again] = await tx.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1);
+    if (again) return 0;
+    await tx.insert(dinosaurSpecies).values(rows);
+    return rows.length;
+  });
   if (inserted > 0) deps.log.info(`Seeded ${inserted} dinosaur species with 3D models`);
   return inserted;
 }

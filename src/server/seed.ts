@@ -9,22 +9,28 @@ import { subscriptionPlans, users } from './db/schema';
 import { installModelTestModels, installSeedUsdz, seedSpecies } from './seed-species';
 
 async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
-  const existing = db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).get();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (existing) return;
   const username = config.ADMIN_USERNAME ?? 'admin';
   const generated = !config.ADMIN_PASSWORD;
   const password = config.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
-  db.insert(users)
-    .values({
+  const passwordHash = await hashPassword(password);
+  // Re-checked in the transaction that inserts: two processes starting together create one admin.
+  const created = await db.transaction(async (tx) => {
+    const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    if (again) return false;
+    await tx.insert(users).values({
       id: crypto.randomUUID(),
       username,
       email: `${username}@dinohunt.local`,
       firstName: 'System',
       lastName: 'Administrator',
       role: 'admin',
-      passwordHash: await hashPassword(password),
-    })
-    .run();
+      passwordHash,
+    });
+    return true;
+  });
+  if (!created) return;
   if (generated) {
     log.warn(`Created admin account "${username}" with password: ${password}  (shown once; set ADMIN_PASSWORD to choose it)`);
   } else {
@@ -32,19 +38,21 @@ async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
   }
 }
 
-function seedPlans({ db }: AppDeps): void {
-  if (db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).get()) return;
-  // The spec's built-in plan list is also the client's fallback: one source for both.
-  FALLBACK_PLANS.forEach(({ id: _id, ...plan }, i) => {
-    db.insert(subscriptionPlans)
-      .values({ ...plan, features: [...plan.features], sortOrder: i })
-      .run();
+async function seedPlans({ db }: AppDeps): Promise<void> {
+  // One transaction, re-checking emptiness: two processes starting together seed once.
+  await db.transaction(async (tx) => {
+    const [any] = await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).limit(1);
+    if (any) return;
+    // The spec's built-in plan list is also the client's fallback: one source for both, in its order.
+    await tx
+      .insert(subscriptionPlans)
+      .values(FALLBACK_PLANS.map(({ id: _id, ...plan }, i) => ({ ...plan, features: [...plan.features], sortOrder: i })));
   });
 }
 
 export async function seed(deps: AppDeps): Promise<void> {
   await seedAdmin(deps);
-  seedPlans(deps);
+  await seedPlans(deps);
   await seedSpecies(deps);
   await installSeedUsdz(deps);
   await installModelTestModels(deps);

@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
-import { eq, sql } from 'drizzle-orm';
-import type Database from 'better-sqlite3';
-import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
+import { eq, lte, sql } from 'drizzle-orm';
+import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
-import type { Db } from '../db/client';
-import { authSessions, users } from '../db/schema';
+import type { Db, Queryable } from '../db/client';
+import { least } from '../db/dialect';
+import { authSessions, gameSessions, users } from '../db/schema';
+import { noteWritesFromOutside, signInRowsGeneration } from '../db/write-generations';
 import type { PublicUser } from '../services/accounts';
 import { SignInCache } from './sign-in-cache';
-import { noteOutsideWrites, signInGeneration } from './sign-in-cache-generation';
 
 /** What the database keeps of a sign-in token: its SHA-256 (hex), so a copy of the database holds no usable token. */
 export function hashToken(token: string): string {
@@ -16,45 +15,72 @@ export function hashToken(token: string): string {
   return crypto.hash('sha256', token, 'hex');
 }
 
+type SessionRow = typeof authSessions.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpiresAt }: SessionRow): DatabaseSession => ({
+  id,
+  userId,
+  expiresAt: new Date(expiresAt * 1000),
+  attributes: { gameSessionId, absoluteExpiresAt },
+});
+
+const toDatabaseUser = ({ id, ...attributes }: UserRow): DatabaseUser => ({ id, attributes });
+
 /**
- * Lucia 3's drizzle adapter with the token hashed on the way in (as Lucia's v3 -> v4
- * migration guide stores sessions), and renewal capped at the sign-in's absolute end.
- * Lucia hands the adapter the cookie's token; only its hash reaches SQL.
+ * `expires_at = min(seconds, absolute_expires_at)`: a renewal never extends a sign-in past its
+ * absolute end. The value is bound through the column (seconds on SQLite, a timestamp on PostgreSQL).
+ */
+const cappedExpiry = (q: Queryable, seconds: number) =>
+  least(q, sql.param(seconds, authSessions.expiresAt), authSessions.absoluteExpiresAt);
+
+/**
+ * Lucia 3's adapter over the data API (the query builder, so it runs on either database),
+ * with the token hashed on the way in (as Lucia's v3 -> v4 migration guide stores sessions),
+ * and renewal capped at the sign-in's absolute end. Lucia hands the adapter the cookie's
+ * token; only its hash reaches SQL. Times are seconds, as Lucia's drizzle adapter stores them.
  */
 class HashedSessionAdapter implements Adapter {
-  private readonly inner: DrizzleSQLiteAdapter;
-
-  constructor(private readonly db: Db) {
-    this.inner = new DrizzleSQLiteAdapter(db, authSessions, users);
-  }
+  constructor(private readonly db: Db) {}
 
   async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {
-    const [session, user] = await this.inner.getSessionAndUser(hashToken(token));
-    return [session ? { ...session, id: token } : null, user];
+    const [row] = await this.db
+      .select({ session: authSessions, user: users })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(eq(authSessions.id, hashToken(token)))
+      .limit(1);
+    if (!row) return [null, null];
+    return [{ ...toDatabaseSession(row.session), id: token }, toDatabaseUser(row.user)];
   }
   /** Ids here are hashes: good for counting and deleting, not for a cookie. */
-  getUserSessions(userId: string): Promise<DatabaseSession[]> {
-    return this.inner.getUserSessions(userId);
+  async getUserSessions(userId: string): Promise<DatabaseSession[]> {
+    const rows = await this.db.select().from(authSessions).where(eq(authSessions.userId, userId));
+    return rows.map(toDatabaseSession);
   }
-  setSession(session: DatabaseSession): Promise<void> {
-    return this.inner.setSession({ ...session, id: hashToken(session.id) });
+  async setSession(session: DatabaseSession): Promise<void> {
+    await this.db.insert(authSessions).values({
+      id: hashToken(session.id),
+      userId: session.userId,
+      expiresAt: Math.floor(session.expiresAt.getTime() / 1000),
+      ...session.attributes,
+    });
   }
   async updateSessionExpiration(token: string, expiresAt: Date): Promise<void> {
     const seconds = Math.floor(expiresAt.getTime() / 1000);
-    this.db
+    await this.db
       .update(authSessions)
-      .set({ expiresAt: sql`min(${seconds}, ${authSessions.absoluteExpiresAt})` })
-      .where(eq(authSessions.id, hashToken(token)))
-      .run();
+      .set({ expiresAt: cappedExpiry(this.db, seconds) })
+      .where(eq(authSessions.id, hashToken(token)));
   }
-  deleteSession(token: string): Promise<void> {
-    return this.inner.deleteSession(hashToken(token));
+  async deleteSession(token: string): Promise<void> {
+    await this.db.delete(authSessions).where(eq(authSessions.id, hashToken(token)));
   }
-  deleteUserSessions(userId: string): Promise<void> {
-    return this.inner.deleteUserSessions(userId);
+  async deleteUserSessions(userId: string): Promise<void> {
+    await this.db.delete(authSessions).where(eq(authSessions.userId, userId));
   }
-  deleteExpiredSessions(): Promise<void> {
-    return this.inner.deleteExpiredSessions();
+  async deleteExpiredSessions(): Promise<void> {
+    await this.db.delete(authSessions).where(lte(authSessions.expiresAt, Math.floor(Date.now() / 1000)));
   }
 }
 
@@ -110,7 +136,7 @@ type SignInRow = {
   firstName: string;
   lastName: string;
   role: User['role'];
-  isGuest: number;
+  isGuest: boolean;
   sessionCredits: number;
   accountStatus: string;
   /** A guest's game session: null when it does not exist (any more). */
@@ -120,62 +146,70 @@ type SignInRow = {
   gameEndTime: number | null;
 };
 
-const signInStatements = new WeakMap<Database.Database, Database.Statement<[string], SignInRow>>();
-
-/** Session, user and a guest's game session in one primary-key lookup, prepared once; no clock in it, so it can be cached. */
-function signInStatement(db: Db) {
-  let statement = signInStatements.get(db.$client);
-  if (!statement) {
-    statement = db.$client.prepare(
-      `SELECT s.user_id AS userId, s.expires_at AS expiresAt, s.game_session_id AS gameSessionId,
-              s.absolute_expires_at AS absoluteExpiresAt, u.username, u.email, u.first_name AS firstName,
-              u.last_name AS lastName, u.role, u.is_guest AS isGuest, u.session_credits AS sessionCredits,
-              u.account_status AS accountStatus, g.id AS gameId, g.status AS gameStatus, g.end_time AS gameEndTime
-         FROM auth_sessions s JOIN users u ON u.id = s.user_id
-         LEFT JOIN game_sessions g ON g.id = s.game_session_id
-        WHERE s.id = ?`,
-    );
-    signInStatements.set(db.$client, statement);
-  }
-  return statement;
+/** Session, user and a guest's game session in one primary-key lookup; no clock in it, so it can be cached. */
+async function readSignInRow(db: Db, tokenHash: string): Promise<SignInRow | undefined> {
+  const [row] = await db
+    .select({
+      userId: authSessions.userId,
+      expiresAt: authSessions.expiresAt,
+      gameSessionId: authSessions.gameSessionId,
+      absoluteExpiresAt: authSessions.absoluteExpiresAt,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      isGuest: users.isGuest,
+      sessionCredits: users.sessionCredits,
+      accountStatus: users.accountStatus,
+      gameId: gameSessions.id,
+      gameStatus: gameSessions.status,
+      gameEndTime: gameSessions.endTime,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(gameSessions, eq(gameSessions.id, authSessions.gameSessionId))
+    .where(eq(authSessions.id, tokenHash))
+    .limit(1);
+  return row;
 }
 
-const signInCaches = new WeakMap<Database.Database, SignInCache<SignInRow>>();
+const signInCaches = new WeakMap<Db, SignInCache<SignInRow>>();
 
 /**
- * The sign-in row for this token hash: from the connection's cache (emptied by any write to
- * the tables it reads, or by a commit of another connection, see sign-in-cache-generation.ts), else from the database. Misses are
- * not cached, nor rows read inside a transaction; a connection without the triggers caches nothing.
+ * The sign-in row for this token hash: from the database's cache (emptied by any write to the
+ * tables it reads, or by a commit of another connection: db/write-generations.ts), else from the
+ * database. Misses are not cached; a database without write generations (PostgreSQL for now)
+ * caches nothing. A read on `db` waits for a running transaction to end, so what it sees is
+ * committed; a transaction that writes meanwhile moves the generation and the row is not kept.
  */
-function signInRow(db: Db, tokenHash: string): SignInRow | undefined {
-  const client = db.$client;
-  noteOutsideWrites(client);
-  const generation = signInGeneration(client);
-  if (generation === undefined) return signInStatement(db).get(tokenHash);
-  let cache = signInCaches.get(client);
+async function signInRow(db: Db, tokenHash: string): Promise<SignInRow | undefined> {
+  noteWritesFromOutside(db);
+  const generation = signInRowsGeneration(db);
+  if (generation === undefined) return readSignInRow(db, tokenHash);
+  let cache = signInCaches.get(db);
   if (!cache) {
-    cache = new SignInCache<SignInRow>(() => signInGeneration(client) ?? Number.NaN);
-    signInCaches.set(client, cache);
+    cache = new SignInCache<SignInRow>(() => signInRowsGeneration(db) ?? Number.NaN);
+    signInCaches.set(db, cache);
   }
   const cached = cache.get(tokenHash);
   if (cached) return cached;
-  const row = signInStatement(db).get(tokenHash);
-  // Not kept when read inside a transaction: a rollback would undo what it saw without moving the generation.
-  if (row && !client.inTransaction) cache.set(tokenHash, row, generation);
+  const row = await readSignInRow(db, tokenHash);
+  if (row) cache.set(tokenHash, row, generation);
   return row;
 }
 
 /** isSignInLive's account rule (sign-outs.ts): an active account and, for a guest, a game session not ended more than the grace ago. */
 function accountLive(row: SignInRow, nowMs: number): boolean {
   if (row.accountStatus !== 'active') return false;
-  if (row.isGuest === 0) return true;
+  if (!row.isGuest) return true;
   return row.gameId !== null && (row.gameStatus !== 'completed' || (row.gameEndTime ?? 0) + GUEST_SIGN_IN_GRACE_MS > nowMs);
 }
 
 export type SignInCheck = { session: Session; user: User } | { session: null; user: null };
 
 /**
- * What `lucia.validateSession` followed by `isSignInLive` decided, in one prepared lookup
+ * What `lucia.validateSession` followed by `isSignInLive` decided, in one lookup
  * instead of three drizzle queries built afresh on every request. The same rules, in the
  * same order: an idle-expired sign-in (Lucia's clock) is deleted; one in the second half of
  * its idle window is renewed (capped at its absolute end) and comes back `fresh`; then the
@@ -185,14 +219,14 @@ export type SignInCheck = { session: Session; user: User } | { session: null; us
  * to the row's tables (a sign-out, a disabled or deleted account, an ended game session, a
  * renewal) empties the cache before the next request reads it.
  */
-export function validateSignIn(db: Db, token: string, nowMs: number): SignInCheck {
+export async function validateSignIn(db: Db, token: string, nowMs: number): Promise<SignInCheck> {
   const tokenHash = hashToken(token);
-  const row = signInRow(db, tokenHash);
+  const row = await signInRow(db, tokenHash);
   if (!row) return { session: null, user: null };
   const realNow = Date.now();
   let expiresAt = new Date(row.expiresAt * 1000);
   if (expiresAt.getTime() <= realNow) {
-    deleteStatement(db).run(tokenHash);
+    await deleteSignIn(db, tokenHash);
     return { session: null, user: null };
   }
   let fresh = false;
@@ -201,11 +235,11 @@ export function validateSignIn(db: Db, token: string, nowMs: number): SignInChec
     fresh = true;
     expiresAt = new Date(realNow + SIGN_IN_IDLE_MS);
     storedExpirySeconds = Math.min(Math.floor(expiresAt.getTime() / 1000), row.absoluteExpiresAt);
-    renewStatement(db).run(storedExpirySeconds, tokenHash);
+    await renewSignIn(db, tokenHash, storedExpirySeconds);
   }
   const nowSeconds = Math.floor(nowMs / 1000);
   if (!(storedExpirySeconds > nowSeconds && row.absoluteExpiresAt > nowSeconds && accountLive(row, nowMs))) {
-    deleteStatement(db).run(tokenHash);
+    await deleteSignIn(db, tokenHash);
     return { session: null, user: null };
   }
   return {
@@ -223,7 +257,7 @@ export function validateSignIn(db: Db, token: string, nowMs: number): SignInChec
       firstName: row.firstName,
       lastName: row.lastName,
       role: row.role,
-      isGuest: row.isGuest === 1,
+      isGuest: row.isGuest,
       sessionCredits: row.sessionCredits,
       accountStatus: row.accountStatus,
       id: row.userId,
@@ -231,26 +265,15 @@ export function validateSignIn(db: Db, token: string, nowMs: number): SignInChec
   };
 }
 
-const deleteStatements = new WeakMap<Database.Database, Database.Statement<[string]>>();
-
-/** Lucia's invalidateSession (the adapter's deleteSession above), prepared and synchronous: the whole check stays synchronous. */
-function deleteStatement(db: Db) {
-  let statement = deleteStatements.get(db.$client);
-  if (!statement) {
-    statement = db.$client.prepare('DELETE FROM auth_sessions WHERE id = ?');
-    deleteStatements.set(db.$client, statement);
-  }
-  return statement;
+/** Lucia's invalidateSession (the adapter's deleteSession above), by the token's hash. */
+async function deleteSignIn(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.id, tokenHash));
 }
 
-const renewStatements = new WeakMap<Database.Database, Database.Statement<[number, string]>>();
-
-/** The adapter's renewal (updateSessionExpiration above), prepared: `seconds` is already capped. */
-function renewStatement(db: Db) {
-  let statement = renewStatements.get(db.$client);
-  if (!statement) {
-    statement = db.$client.prepare('UPDATE auth_sessions SET expires_at = min(?, absolute_expires_at) WHERE id = ?');
-    renewStatements.set(db.$client, statement);
-  }
-  return statement;
+/** The adapter's renewal (updateSessionExpiration above): `seconds` is already capped, and capped again in SQL. */
+async function renewSignIn(db: Db, tokenHash: string, seconds: number): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ expiresAt: cappedExpiry(db, seconds) })
+    .where(eq(authSessions.id, tokenHash));
 }

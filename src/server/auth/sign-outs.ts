@@ -3,9 +3,10 @@
 // at once (revoke / revokeUser), and whatever else ends a sign-in (expiry, a
 // cascade, a disabled account) is found by a periodic check of the database.
 import { EventEmitter } from 'node:events';
-import type Database from 'better-sqlite3';
+import { and, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
+import { authSessions, gameSessions, users } from '../db/schema';
 import { hashToken } from './lucia';
 
 export type SignIn = { authSessionId: string; userId: string };
@@ -44,31 +45,34 @@ export function createSignOuts(): SignOuts {
   };
 }
 
-const liveStatements = new WeakMap<
-  Database.Database,
-  Database.Statement<[string, number, number, number, number], unknown>
->();
-
 /**
  * True while the sign-in exists, is within its idle and absolute lifetimes, its account
  * is active and, for a guest, its game session has not ended more than
  * GUEST_SIGN_IN_GRACE_MS ago: one primary-key lookup. Every HTTP request (context.ts)
  * and every socket (below, and trpc.ts) asks this same question.
  */
-export function isSignInLive(db: Db, authSessionId: string, nowMs: number): boolean {
-  let statement = liveStatements.get(db.$client);
-  if (!statement) {
-    // Lucia stores expires_at (and we absolute_expires_at) in seconds; game session times are milliseconds.
-    statement = db.$client.prepare(
-      `SELECT 1 FROM auth_sessions s JOIN users u ON u.id = s.user_id
-       LEFT JOIN game_sessions g ON g.id = s.game_session_id
-       WHERE s.id = ? AND s.expires_at > ? AND s.absolute_expires_at > ? AND u.account_status = 'active'
-         AND (u.is_guest = 0 OR (g.id IS NOT NULL AND (g.status <> 'completed' OR COALESCE(g.end_time, 0) + ? > ?)))`,
-    );
-    liveStatements.set(db.$client, statement);
-  }
+export async function isSignInLive(db: Db, authSessionId: string, nowMs: number): Promise<boolean> {
+  // Lucia stores expires_at (and we absolute_expires_at) in seconds; game session times are milliseconds.
   const seconds = Math.floor(nowMs / 1000);
-  return statement.get(hashToken(authSessionId), seconds, seconds, GUEST_SIGN_IN_GRACE_MS, nowMs) !== undefined;
+  const endedBefore = nowMs - GUEST_SIGN_IN_GRACE_MS;
+  // COALESCE(end_time, 0) + grace > now: a missing end time counts as 0.
+  const withinGrace = endedBefore < 0 ? or(isNull(gameSessions.endTime), gt(gameSessions.endTime, endedBefore)) : gt(gameSessions.endTime, endedBefore);
+  const [row] = await db
+    .select({ one: authSessions.userId })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(gameSessions, eq(gameSessions.id, authSessions.gameSessionId))
+    .where(
+      and(
+        eq(authSessions.id, hashToken(authSessionId)),
+        gt(authSessions.expiresAt, seconds),
+        gt(authSessions.absoluteExpiresAt, seconds),
+        eq(users.accountStatus, 'active'),
+        or(eq(users.isGuest, false), and(isNotNull(gameSessions.id), or(ne(gameSessions.status, 'completed'), withinGrace))),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 // The sockets' periodic re-check of their sign-ins: realtime/sign-in-sweep.ts (one shared sweep).

@@ -5,6 +5,7 @@ import type { ChangePasswordInput, LoginInput, RegisterInput } from '../../domai
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import { refuseCommonPassword } from '../auth/password-policy';
 import type { Context } from '../context';
+import { isUniqueViolation } from '../db/errors';
 import { type UserRow, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { accountFailures, accountKey, deviceFailures, issueSignInDevice, knownDevice } from './auth-limits';
@@ -67,11 +68,10 @@ export async function register(
   input: RegisterInput,
 ): Promise<PublicUser> {
   const email = input.email.toLowerCase();
-  const clash = ctx.db
+  const clash = await ctx.db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, email)))
-    .all();
+    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, email)));
   if (clash.some((u) => u.username?.toLowerCase() === input.username.toLowerCase())) {
     throw conflict(USERNAME_TAKEN, { fieldErrors: { username: USERNAME_TAKEN } });
   }
@@ -81,7 +81,7 @@ export async function register(
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
-    ctx.db
+    await ctx.db
       .insert(users)
       .values({
         id,
@@ -91,17 +91,17 @@ export async function register(
         lastName: input.lastName,
         role: input.role,
         passwordHash,
-      })
-      .run();
+      });
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
-    if (String(err).includes('UNIQUE')) throw conflict('Username or email is already taken');
+    if (isUniqueViolation(err)) throw conflict('Username or email is already taken');
     throw err;
   }
   await endPreviousSignIn(ctx);
   await startSession(ctx, id);
   issueSignInDevice(ctx, id);
-  return toPublicUser(ctx.db.select().from(users).where(eq(users.id, id)).get()!);
+  const [created] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return toPublicUser(created!);
 }
 
 /** A suspended account's right password (admin action, decision 721). */
@@ -120,13 +120,13 @@ type LoginCtx = AuthCtx & Pick<Context, 'authLimits' | 'setHeader' | 'signOuts' 
  */
 export async function login(ctx: LoginCtx, input: LoginInput): Promise<PublicUser> {
   const identifier = input.username.trim();
-  const row = ctx.db
+  const [row] = await ctx.db
     .select()
     .from(users)
     .where(
       or(sql`lower(${users.username}) = ${identifier.toLowerCase()}`, sql`lower(${users.email}) = ${identifier.toLowerCase()}`),
     )
-    .get();
+    .limit(1);
   const key = accountKey(row?.id, identifier);
   const device = row ? knownDevice(ctx, row.id) : null;
   if (!device) await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
@@ -170,7 +170,7 @@ export async function logoutEverywhere(ctx: AuthCtx & Pick<Context, 'signOuts'>,
 
 /** An admin ends a user's sign-ins (a lost phone, a compromised account). */
 export async function adminEndSignIns(ctx: Pick<Context, 'db' | 'lucia' | 'signOuts'>, userId: string): Promise<void> {
-  const row = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound('User not found');
   await endAllSignIns(ctx, userId);
 }
@@ -187,7 +187,7 @@ export async function changePassword(
   userId: string,
   input: ChangePasswordInput,
 ): Promise<void> {
-  const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row?.passwordHash) throw notFound('User not found');
   // Its own count: guesses at the sign-in of this account do not lock a signed-in owner's change.
   const key = `password-change:${row.id}`;
@@ -197,7 +197,8 @@ export async function changePassword(
     throw badRequest(WRONG_CURRENT, { fieldErrors: { currentPassword: WRONG_CURRENT } });
   }
   refuseCommonPassword(input.password);
-  ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, userId)).run();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await endAllSignIns(ctx, userId);
   await startSession(ctx, userId);
 }

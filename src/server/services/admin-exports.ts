@@ -4,14 +4,23 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
+import { backupSqliteTo } from '../db/backup';
+import type { Queryable } from '../db/client';
+import { readConsistently } from '../db/consistent-read';
+import { epochMs } from '../db/dialect';
+import { rawAll } from '../db/raw';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
 import { PLAYER_MESSAGE_COUNTS_SQL } from './hunter-stats';
 
 type Ctx = Pick<AppDeps, 'db' | 'now'>;
 
 /** "2026-11-22T10-15-03" for file names. */
 export const fileStamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/:/g, '-');
+
+/** The answer while the database is not SQLite (a portable export is to come, issue #27). */
+export const BACKUP_NEEDS_SQLITE = 'A backup file can only be made of a SQLite database for now';
 
 /**
  * A consistent copy of the live database, taken with SQLite's online backup
@@ -22,17 +31,16 @@ export const fileStamp = (ms: number) => new Date(ms).toISOString().slice(0, 19)
 export async function createBackup(ctx: Ctx): Promise<{ file: string; fileName: string; cleanup: () => Promise<void> }> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dinohunt-backup-'));
   const file = path.join(dir, `${crypto.randomUUID()}.sqlite`);
+  let written: boolean;
   try {
-    await ctx.db.$client.backup(file);
-    const copy = new Database(file);
-    try {
-      copy.exec('DELETE FROM auth_sessions; VACUUM;');
-    } finally {
-      copy.close();
-    }
+    written = await backupSqliteTo(ctx.db, file);
   } catch (err) {
     await fs.promises.rm(dir, { recursive: true, force: true });
     throw err;
+  }
+  if (!written) {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    throw new AppError(503, BACKUP_NEEDS_SQLITE);
   }
   return {
     file,
@@ -122,7 +130,7 @@ type HunterRow = {
   session_id: number;
   session_name: string;
   handle: string;
-  is_guest: number;
+  is_guest: number | boolean | null;
   darts_used: number;
   darts_remaining: number;
   reports: number;
@@ -143,59 +151,61 @@ type ObservationRow = {
   dinosaur_id: number;
   species_id: number;
   species_name: string | null;
-  success: number;
+  success: number | boolean;
   distance_m: number;
   created_at: number;
 };
 
+/** Times as milliseconds and counts as numbers, whichever database answers. */
+const ms = (q: Queryable, column: string): SQL => epochMs(q, sql.raw(column));
+const msOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
 /** Reads everything in one read transaction, so the three parts agree. */
 function readAnalytics({ db }: Pick<Ctx, 'db'>) {
-  const sqlite = db.$client;
-  return sqlite.transaction(() => ({
-    sessions: sqlite
-      .prepare(
-        `SELECT s.id, s.name, s.status, u.username AS owner, s.created_at, s.start_time, s.end_time, s.duration, s.max_players,
+  return readConsistently(db, async (tx) => {
+    const sessions = await rawAll<SessionRow>(
+      tx,
+      sql`SELECT s.id, s.name, s.status, u.username AS owner, ${ms(tx, 's.created_at')} AS created_at,
+           ${ms(tx, 's.start_time')} AS start_time, ${ms(tx, 's.end_time')} AS end_time, s.duration, s.max_players,
            (SELECT count(*) FROM session_players p WHERE p.session_id = s.id) AS players,
            (SELECT count(*) FROM session_dinosaurs d WHERE d.session_id = s.id) AS dinosaurs,
            r.completion_status, r.completion_rate,
            (SELECT count(*) FROM observations o WHERE o.session_id = s.id) AS observations,
-           (SELECT count(*) FROM observations o WHERE o.session_id = s.id AND o.success = 1) AS successful
+           (SELECT count(*) FROM observations o WHERE o.session_id = s.id AND o.success) AS successful
          FROM game_sessions s
          LEFT JOIN users u ON u.id = s.owner_id
          LEFT JOIN session_results r ON r.session_id = s.id
          ORDER BY s.id`,
-      )
-      .all() as SessionRow[],
-    hunters: sqlite
-      .prepare(
-        `SELECT p.user_id, p.session_id, s.name AS session_name, p.handle, u.is_guest, p.darts_used, p.darts_remaining,
-           p.distance_traveled_m, p.completion_time, p.joined_at,${PLAYER_MESSAGE_COUNTS_SQL},
+    );
+    const hunters = await rawAll<HunterRow>(
+      tx,
+      sql`SELECT p.user_id, p.session_id, s.name AS session_name, p.handle, u.is_guest, p.darts_used, p.darts_remaining,
+           p.distance_traveled_m, ${ms(tx, 'p.completion_time')} AS completion_time, ${ms(tx, 'p.joined_at')} AS joined_at,${sql.raw(PLAYER_MESSAGE_COUNTS_SQL)},
            (SELECT count(*) FROM observations o WHERE o.player_id = p.id) AS observations,
-           (SELECT count(*) FROM observations o WHERE o.player_id = p.id AND o.success = 1) AS successful,
-           (SELECT count(DISTINCT o.species_id) FROM observations o WHERE o.player_id = p.id AND o.success = 1) AS unique_species
+           (SELECT count(*) FROM observations o WHERE o.player_id = p.id AND o.success) AS successful,
+           (SELECT count(DISTINCT o.species_id) FROM observations o WHERE o.player_id = p.id AND o.success) AS unique_species
          FROM session_players p
          JOIN game_sessions s ON s.id = p.session_id
          LEFT JOIN users u ON u.id = p.user_id
          ORDER BY p.session_id, p.id`,
-      )
-      .all() as HunterRow[],
-    observations: sqlite
-      .prepare(
-        `SELECT o.id, o.session_id, s.name AS session_name, p.user_id, p.handle, o.dinosaur_id, o.species_id,
-           sp.name AS species_name, o.success, o.distance_m, o.created_at
+    );
+    const observations = await rawAll<ObservationRow>(
+      tx,
+      sql`SELECT o.id, o.session_id, s.name AS session_name, p.user_id, p.handle, o.dinosaur_id, o.species_id,
+           sp.name AS species_name, o.success, o.distance_m, ${ms(tx, 'o.created_at')} AS created_at
          FROM observations o
          JOIN game_sessions s ON s.id = o.session_id
          JOIN session_players p ON p.id = o.player_id
          LEFT JOIN dinosaur_species sp ON sp.id = o.species_id
          ORDER BY o.session_id, o.id`,
-      )
-      .all() as ObservationRow[],
-  }))();
+    );
+    return { sessions, hunters, observations };
+  });
 }
 
 /** The whole export as CSV text (header first). */
-export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
-  const data = readAnalytics(ctx);
+export async function analyticsCsv(ctx: Ctx): Promise<{ csv: string; fileName: string }> {
+  const data = await readAnalytics(ctx);
   const rows: Row[] = [
     ...data.sessions.map(
       (s): Row => ({
@@ -204,17 +214,17 @@ export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
         session_name: s.name,
         session_status: s.status,
         game_master: s.owner,
-        created_at: iso(s.created_at),
-        start_time: iso(s.start_time),
-        end_time: iso(s.end_time),
+        created_at: iso(msOrNull(s.created_at)),
+        start_time: iso(msOrNull(s.start_time)),
+        end_time: iso(msOrNull(s.end_time)),
         duration_min: s.duration,
         max_players: s.max_players,
-        players: s.players,
-        dinosaurs_deployed: s.dinosaurs,
+        players: Number(s.players),
+        dinosaurs_deployed: Number(s.dinosaurs),
         completion_status: s.completion_status,
         completion_rate: s.completion_rate,
-        observations: s.observations,
-        successful_observations: s.successful,
+        observations: Number(s.observations),
+        successful_observations: Number(s.successful),
       }),
     ),
     ...data.hunters.map(
@@ -222,19 +232,19 @@ export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
         record: 'hunter',
         session_id: h.session_id,
         session_name: h.session_name,
-        created_at: iso(h.joined_at),
+        created_at: iso(msOrNull(h.joined_at)),
         hunter_id: h.user_id,
         hunter_handle: h.handle,
         guest: Boolean(h.is_guest),
         darts_used: h.darts_used,
         darts_remaining: h.darts_remaining,
-        reports_submitted: h.reports,
-        photos_taken: h.photos,
+        reports_submitted: Number(h.reports),
+        photos_taken: Number(h.photos),
         distance_m: Math.round(h.distance_traveled_m * 10) / 10,
-        completion_time: iso(h.completion_time),
-        observations: h.observations,
-        successful_observations: h.successful,
-        unique_species: h.unique_species,
+        completion_time: iso(msOrNull(h.completion_time)),
+        observations: Number(h.observations),
+        successful_observations: Number(h.successful),
+        unique_species: Number(h.unique_species),
       }),
     ),
     ...data.observations.map(
@@ -242,7 +252,7 @@ export function analyticsCsv(ctx: Ctx): { csv: string; fileName: string } {
         record: 'observation',
         session_id: o.session_id,
         session_name: o.session_name,
-        created_at: iso(o.created_at),
+        created_at: iso(msOrNull(o.created_at)),
         hunter_id: o.user_id,
         hunter_handle: o.handle,
         observation_id: o.id,

@@ -15,26 +15,25 @@ export type AdminOverview = {
   guestHunters: number;
 };
 
-export function adminOverview({ db }: Pick<AppDeps, 'db'>): AdminOverview {
-  const one = <T extends { n: number }>(row: T | undefined) => row?.n ?? 0;
-  return {
-    speciesCount: one(db.select({ n: count() }).from(dinosaurSpecies).get()),
-    missionCount: one(db.select({ n: count() }).from(missions).get()),
-    activeSessions: one(
+export async function adminOverview({ db }: Pick<AppDeps, 'db'>): Promise<AdminOverview> {
+  const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  const [speciesCount, missionCount, activeSessions, totalUsers, gameMasters, guestHunters] = await Promise.all([
+    countOf(db.select({ n: count() }).from(dinosaurSpecies)),
+    countOf(db.select({ n: count() }).from(missions)),
+    countOf(
       db
         .select({ n: count() })
         .from(gameSessions)
-        .where(inArray(gameSessions.status, [...RUNNING_SESSION_STATUSES]))
-        .get(),
+        .where(inArray(gameSessions.status, [...RUNNING_SESSION_STATUSES])),
     ),
-    totalUsers: one(db.select({ n: count() }).from(users).where(eq(users.isGuest, false)).get()),
-    gameMasters: one(
+    countOf(db.select({ n: count() }).from(users).where(eq(users.isGuest, false))),
+    countOf(
       db
         .select({ n: count() })
         .from(users)
-        .where(and(eq(users.role, 'gamemaster'), eq(users.isGuest, false)))
-        .get(),
+        .where(and(eq(users.role, 'gamemaster'), eq(users.isGuest, false))),
     ),
-    guestHunters: one(db.select({ n: count() }).from(users).where(eq(users.isGuest, true)).get()),
-  };
+    countOf(db.select({ n: count() }).from(users).where(eq(users.isGuest, true))),
+  ]);
+  return { speciesCount, missionCount, activeSessions, totalUsers, gameMasters, guestHunters };
 }

@@ -205,26 +205,33 @@ export type JoinTarget = { key: string; session?: { id: number; ownerId: string 
  * game master (signed in, or a device cookie of that account), a member (a guest bound to it, a
  * hunter account on its list), or a device cookie that joined it before.
  */
-function knownToSession(ctx: JoinLimitCtx, device: Device | null, session: NonNullable<JoinTarget['session']>): boolean {
+async function knownToSession(
+  ctx: JoinLimitCtx,
+  device: Device | null,
+  session: NonNullable<JoinTarget['session']>,
+): Promise<boolean> {
   if (ctx.user?.id === session.ownerId || device?.userId === session.ownerId) return true;
   if (device?.sessionIds.includes(session.id)) return true;
   if (!ctx.user) return false;
   if (ctx.user.isGuest) return ctx.authSession?.gameSessionId === session.id;
-  return findPlayer(ctx.db, session.id, ctx.user.id) !== undefined;
+  return (await findPlayer(ctx.db, session.id, ctx.user.id)) !== undefined;
 }
 
 /** The lock keys of the targets this browser is not known to: each session (or typed key) with the address. */
-function joinKeys(ctx: JoinLimitCtx, targets: JoinTarget[]): string[] {
+async function joinKeys(ctx: JoinLimitCtx, targets: JoinTarget[]): Promise<string[]> {
   const device = currentDevice(ctx);
-  return targets
-    .filter((t) => !t.session || !knownToSession(ctx, device, t.session))
-    .map((t) => `${t.key}@${ctx.ip || 'unknown'}`);
+  const keys: string[] = [];
+  for (const t of targets) {
+    if (!t.session || !(await knownToSession(ctx, device, t.session))) keys.push(`${t.key}@${ctx.ip || 'unknown'}`);
+  }
+  return keys;
 }
 
 export const joinFailures = {
-  refuseWhenLocked: (ctx: JoinLimitCtx, targets: JoinTarget[]) =>
-    refuseWhenLocked(ctx.authLimits.joinFailures, joinKeys(ctx, targets), ctx, LIMIT_MESSAGES.sessionLocked),
-  count: (ctx: JoinLimitCtx, targets: JoinTarget[]) => countFailure(ctx.authLimits.joinFailures, joinKeys(ctx, targets)),
+  refuseWhenLocked: async (ctx: JoinLimitCtx, targets: JoinTarget[]) =>
+    refuseWhenLocked(ctx.authLimits.joinFailures, await joinKeys(ctx, targets), ctx, LIMIT_MESSAGES.sessionLocked),
+  count: async (ctx: JoinLimitCtx, targets: JoinTarget[]) =>
+    countFailure(ctx.authLimits.joinFailures, await joinKeys(ctx, targets)),
   /** The password was right for these sessions: this browser is known to them from now on. */
   succeeded: (ctx: JoinLimitCtx, sessionIds: number[]) => rememberJoin(ctx, sessionIds),
 };

@@ -3,7 +3,7 @@
 // grants at once in the no-payment mode). A subscription becomes active only
 // from a verified webhook or a server-side check with the provider, never from
 // the browser's word.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Plan, PaymentStartOutput, UserSubscription } from '../../domain/billing-schemas';
 import { hasLapsed, weeklyPeriodEnd } from '../../domain/billing-period';
 import {
@@ -13,7 +13,7 @@ import {
   CREDIT_BUNDLE_PRICE_CENTS,
   ROLLING_WEEK_MS,
 } from '../../domain/rules';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { creditPurchases, type PlanRow, stripeEvents, subscriptionPlans, subscriptions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError, conflict, forbidden, notFound } from '../errors';
@@ -38,14 +38,15 @@ export function toPlan(row: PlanRow): Plan {
   };
 }
 
-export function listPlans(db: Db): Plan[] {
-  return db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id)).all().map(toPlan);
+export async function listPlans(db: Queryable): Promise<Plan[]> {
+  const rows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.id));
+  return rows.map(toPlan);
 }
 
 // --- Helpers ---
 
-function loadBillingUser(db: Db, userId: string): BillingUser {
-  const row = db.select().from(users).where(eq(users.id, userId)).get();
+async function loadBillingUser(db: Queryable, userId: string): Promise<BillingUser> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound('User not found');
   return row;
 }
@@ -60,15 +61,15 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function rememberCustomer(db: Db, user: BillingUser, customerId: string | null): void {
+async function rememberCustomer(q: Queryable, user: BillingUser, customerId: string | null): Promise<void> {
   if (customerId && customerId !== user.stripeCustomerId) {
-    db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id)).run();
+    await q.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id));
   }
 }
 
-function rememberPrice(db: Db, plan: PlanRow, priceId: string | null): void {
+async function rememberPrice(q: Queryable, plan: PlanRow, priceId: string | null): Promise<void> {
   if (priceId && !plan.stripePriceId) {
-    db.update(subscriptionPlans).set({ stripePriceId: priceId }).where(eq(subscriptionPlans.id, plan.id)).run();
+    await q.update(subscriptionPlans).set({ stripePriceId: priceId }).where(eq(subscriptionPlans.id, plan.id));
   }
 }
 
@@ -94,9 +95,9 @@ export const CONTACT_MESSAGE = (plan: string, email: string) =>
 export async function createSubscription(ctx: BillingCtx, user: LimitsUser, planId: number): Promise<PaymentStartOutput> {
   if (user.role !== 'gamemaster') throw forbidden(ONLY_GAME_MASTERS);
   const { db, payments } = ctx;
-  const plan = db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).get();
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).limit(1);
   if (!plan) throw notFound('Subscription plan not found');
-  const existing = findSubscription(db, user.id);
+  const existing = await findSubscription(db, user.id);
 
   if (existing?.subscription.status === 'active' && existing.plan.id === plan.id) {
     throw conflict(`You already have an active ${plan.name} subscription`);
@@ -107,7 +108,7 @@ export async function createSubscription(ctx: BillingCtx, user: LimitsUser, plan
     throw conflict(message, { contactRequired: true, message });
   }
 
-  const billingUser = loadBillingUser(db, user.id);
+  const billingUser = await loadBillingUser(db, user.id);
   const stamp = ctx.now();
 
   // Changing plan while active: no new payment flow; the provider prorates.
@@ -115,10 +116,12 @@ export async function createSubscription(ctx: BillingCtx, user: LimitsUser, plan
     const remoteId = existing.subscription.stripeSubscriptionId;
     if (payments.name === 'stripe' && remoteId) {
       const changed = await viaProvider(() => payments.changePlan({ remoteId, plan }));
-      rememberPrice(db, plan, changed.priceId);
-      applyRemote(db, existing.subscription.id, changed.subscription, plan.id, stamp);
+      await db.transaction(async (tx) => {
+        await rememberPrice(tx, plan, changed.priceId);
+        await applyRemote(tx, existing.subscription.id, changed.subscription, plan.id, stamp);
+      });
     } else {
-      db.update(subscriptions).set({ planId: plan.id, updatedAt: stamp }).where(eq(subscriptions.id, existing.subscription.id)).run();
+      await db.update(subscriptions).set({ planId: plan.id, updatedAt: stamp }).where(eq(subscriptions.id, existing.subscription.id));
     }
     return { success: true, requiresPayment: false, message: `Your plan is now ${plan.name}.` };
   }
@@ -126,8 +129,6 @@ export async function createSubscription(ctx: BillingCtx, user: LimitsUser, plan
   const currentRemoteId =
     existing && existing.subscription.status !== 'canceled' ? existing.subscription.stripeSubscriptionId : null;
   const result = await viaProvider(() => payments.subscribe({ user: billingUser, plan, currentRemoteId, now: stamp }));
-  rememberCustomer(db, billingUser, result.customerId);
-  rememberPrice(db, plan, result.priceId);
   const values = {
     planId: plan.id,
     status: result.subscription.status,
@@ -136,10 +137,15 @@ export async function createSubscription(ctx: BillingCtx, user: LimitsUser, plan
     cancelAtPeriodEnd: false,
     updatedAt: stamp,
   };
-  db.insert(subscriptions)
-    .values({ userId: user.id, ...values, createdAt: stamp })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
-    .run();
+  // What the provider answered lands together: the customer, the price, our subscription row.
+  await db.transaction(async (tx) => {
+    await rememberCustomer(tx, billingUser, result.customerId);
+    await rememberPrice(tx, plan, result.priceId);
+    await tx
+      .insert(subscriptions)
+      .values({ userId: user.id, ...values, createdAt: stamp })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  });
 
   if (result.subscription.status === 'active') {
     return { success: true, requiresPayment: false, message: `Your ${plan.name} plan is active.` };
@@ -150,11 +156,14 @@ export async function createSubscription(ctx: BillingCtx, user: LimitsUser, plan
   return { success: false, requiresPayment: true };
 }
 
-/** Writes what the provider says about a subscription onto our row. */
-function applyRemote(db: Db, rowId: number, remote: RemoteSubscription, fallbackPlanId: number | null, stamp: number): void {
+/** Writes what the provider says about a subscription onto our row (pass a transaction: a read, then a write). */
+async function applyRemote(q: Queryable, rowId: number, remote: RemoteSubscription, fallbackPlanId: number | null, stamp: number): Promise<void> {
   const planId = remote.planId ?? fallbackPlanId;
-  const known = planId ? db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).get() : null;
-  db.update(subscriptions)
+  const [known] = planId
+    ? await q.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, planId)).limit(1)
+    : [];
+  await q
+    .update(subscriptions)
     .set({
       status: remote.status,
       currentPeriodEnd: remote.currentPeriodEnd,
@@ -162,21 +171,25 @@ function applyRemote(db: Db, rowId: number, remote: RemoteSubscription, fallback
       updatedAt: stamp,
       ...(known ? { planId: known.id } : {}),
     })
-    .where(eq(subscriptions.id, rowId))
-    .run();
+    .where(eq(subscriptions.id, rowId));
+}
+
+/** applyRemote in a transaction of its own. */
+function applyRemoteNow(db: Db, rowId: number, remote: RemoteSubscription, fallbackPlanId: number | null, stamp: number): Promise<void> {
+  return db.transaction((tx) => applyRemote(tx, rowId, remote, fallbackPlanId, stamp));
 }
 
 /** Server-side check with the provider: syncs our row of this remote subscription. */
 export async function syncSubscription(ctx: BillingCtx, remoteId: string): Promise<void> {
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, remoteId)).get();
+  const [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, remoteId)).limit(1);
   if (!row) return; // an old attempt we already replaced, or not ours
   const remote = await ctx.payments.fetchSubscription(remoteId);
   if (!remote) {
     const gone = { id: remoteId, status: 'canceled' as const, currentPeriodEnd: row.currentPeriodEnd, planId: null, cancelAtPeriodEnd: false };
-    applyRemote(ctx.db, row.id, gone, null, ctx.now());
+    await applyRemoteNow(ctx.db, row.id, gone, null, ctx.now());
     return;
   }
-  applyRemote(ctx.db, row.id, remote, null, ctx.now());
+  await applyRemoteNow(ctx.db, row.id, remote, null, ctx.now());
 }
 
 // --- Cancelling (decision 750) ---
@@ -185,10 +198,10 @@ export const NO_PLAN_TO_CANCEL = 'You have no active plan to cancel';
 export const NO_CANCELLATION_TO_UNDO = 'Your plan is not set to cancel';
 
 /** The caller's active subscription (not yet lapsed), or 409 with `message`. */
-function requireActive(ctx: BillingCtx, user: LimitsUser, message: string) {
+async function requireActive(ctx: BillingCtx, user: LimitsUser, message: string) {
   if (user.role !== 'gamemaster') throw forbidden('Only GameMaster accounts have a plan');
-  lapseCancelledPlan(ctx, user.id);
-  const found = findSubscription(ctx.db, user.id);
+  await lapseCancelledPlan(ctx, user.id);
+  const found = await findSubscription(ctx.db, user.id);
   if (found?.subscription.status !== 'active') throw conflict(message);
   return found;
 }
@@ -197,15 +210,14 @@ function requireActive(ctx: BillingCtx, user: LimitsUser, message: string) {
  * A plan without a payment provider that was cancelled ends by itself when its period
  * does (Stripe ends its own and tells us by webhook). Idempotent.
  */
-export function lapseCancelledPlan(ctx: Pick<BillingCtx, 'db' | 'now'>, userId: string): void {
-  const found = findSubscription(ctx.db, userId);
+export async function lapseCancelledPlan(ctx: Pick<BillingCtx, 'db' | 'now'>, userId: string): Promise<void> {
+  const found = await findSubscription(ctx.db, userId);
   const sub = found?.subscription;
   if (sub?.status !== 'active' || sub.stripeSubscriptionId || !hasLapsed(sub, ctx.now())) return;
-  ctx.db
+  await ctx.db
     .update(subscriptions)
     .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: ctx.now() })
-    .where(eq(subscriptions.id, sub.id))
-    .run();
+    .where(eq(subscriptions.id, sub.id));
 }
 
 /**
@@ -214,20 +226,19 @@ export function lapseCancelledPlan(ctx: Pick<BillingCtx, 'db' | 'now'>, userId: 
  * changes nothing.
  */
 export async function cancelSubscription(ctx: BillingCtx, user: LimitsUser): Promise<UserSubscription> {
-  const { subscription: sub } = requireActive(ctx, user, NO_PLAN_TO_CANCEL);
+  const { subscription: sub } = await requireActive(ctx, user, NO_PLAN_TO_CANCEL);
   if (!sub.cancelAtPeriodEnd) {
     const stamp = ctx.now();
     const remoteId = sub.stripeSubscriptionId;
     if (remoteId && ctx.payments.name === 'stripe') {
       const remote = await viaProvider(() => ctx.payments.setCancelAtPeriodEnd({ remoteId, cancel: true }));
-      applyRemote(ctx.db, sub.id, remote, null, stamp);
+      await applyRemoteNow(ctx.db, sub.id, remote, null, stamp);
     } else {
       const periodEnd = sub.currentPeriodEnd !== null && sub.currentPeriodEnd > stamp ? sub.currentPeriodEnd : weeklyPeriodEnd(sub.createdAt, stamp);
-      ctx.db
+      await ctx.db
         .update(subscriptions)
         .set({ cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd, updatedAt: stamp })
-        .where(eq(subscriptions.id, sub.id))
-        .run();
+        .where(eq(subscriptions.id, sub.id));
     }
   }
   return getUserSubscription(ctx, user);
@@ -235,41 +246,44 @@ export async function cancelSubscription(ctx: BillingCtx, user: LimitsUser): Pro
 
 /** POST /api/user/subscription/resume: 'Keep my plan' before the period ends; it renews again. */
 export async function resumeSubscription(ctx: BillingCtx, user: LimitsUser): Promise<UserSubscription> {
-  const { subscription: sub } = requireActive(ctx, user, NO_CANCELLATION_TO_UNDO);
+  const { subscription: sub } = await requireActive(ctx, user, NO_CANCELLATION_TO_UNDO);
   if (!sub.cancelAtPeriodEnd) throw conflict(NO_CANCELLATION_TO_UNDO);
   const stamp = ctx.now();
   const remoteId = sub.stripeSubscriptionId;
   if (remoteId && ctx.payments.name === 'stripe') {
     const remote = await viaProvider(() => ctx.payments.setCancelAtPeriodEnd({ remoteId, cancel: false }));
-    applyRemote(ctx.db, sub.id, remote, null, stamp);
+    await applyRemoteNow(ctx.db, sub.id, remote, null, stamp);
   } else {
     // Without a provider nothing renews: the plan simply stays (no period is kept).
-    ctx.db
+    await ctx.db
       .update(subscriptions)
       .set({ cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: stamp })
-      .where(eq(subscriptions.id, sub.id))
-      .run();
+      .where(eq(subscriptions.id, sub.id));
   }
   return getUserSubscription(ctx, user);
 }
 
 // --- Session credits ---
 
-/** Marks a purchase paid and adds its credits, once. Returns whether credits were added now. */
-export function grantCreditPurchase(db: Db, purchaseId: number): boolean {
-  return db.transaction((tx) => {
-    const purchase = tx.select().from(creditPurchases).where(eq(creditPurchases.id, purchaseId)).get();
+/**
+ * Marks a purchase paid and adds its credits, once. Returns whether credits were added now.
+ * The guarded update is the check: of two grants racing (a webhook and a status read), only the
+ * one whose update changed the row adds credits, on either database.
+ */
+export function grantCreditPurchase(db: Db, purchaseId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [purchase] = await tx.select().from(creditPurchases).where(eq(creditPurchases.id, purchaseId)).limit(1);
     if (!purchase) return false;
-    const res = tx
+    const changed = await tx
       .update(creditPurchases)
       .set({ status: 'paid' })
-      .where(and(eq(creditPurchases.id, purchaseId), sql`${creditPurchases.status} <> 'paid'`))
-      .run();
-    if (res.changes === 0) return false;
-    tx.update(users)
+      .where(and(eq(creditPurchases.id, purchaseId), ne(creditPurchases.status, 'paid')))
+      .returning({ id: creditPurchases.id });
+    if (changed.length === 0) return false;
+    await tx
+      .update(users)
       .set({ sessionCredits: sql`${users.sessionCredits} + ${purchase.credits}` })
-      .where(eq(users.id, purchase.userId))
-      .run();
+      .where(eq(users.id, purchase.userId));
     return true;
   });
 }
@@ -277,10 +291,10 @@ export function grantCreditPurchase(db: Db, purchaseId: number): boolean {
 /** POST /api/create-credit-purchase: one bundle of session credits (subscribers only). */
 export async function createCreditPurchase(ctx: BillingCtx, user: LimitsUser): Promise<PaymentStartOutput> {
   if (user.role !== 'gamemaster') throw forbidden('Only game masters can buy session credits');
-  requireSubscription(ctx, user);
+  await requireSubscription(ctx, user);
   const { db, payments } = ctx;
-  const billingUser = loadBillingUser(db, user.id);
-  const purchase = db
+  const billingUser = await loadBillingUser(db, user.id);
+  const [purchase] = await db
     .insert(creditPurchases)
     .values({
       userId: user.id,
@@ -289,8 +303,7 @@ export async function createCreditPurchase(ctx: BillingCtx, user: LimitsUser): P
       status: 'pending',
       createdAt: ctx.now(),
     })
-    .returning({ id: creditPurchases.id })
-    .get();
+    .returning({ id: creditPurchases.id });
   let result: Awaited<ReturnType<typeof payments.charge>>;
   try {
     result = await viaProvider(() =>
@@ -299,20 +312,20 @@ export async function createCreditPurchase(ctx: BillingCtx, user: LimitsUser): P
         amountCents: CREDIT_BUNDLE_PRICE_CENTS,
         currency: BILLING_CURRENCY,
         description: `Dinohunt: ${CREDIT_BUNDLE_CREDITS} session credits`,
-        metadata: { kind: 'credits', userId: user.id, purchaseId: String(purchase.id), credits: String(CREDIT_BUNDLE_CREDITS) },
+        metadata: { kind: 'credits', userId: user.id, purchaseId: String(purchase!.id), credits: String(CREDIT_BUNDLE_CREDITS) },
       }),
     );
   } catch (err) {
-    db.update(creditPurchases).set({ status: 'failed' }).where(eq(creditPurchases.id, purchase.id)).run();
+    await db.update(creditPurchases).set({ status: 'failed' }).where(eq(creditPurchases.id, purchase!.id));
     throw err;
   }
-  rememberCustomer(db, billingUser, result.customerId);
+  await rememberCustomer(db, billingUser, result.customerId);
   const added = `${CREDIT_BUNDLE_CREDITS} session credits added.`;
   if (result.status === 'succeeded') {
-    grantCreditPurchase(db, purchase.id);
+    await grantCreditPurchase(db, purchase!.id);
     return { success: true, requiresPayment: false, message: added };
   }
-  db.update(creditPurchases).set({ stripePaymentIntentId: result.paymentId }).where(eq(creditPurchases.id, purchase.id)).run();
+  await db.update(creditPurchases).set({ stripePaymentIntentId: result.paymentId }).where(eq(creditPurchases.id, purchase!.id));
   if (result.clientSecret) {
     return { success: false, requiresPayment: true, checkoutUrl: checkoutUrl(result.clientSecret, 'credits') };
   }
@@ -322,19 +335,28 @@ export async function createCreditPurchase(ctx: BillingCtx, user: LimitsUser): P
 async function settleCreditPayment(ctx: BillingCtx, object: Record<string, unknown>): Promise<void> {
   const metadata = (object.metadata ?? {}) as Record<string, string>;
   if (metadata.kind !== 'credits' || typeof object.id !== 'string') return;
-  const purchase = ctx.db.select().from(creditPurchases).where(eq(creditPurchases.stripePaymentIntentId, object.id)).get() ??
-    ctx.db
-      .select()
-      .from(creditPurchases)
-      .where(and(eq(creditPurchases.id, Number(metadata.purchaseId)), eq(creditPurchases.userId, metadata.userId ?? '')))
-      .get();
+  const [byPayment] = await ctx.db
+    .select()
+    .from(creditPurchases)
+    .where(eq(creditPurchases.stripePaymentIntentId, object.id))
+    .limit(1);
+  const purchaseId = Number(metadata.purchaseId);
+  const [byMetadata] =
+    byPayment || !Number.isSafeInteger(purchaseId)
+      ? []
+      : await ctx.db
+          .select()
+          .from(creditPurchases)
+          .where(and(eq(creditPurchases.id, purchaseId), eq(creditPurchases.userId, metadata.userId ?? '')))
+          .limit(1);
+  const purchase = byPayment ?? byMetadata;
   if (!purchase) return;
   const received = typeof object.amount_received === 'number' ? object.amount_received : Number(object.amount ?? 0);
   if (received < purchase.amountCents) {
     ctx.log.warn(`Credit payment ${object.id} received ${received}, expected ${purchase.amountCents}: not granted`);
     return;
   }
-  grantCreditPurchase(ctx.db, purchase.id);
+  await grantCreditPurchase(ctx.db, purchase.id);
 }
 
 // --- Webhooks ---
@@ -366,7 +388,7 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
  * arriving out of order cannot move a subscription backwards.
  */
 export async function handleWebhookEvent(ctx: BillingCtx, event: WebhookEvent): Promise<{ duplicate: boolean }> {
-  const seen = ctx.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).get();
+  const [seen] = await ctx.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
   if (seen) return { duplicate: true };
 
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
@@ -380,16 +402,15 @@ export async function handleWebhookEvent(ctx: BillingCtx, event: WebhookEvent): 
   } else if (event.type === 'payment_intent.canceled') {
     const id = idOf(event.object.id);
     if (id) {
-      ctx.db
+      await ctx.db
         .update(creditPurchases)
         .set({ status: 'failed' })
-        .where(and(eq(creditPurchases.stripePaymentIntentId, id), eq(creditPurchases.status, 'pending')))
-        .run();
+        .where(and(eq(creditPurchases.stripePaymentIntentId, id), eq(creditPurchases.status, 'pending')));
     }
   }
   // payment_intent.payment_failed: the customer may retry with another card; nothing to change.
 
-  ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: ctx.now() }).onConflictDoNothing().run();
+  await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: ctx.now() }).onConflictDoNothing();
   return { duplicate: false };
 }
 
@@ -402,11 +423,11 @@ const PENDING_RECHECK_LIMIT = 5;
 /** Server-side checks with the provider when our view may lag its webhooks. */
 async function refreshFromProvider(ctx: BillingCtx, userId: string): Promise<void> {
   if (ctx.payments.name === 'none') {
-    lapseCancelledPlan(ctx, userId);
+    await lapseCancelledPlan(ctx, userId);
     return;
   }
   try {
-    const found = findSubscription(ctx.db, userId);
+    const found = await findSubscription(ctx.db, userId);
     const sub = found?.subscription;
     const stale =
       sub?.stripeSubscriptionId &&
@@ -415,7 +436,7 @@ async function refreshFromProvider(ctx: BillingCtx, userId: string): Promise<voi
         (sub.status === 'active' && sub.currentPeriodEnd !== null && sub.currentPeriodEnd < ctx.now()));
     if (sub?.stripeSubscriptionId && stale) await syncSubscription(ctx, sub.stripeSubscriptionId);
 
-    const pending = ctx.db
+    const pending = await ctx.db
       .select()
       .from(creditPurchases)
       .where(
@@ -425,12 +446,11 @@ async function refreshFromProvider(ctx: BillingCtx, userId: string): Promise<voi
           gt(creditPurchases.createdAt, ctx.now() - PENDING_RECHECK_MS),
         ),
       )
-      .limit(PENDING_RECHECK_LIMIT)
-      .all();
+      .limit(PENDING_RECHECK_LIMIT);
     for (const purchase of pending) {
       if (!purchase.stripePaymentIntentId) continue;
       const payment = await ctx.payments.fetchPayment(purchase.stripePaymentIntentId);
-      if (payment?.status === 'succeeded' && payment.metadata.kind === 'credits') grantCreditPurchase(ctx.db, purchase.id);
+      if (payment?.status === 'succeeded' && payment.metadata.kind === 'credits') await grantCreditPurchase(ctx.db, purchase.id);
     }
   } catch (err) {
     ctx.log.warn(`Could not check billing state with the payment provider: ${err instanceof Error ? err.message : String(err)}`);
@@ -440,14 +460,15 @@ async function refreshFromProvider(ctx: BillingCtx, userId: string): Promise<voi
 /** GET /api/user/subscription. */
 export async function getUserSubscription(ctx: BillingCtx, user: LimitsUser): Promise<UserSubscription> {
   await refreshFromProvider(ctx, user.id);
-  const found = findSubscription(ctx.db, user.id);
-  const credits = ctx.db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, user.id)).get()?.c ?? 0;
+  const found = await findSubscription(ctx.db, user.id);
+  const [creditsRow] = await ctx.db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, user.id)).limit(1);
+  const credits = creditsRow?.c ?? 0;
   return {
     status: found?.subscription.status ?? 'none',
     plan: found ? toPlan(found.plan) : null,
     currentPeriodEnd: found?.subscription.currentPeriodEnd ? new Date(found.subscription.currentPeriodEnd).toISOString() : null,
     cancelAtPeriodEnd: found?.subscription.status === 'active' && found.subscription.cancelAtPeriodEnd,
-    sessionsUsedThisWeek: sessionsUsedThisWeek(ctx, user.id),
+    sessionsUsedThisWeek: await sessionsUsedThisWeek(ctx, user.id),
     sessionsAllowed: found?.subscription.status === 'active' ? found.plan.maxSessions : null,
     sessionCredits: credits,
     paymentProvider: ctx.payments.name,

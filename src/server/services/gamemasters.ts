@@ -1,6 +1,7 @@
 // Game master management for admins: list, grant session credits, delete.
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { LIVE_SESSION_STATUSES } from '../../domain/rules';
+import type { Queryable, Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import {
   events,
@@ -37,38 +38,38 @@ const toGameMaster = (u: UserRow): GameMasterOutput => ({
   accountStatus: u.accountStatus,
 });
 
-export function listGameMasters({ db }: Pick<Ctx, 'db'>): GameMasterOutput[] {
-  return db
+export async function listGameMasters({ db }: Pick<Ctx, 'db'>): Promise<GameMasterOutput[]> {
+  const rows = await db
     .select()
     .from(users)
     .where(eq(users.role, 'gamemaster'))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.username))
-    .all()
-    .map(toGameMaster);
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.username));
+  return rows.map(toGameMaster);
 }
 
-function findUser({ db }: Pick<Ctx, 'db'>, id: string): UserRow {
-  const row = db.select().from(users).where(eq(users.id, id)).get();
+async function findUser(q: Queryable, id: string): Promise<UserRow> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('User not found');
   return row;
 }
 
-/** Adds credits atomically to a game master's balance. */
-export function addCredits(
+/** Adds credits atomically to a game master's balance; the new balance and its events commit together. */
+export async function addCredits(
   ctx: Pick<Ctx, 'db' | 'bus' | 'now'>,
   userId: string,
   credits: number,
-): { success: true; id: string; sessionCredits: number; creditsAdded: number } {
-  const target = findUser(ctx, userId);
-  if (target.role !== 'gamemaster') throw badRequest('Credits can only be added to game masters');
-  const row = ctx.db
-    .update(users)
-    .set({ sessionCredits: sql`${users.sessionCredits} + ${credits}` })
-    .where(eq(users.id, userId))
-    .returning({ sessionCredits: users.sessionCredits })
-    .get();
-  announceCredits(ctx, userId, row!.sessionCredits);
-  return { success: true, id: userId, sessionCredits: row!.sessionCredits, creditsAdded: credits };
+): Promise<{ success: true; id: string; sessionCredits: number; creditsAdded: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const target = await findUser(tx, userId);
+    if (target.role !== 'gamemaster') throw badRequest('Credits can only be added to game masters');
+    const [row] = await tx
+      .update(users)
+      .set({ sessionCredits: sql`${users.sessionCredits} + ${credits}` })
+      .where(eq(users.id, userId))
+      .returning({ sessionCredits: users.sessionCredits });
+    await announceCredits(ctx, tx, userId, row!.sessionCredits);
+    return { success: true as const, id: userId, sessionCredits: row!.sessionCredits, creditsAdded: credits };
+  });
 }
 
 /**
@@ -77,14 +78,13 @@ export function addCredits(
  * streams (HQ listens to the selected one). With no live session, HQ's periodic and
  * on-focus re-read of the subscription shows them.
  */
-function announceCredits(ctx: Pick<Ctx, 'db' | 'bus' | 'now'>, userId: string, sessionCredits: number): void {
-  const live = ctx.db
+async function announceCredits(ctx: Pick<Ctx, 'bus' | 'now'>, tx: Tx, userId: string, sessionCredits: number): Promise<void> {
+  const live = await tx
     .select({ id: gameSessions.id })
     .from(gameSessions)
-    .where(and(eq(gameSessions.ownerId, userId), inArray(gameSessions.status, [...LIVE_SESSION_STATUSES])))
-    .all();
+    .where(and(eq(gameSessions.ownerId, userId), inArray(gameSessions.status, [...LIVE_SESSION_STATUSES])));
   for (const { id } of live) {
-    ctx.bus.publish({
+    await ctx.bus.publish(tx, {
       sessionId: id,
       type: 'credits_changed',
       audience: 'owner',
@@ -106,57 +106,58 @@ export async function deleteUser(
   actorId: string,
   userId: string,
 ): Promise<{ success: true; id: string; sessionsEnded: number; sessionsDeleted: number }> {
-  const target = findUser(ctx, userId);
+  const target = await findUser(ctx.db, userId);
   if (target.id === actorId) throw badRequest('You cannot delete your own account');
   if (target.role === 'admin') throw badRequest('Admin accounts cannot be deleted');
   const { db } = ctx;
 
-  const owned = db
+  const owned = await db
     .select({ id: gameSessions.id, status: gameSessions.status })
     .from(gameSessions)
-    .where(eq(gameSessions.ownerId, userId))
-    .all();
-  const ownedIds = owned.map((s) => s.id);
+    .where(eq(gameSessions.ownerId, userId));
   const live = owned.filter((s) => (LIVE_SESSION_STATUSES as readonly string[]).includes(s.status));
 
   // 1. End live sessions cleanly (result written, session_ended published), so everyone connected hears it.
   for (const session of live) {
-    const row = db.select().from(gameSessions).where(eq(gameSessions.id, session.id)).get();
+    const [row] = await db.select().from(gameSessions).where(eq(gameSessions.id, session.id)).limit(1);
     if (!row || row.status === 'completed') continue;
     try {
-      endSession(ctx, row);
+      await endSession(ctx, row);
     } catch (err) {
       // Ended concurrently (by its clock or its owner): nothing left to do.
       if (!(err instanceof AppError)) throw err;
     }
   }
 
-  // 2. Collect what the cascade would leave behind: guest hunters and media files.
-  const guestIds =
-    ownedIds.length === 0
-      ? []
-      : db
-          .selectDistinct({ id: users.id })
-          .from(sessionPlayers)
-          .innerJoin(users, eq(users.id, sessionPlayers.userId))
-          .where(and(inArray(sessionPlayers.sessionId, ownedIds), eq(users.isGuest, true)))
-          .all()
-          .map((r) => r.id);
-  const mediaUrls =
-    ownedIds.length === 0
-      ? []
-      : db
-          .select({ url: messages.mediaUrl })
-          .from(messages)
-          .where(and(inArray(messages.sessionId, ownedIds), isNotNull(messages.mediaUrl)))
-          .all()
-          .map((r) => r.url!);
-
-  // 3. One transaction: the account (cascading its sessions), its guests, the sessions' events.
-  db.transaction((tx) => {
-    tx.delete(users).where(eq(users.id, userId)).run();
-    if (guestIds.length > 0) tx.delete(users).where(inArray(users.id, guestIds)).run();
-    if (ownedIds.length > 0) tx.delete(events).where(inArray(events.sessionId, ownedIds)).run();
+  // 2. One transaction: collect what the cascade would leave behind (guest hunters, media files),
+  // then delete the account (cascading its sessions), its guests and the sessions' events.
+  const { ownedIds, guestIds, mediaUrls } = await db.transaction(async (tx) => {
+    const sessionIds = (await tx.select({ id: gameSessions.id }).from(gameSessions).where(eq(gameSessions.ownerId, userId))).map(
+      (r) => r.id,
+    );
+    const guests =
+      sessionIds.length === 0
+        ? []
+        : (
+            await tx
+              .selectDistinct({ id: users.id })
+              .from(sessionPlayers)
+              .innerJoin(users, eq(users.id, sessionPlayers.userId))
+              .where(and(inArray(sessionPlayers.sessionId, sessionIds), eq(users.isGuest, true)))
+          ).map((r) => r.id);
+    const urls =
+      sessionIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ url: messages.mediaUrl })
+              .from(messages)
+              .where(and(inArray(messages.sessionId, sessionIds), isNotNull(messages.mediaUrl)))
+          ).map((r) => r.url!);
+    await tx.delete(users).where(eq(users.id, userId));
+    if (guests.length > 0) await tx.delete(users).where(inArray(users.id, guests));
+    if (sessionIds.length > 0) await tx.delete(events).where(inArray(events.sessionId, sessionIds));
+    return { ownedIds: sessionIds, guestIds: guests, mediaUrls: urls };
   });
   // Their rows leave other sessions' lists and rankings too, without a session event.
   ctx.readCache.clear();

@@ -3,6 +3,7 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { MissionFields, MissionUpdateFields } from '../../domain/catalogue-schemas';
 import { MISSION_DEFAULT_MAX_PLAYERS } from '../../domain/rules';
+import type { Queryable } from '../db/client';
 import type { AppDeps } from '../deps';
 import { gameSessions, type MissionRow, missions } from '../db/schema';
 import { notFound } from '../errors';
@@ -44,12 +45,13 @@ export function toMissionOutput(row: MissionRow): MissionOutput {
   };
 }
 
-export function listMissions({ db }: Pick<Ctx, 'db'>): MissionOutput[] {
-  return db.select().from(missions).orderBy(asc(missions.name), asc(missions.id)).all().map(toMissionOutput);
+export async function listMissions({ db }: Pick<Ctx, 'db'>): Promise<MissionOutput[]> {
+  const rows = await db.select().from(missions).orderBy(asc(missions.name), asc(missions.id));
+  return rows.map(toMissionOutput);
 }
 
-export function findMission({ db }: Pick<Ctx, 'db'>, id: number): MissionRow {
-  const row = db.select().from(missions).where(eq(missions.id, id)).get();
+export async function findMission({ db }: { db: Queryable }, id: number): Promise<MissionRow> {
+  const [row] = await db.select().from(missions).where(eq(missions.id, id)).limit(1);
   if (!row) throw notFound('Mission not found');
   return row;
 }
@@ -69,16 +71,16 @@ function columns(fields: MissionUpdateFields) {
 async function removeUnlessShared(ctx: Ctx, relativePath: string | null): Promise<void> {
   if (!relativePath) return;
   const url = uploadUrl(relativePath)!;
-  const inUse = ctx.db
+  const [inUse] = await ctx.db
     .select({ id: gameSessions.id })
     .from(gameSessions)
     .where(or(eq(gameSessions.briefingVideoUrl, url), eq(gameSessions.coverPhotoUrl, url)))
-    .get();
+    .limit(1);
   if (!inUse) await removeUpload(uploadsRoot(ctx), relativePath);
 }
 
-export function createMission(ctx: Ctx, fields: MissionFields, media: MissionMedia = {}): MissionOutput {
-  const row = ctx.db
+export async function createMission(ctx: Ctx, fields: MissionFields, media: MissionMedia = {}): Promise<MissionOutput> {
+  const [row] = await ctx.db
     .insert(missions)
     .values({
       ...columns(fields),
@@ -90,9 +92,8 @@ export function createMission(ctx: Ctx, fields: MissionFields, media: MissionMed
       coverPhotoOriginalName: media.coverPhoto ? originalFileName(media.coverPhoto.originalName) : null,
       briefingVideoOriginalName: media.briefingVideo ? originalFileName(media.briefingVideo.originalName) : null,
     })
-    .returning()
-    .get();
-  return toMissionOutput(row);
+    .returning();
+  return toMissionOutput(row!);
 }
 
 /** Fields that are sent replace the stored ones; a new file replaces the old one. */
@@ -102,7 +103,7 @@ export async function updateMission(
   fields: MissionUpdateFields,
   media: MissionMedia = {},
 ): Promise<MissionOutput> {
-  const existing = findMission(ctx, id);
+  const existing = await findMission(ctx, id);
   const changes = {
     ...columns(fields),
     ...(media.coverPhoto
@@ -117,21 +118,18 @@ export async function updateMission(
   };
   // Nothing sent (no body, `{}`, only unknown fields): every field is kept (decision 402).
   if (Object.keys(changes).length === 0) return toMissionOutput(existing);
-  const row = ctx.db
-    .update(missions)
-    .set(changes)
-    .where(eq(missions.id, id))
-    .returning()
-    .get();
+  const [row] = await ctx.db.update(missions).set(changes).where(eq(missions.id, id)).returning();
+  // Deleted meanwhile: nothing was changed.
+  if (!row) throw notFound('Mission not found');
   if (media.coverPhoto) await removeUnlessShared(ctx, existing.coverPhotoPath);
   if (media.briefingVideo) await removeUnlessShared(ctx, existing.briefingVideoPath);
-  return toMissionOutput(row!);
+  return toMissionOutput(row);
 }
 
 /** Sessions tied to the mission keep running; their missionId becomes null (schema: on delete set null). */
 export async function deleteMission(ctx: Ctx, id: number): Promise<{ success: true; id: number; message: string }> {
-  const existing = findMission(ctx, id);
-  ctx.db.delete(missions).where(eq(missions.id, id)).run();
+  const existing = await findMission(ctx, id);
+  await ctx.db.delete(missions).where(eq(missions.id, id));
   await removeUnlessShared(ctx, existing.coverPhotoPath);
   await removeUnlessShared(ctx, existing.briefingVideoPath);
   return { success: true, id, message: 'Mission deleted' };

@@ -98,17 +98,13 @@ export function toSpeciesOutput(ctx: Pick<AppDeps, 'config'>, row: SpeciesRow): 
   };
 }
 
-export function listSpecies(ctx: Ctx): SpeciesOutput[] {
-  return ctx.db
-    .select()
-    .from(dinosaurSpecies)
-    .orderBy(asc(dinosaurSpecies.name), asc(dinosaurSpecies.id))
-    .all()
-    .map((row) => toSpeciesOutput(ctx, row));
+export async function listSpecies(ctx: Pick<Ctx, 'db' | 'config'>): Promise<SpeciesOutput[]> {
+  const rows = await ctx.db.select().from(dinosaurSpecies).orderBy(asc(dinosaurSpecies.name), asc(dinosaurSpecies.id));
+  return rows.map((row) => toSpeciesOutput(ctx, row));
 }
 
-function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): SpeciesRow {
-  const row = db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.id, id)).get();
+async function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): Promise<SpeciesRow> {
+  const [row] = await db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.id, id)).limit(1);
   if (!row) throw notFound('Species not found');
   return row;
 }
@@ -151,7 +147,7 @@ function columns(fields: SpeciesUpdateFields) {
 
 export async function createSpecies(ctx: Ctx, fields: SpeciesFields, model?: StoredFile): Promise<SpeciesOutput> {
   if (model) await assertUsableModel(ctx, model);
-  const row = ctx.db
+  const [row] = await ctx.db
     .insert(dinosaurSpecies)
     .values({
       ...columns(fields),
@@ -161,9 +157,8 @@ export async function createSpecies(ctx: Ctx, fields: SpeciesFields, model?: Sto
       modelPath: model?.relativePath ?? null,
       modelOriginalName: model ? originalFileName(model.originalName) : null,
     })
-    .returning()
-    .get();
-  return toSpeciesOutput(ctx, row);
+    .returning();
+  return toSpeciesOutput(ctx, row!);
 }
 
 /** Fields that are sent replace the stored ones; a new model replaces (and deletes) the old file. */
@@ -173,7 +168,7 @@ export async function updateSpecies(
   fields: SpeciesUpdateFields,
   model?: StoredFile,
 ): Promise<SpeciesOutput> {
-  const existing = findSpecies(ctx, id);
+  const existing = await findSpecies(ctx, id);
   if (model) await assertUsableModel(ctx, model);
   const changes = {
     ...columns(fields),
@@ -181,18 +176,15 @@ export async function updateSpecies(
   };
   // Nothing sent (no body, `{}`, only unknown fields, an empty file input): every field is kept (decision 402).
   if (Object.keys(changes).length === 0) return toSpeciesOutput(ctx, existing);
-  const row = ctx.db
-    .update(dinosaurSpecies)
-    .set(changes)
-    .where(eq(dinosaurSpecies.id, id))
-    .returning()
-    .get();
+  const [row] = await ctx.db.update(dinosaurSpecies).set(changes).where(eq(dinosaurSpecies.id, id)).returning();
+  // Deleted meanwhile: nothing was changed.
+  if (!row) throw notFound('Species not found');
   // Deployed dinosaurs show the species' name and model: no session event tells the cached lists.
   ctx.readCache.clear();
   if (model && existing.modelPath && existing.modelPath !== model.relativePath) {
     await removeUpload(uploadsRoot(ctx), existing.modelPath);
   }
-  return toSpeciesOutput(ctx, row!);
+  return toSpeciesOutput(ctx, row);
 }
 
 /**
@@ -201,24 +193,22 @@ export async function updateSpecies(
  * Observations keep their species id, so past statistics still add up.
  */
 export async function deleteSpecies(ctx: Ctx, id: number): Promise<{ success: true; id: number }> {
-  const existing = findSpecies(ctx, id);
+  const existing = await findSpecies(ctx, id);
   const { db } = ctx;
-  db.transaction((tx) => {
-    const live = tx
+  await db.transaction(async (tx) => {
+    const [live] = await tx
       .select({ id: sessionDinosaurs.id })
       .from(sessionDinosaurs)
       .innerJoin(gameSessions, eq(gameSessions.id, sessionDinosaurs.sessionId))
       .where(and(eq(sessionDinosaurs.speciesId, id), inArray(gameSessions.status, [...LIVE_SESSION_STATUSES])))
-      .get();
+      .limit(1);
     if (live) throw conflict('Species is in use by a live session');
     const ended = tx
       .select({ id: gameSessions.id })
       .from(gameSessions)
       .where(notInArray(gameSessions.status, [...LIVE_SESSION_STATUSES]));
-    tx.delete(sessionDinosaurs)
-      .where(and(eq(sessionDinosaurs.speciesId, id), inArray(sessionDinosaurs.sessionId, ended)))
-      .run();
-    tx.delete(dinosaurSpecies).where(eq(dinosaurSpecies.id, id)).run();
+    await tx.delete(sessionDinosaurs).where(and(eq(sessionDinosaurs.speciesId, id), inArray(sessionDinosaurs.sessionId, ended)));
+    await tx.delete(dinosaurSpecies).where(eq(dinosaurSpecies.id, id));
   });
   ctx.readCache.clear();
   await removeUpload(uploadsRoot(ctx), existing.modelPath);
