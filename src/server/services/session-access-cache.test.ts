@@ -6,12 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../db/client';
+import { closeDatabase, type Db, openDatabase } from '../db/client';
+import { rawRun } from '../db/raw';
 import { gameSessions, sessionPlayers, users } from '../db/schema';
-import { installSessionRowGenerations, sessionRowGeneration } from '../db/session-row-generation';
+import { installSessionRowGenerations, sessionRowGeneration } from '../db/sqlite/session-row-generation';
+import { sessionRowsGeneration } from '../db/write-generations';
 import { requireSessionAccess } from './session-access';
 import { SessionAccessCache, sessionAccessCacheSize } from './session-access-cache';
 
@@ -24,125 +26,159 @@ beforeEach(() => {
   file = path.join(dir, 'app.db');
   db = openDatabase(file);
 });
-afterEach(() => {
-  db.$client.close();
+afterEach(async () => {
+  await closeDatabase(db);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const person = (id: string, role: User['role'] = 'hunter') => {
-  db.insert(users).values({ id, username: id, email: `${id}@example.test`, role }).run();
+const person = async (id: string, role: User['role'] = 'hunter') => {
+  await db.insert(users).values({ id, username: id, email: `${id}@example.test`, role });
   return { id, role } as User;
 };
-const session = (ownerId: string) =>
-  db.insert(gameSessions).values({ ownerId, name: `S ${ownerId}`, password: 'pw', maxPlayers: 25, duration: 60 }).returning().get().id;
-const join = (sessionId: number, userId: string) => db.insert(sessionPlayers).values({ sessionId, userId, handle: userId }).run();
+const session = async (ownerId: string) => {
+  const [row] = await db
+    .insert(gameSessions)
+    .values({ ownerId, name: `S ${ownerId}`, password: 'pw', maxPlayers: 25, duration: 60 })
+    .returning({ id: gameSessions.id });
+  return row!.id;
+};
+const join = async (sessionId: number, userId: string) => {
+  await db.insert(sessionPlayers).values({ sessionId, userId, handle: userId });
+};
 const access = (user: User, sessionId: number) => requireSessionAccess({ db, user }, sessionId);
-const warm = (user: User, sessionId: number) => {
-  access(user, sessionId);
+const warm = async (user: User, sessionId: number) => {
+  await access(user, sessionId);
   return access(user, sessionId);
 };
 
 describe('a warm row never outlives a write to its session', () => {
-  it('is served from the cache (a second connection, which has no triggers, is not noticed: one process owns the file)', () => {
-    const gm = person('gm', 'gamemaster');
-    const hunter = person('hunter');
-    const id = session(gm.id);
-    join(id, hunter.id);
-    expect(warm(hunter, id).player?.dartsUsed).toBe(0);
-    expect(sessionAccessCacheSize(db.$client)).toBe(1);
+  it('is served from the cache (a second connection, which has no triggers, is not noticed: one process owns the file)', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const id = await session(gm.id);
+    await join(id, hunter.id);
+    expect((await warm(hunter, id)).player?.dartsUsed).toBe(0);
+    expect(sessionAccessCacheSize(db)).toBe(1);
     const other = new Database(file);
     other.prepare('UPDATE session_players SET darts_used = 3').run();
     other.close();
-    expect(access(hunter, id).player?.dartsUsed).toBe(0);
+    expect((await access(hunter, id)).player?.dartsUsed).toBe(0);
     // The same write on the app's connection counts at once.
-    db.$client.prepare('UPDATE session_players SET darts_used = 4').run();
-    expect(access(hunter, id).player?.dartsUsed).toBe(4);
+    await rawRun(db, sql`UPDATE session_players SET darts_used = 4`);
+    expect((await access(hunter, id)).player?.dartsUsed).toBe(4);
   });
 
-  it('a hunter who joins after a refusal is let in at once (insert)', () => {
-    const gm = person('gm', 'gamemaster');
-    const hunter = person('hunter');
-    const id = session(gm.id);
-    expect(() => warm(hunter, id)).toThrow('You are not part of this session');
-    join(id, hunter.id);
-    expect(access(hunter, id).role).toBe('player');
+  it('a hunter who joins after a refusal is let in at once (insert)', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const id = await session(gm.id);
+    await expect(warm(hunter, id)).rejects.toThrow('You are not part of this session');
+    await join(id, hunter.id);
+    expect((await access(hunter, id)).role).toBe('player');
   });
 
-  it("the session's status and clock (drizzle update on game_sessions)", () => {
-    const gm = person('gm', 'gamemaster');
-    const id = session(gm.id);
-    expect(warm(gm, id).gameSession.status).toBe('preparing');
-    db.update(gameSessions).set({ status: 'paused', pausedAt: 123 }).where(eq(gameSessions.id, id)).run();
-    expect(access(gm, id).gameSession).toMatchObject({ status: 'paused', pausedAt: 123 });
+  it("the session's status and clock (drizzle update on game_sessions)", async () => {
+    const gm = await person('gm', 'gamemaster');
+    const id = await session(gm.id);
+    expect((await warm(gm, id)).gameSession.status).toBe('preparing');
+    await db.update(gameSessions).set({ status: 'paused', pausedAt: 123 }).where(eq(gameSessions.id, id));
+    expect((await access(gm, id)).gameSession).toMatchObject({ status: 'paused', pausedAt: 123 });
   });
 
-  it("a hunter's own row (raw SQL update, as a position report writes it)", () => {
-    const gm = person('gm', 'gamemaster');
-    const hunter = person('hunter');
-    const id = session(gm.id);
-    join(id, hunter.id);
-    expect(warm(hunter, id).player?.lastLat).toBeNull();
-    db.$client.prepare('UPDATE session_players SET last_lat = 48.85 WHERE user_id = ?').run(hunter.id);
-    expect(access(hunter, id).player?.lastLat).toBe(48.85);
+  it("a hunter's own row (raw SQL update, as a position report writes it)", async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const id = await session(gm.id);
+    await join(id, hunter.id);
+    expect((await warm(hunter, id)).player?.lastLat).toBeNull();
+    await rawRun(db, sql`UPDATE session_players SET last_lat = 48.85 WHERE user_id = ${hunter.id}`);
+    expect((await access(hunter, id)).player?.lastLat).toBe(48.85);
   });
 
-  it('a deleted session is not found, and its players go with it (delete, cascade)', () => {
-    const gm = person('gm', 'gamemaster');
-    const hunter = person('hunter');
-    const id = session(gm.id);
-    join(id, hunter.id);
-    warm(gm, id);
-    warm(hunter, id);
-    db.delete(gameSessions).where(eq(gameSessions.id, id)).run();
-    expect(() => access(gm, id)).toThrow('Session not found');
-    expect(() => access(hunter, id)).toThrow('Session not found');
+  it('a deleted session is not found, and its players go with it (delete, cascade)', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const id = await session(gm.id);
+    await join(id, hunter.id);
+    await warm(gm, id);
+    await warm(hunter, id);
+    await db.delete(gameSessions).where(eq(gameSessions.id, id));
+    await expect(access(gm, id)).rejects.toThrow('Session not found');
+    await expect(access(hunter, id)).rejects.toThrow('Session not found');
   });
 
-  it("a deleted account's sessions are not found (cascade from users)", () => {
-    const gm = person('gm', 'gamemaster');
-    const admin = person('admin', 'admin');
-    const id = session(gm.id);
-    expect(warm(admin, id).role).toBe('admin');
-    db.delete(users).where(eq(users.id, gm.id)).run();
-    expect(() => access(admin, id)).toThrow('Session not found');
+  it("a deleted account's sessions are not found (cascade from users)", async () => {
+    const gm = await person('gm', 'gamemaster');
+    const admin = await person('admin', 'admin');
+    const id = await session(gm.id);
+    expect((await warm(admin, id)).role).toBe('admin');
+    await db.delete(users).where(eq(users.id, gm.id));
+    await expect(access(admin, id)).rejects.toThrow('Session not found');
   });
 
-  it('a guest removed with their account loses access (cascade from users to session_players)', () => {
-    const gm = person('gm', 'gamemaster');
-    const guest = person('guest');
-    const id = session(gm.id);
-    join(id, guest.id);
-    expect(warm(guest, id).role).toBe('player');
-    db.delete(users).where(eq(users.id, guest.id)).run();
-    expect(() => access(guest, id)).toThrow('You are not part of this session');
+  it('a guest removed with their account loses access (cascade from users to session_players)', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const guest = await person('guest');
+    const id = await session(gm.id);
+    await join(id, guest.id);
+    expect((await warm(guest, id)).role).toBe('player');
+    await db.delete(users).where(eq(users.id, guest.id));
+    await expect(access(guest, id)).rejects.toThrow('You are not part of this session');
   });
 
-  it('a row read inside a transaction that rolls back is not kept', () => {
-    const gm = person('gm', 'gamemaster');
-    const id = session(gm.id);
-    expect(warm(gm, id).gameSession.status).toBe('preparing');
-    expect(() =>
-      db.transaction((tx) => {
-        tx.update(gameSessions).set({ status: 'completed' }).where(eq(gameSessions.id, id)).run();
-        expect(access(gm, id).gameSession.status).toBe('completed');
+  it('a lookup during a transaction that rolls back waits for it, and keeps nothing stale', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const id = await session(gm.id);
+    expect((await warm(gm, id)).gameSession.status).toBe('preparing');
+    let during: ReturnType<typeof access> | undefined;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(gameSessions).set({ status: 'completed' }).where(eq(gameSessions.id, id));
+        // Another request looks the session up while the transaction is open: it must not see the
+        // uncommitted status, neither now nor from the cache later.
+        during = access(gm, id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
         throw new Error('rolled back');
       }),
-    ).toThrow('rolled back');
-    expect(access(gm, id).gameSession.status).toBe('preparing');
+    ).rejects.toThrow('rolled back');
+    expect((await during!).gameSession.status).toBe('preparing');
+    expect((await access(gm, id)).gameSession.status).toBe('preparing');
+  });
+
+  it('rows whose generation moved while they were read are not kept (they would miss at once)', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const id = await session(gm.id);
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const writing = db.transaction(async (tx) => {
+      await paused;
+      await tx.update(gameSessions).set({ status: 'active', startTime: 789 }).where(eq(gameSessions.id, id));
+    });
+    // The lookup takes the generation now, then waits for the transaction to read.
+    const reading = access(gm, id);
+    release();
+    await writing;
+    expect((await reading).gameSession.status).toBe('active');
+    expect(sessionAccessCacheSize(db)).toBe(0);
+    expect((await access(gm, id)).gameSession.status).toBe('active');
+    expect(sessionAccessCacheSize(db)).toBe(1);
   });
 });
 
 describe('what a write drops', () => {
-  it("a write to one session leaves every other session's generation (and cached rows) alone", () => {
-    const gm = person('gm', 'gamemaster');
-    const a = session(gm.id);
-    const b = session(gm.id);
-    warm(gm, a);
-    warm(gm, b);
-    const before = sessionRowGeneration(db.$client, b);
-    db.update(gameSessions).set({ status: 'active' }).where(eq(gameSessions.id, a)).run();
-    expect(sessionRowGeneration(db.$client, b)).toBe(before);
-    expect(sessionRowGeneration(db.$client, a)).not.toBe(sessionRowGeneration(db.$client, b));
+  it("a write to one session leaves every other session's generation (and cached rows) alone", async () => {
+    const gm = await person('gm', 'gamemaster');
+    const a = await session(gm.id);
+    const b = await session(gm.id);
+    await warm(gm, a);
+    await warm(gm, b);
+    const before = sessionRowsGeneration(db, b);
+    expect(before).toBeTypeOf('number');
+    await db.update(gameSessions).set({ status: 'active' }).where(eq(gameSessions.id, a));
+    expect(sessionRowsGeneration(db, b)).toBe(before);
+    expect(sessionRowsGeneration(db, a)).not.toBe(sessionRowsGeneration(db, b));
   });
 
   it('the generations stay bounded: emptying them makes every session read the database again', () => {
@@ -166,31 +202,31 @@ describe('what a write drops', () => {
 });
 
 describe("a session's row, shared by its hunters' cached entries", () => {
-  it('is one frozen object while its values are the same, and a new one with the new values after a write', () => {
-    const gm = person('gm', 'gamemaster');
-    const [a, b] = [person('a'), person('b')];
-    const id = session(gm.id);
-    join(id, a.id);
-    join(id, b.id);
-    const first = warm(a, id).gameSession;
-    expect(warm(b, id).gameSession).toBe(first);
+  it('is one frozen object while its values are the same, and a new one with the new values after a write', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const [a, b] = [await person('a'), await person('b')];
+    const id = await session(gm.id);
+    await join(id, a.id);
+    await join(id, b.id);
+    const first = (await warm(a, id)).gameSession;
+    expect((await warm(b, id)).gameSession).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
-    db.update(gameSessions).set({ status: 'active', startTime: 456 }).where(eq(gameSessions.id, id)).run();
-    const after = access(b, id).gameSession;
+    await db.update(gameSessions).set({ status: 'active', startTime: 456 }).where(eq(gameSessions.id, id));
+    const after = (await access(b, id)).gameSession;
     expect(after).not.toBe(first);
     expect(after).toMatchObject({ status: 'active', startTime: 456 });
     expect(first.status).toBe('preparing'); // what a caller already holds does not change
-    expect(access(a, id).gameSession).toBe(after);
+    expect((await access(a, id)).gameSession).toBe(after);
   });
 
-  it("another session's row is never handed out (each session keeps its own)", () => {
-    const gm = person('gm', 'gamemaster');
-    const hunter = person('hunter');
-    const [one, two] = [session(gm.id), session(gm.id)];
-    join(one, hunter.id);
-    join(two, hunter.id);
-    expect(access(hunter, one).gameSession.id).toBe(one);
-    expect(access(hunter, two).gameSession.id).toBe(two);
+  it("another session's row is never handed out (each session keeps its own)", async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const [one, two] = [await session(gm.id), await session(gm.id)];
+    await join(one, hunter.id);
+    await join(two, hunter.id);
+    expect((await access(hunter, one)).gameSession.id).toBe(one);
+    expect((await access(hunter, two)).gameSession.id).toBe(two);
   });
 });
 
@@ -209,19 +245,19 @@ describe('SessionAccessCache', () => {
     expect(cache.get('1 c', 6)).toEqual([3]);
   });
 
-  it('hands every caller the same frozen rows: none can change what the next one reads', () => {
-    const gm = person('gm', 'gamemaster');
-    const hunter = person('hunter');
-    const id = session(gm.id);
-    join(id, hunter.id);
-    const first = warm(hunter, id);
-    expect(access(hunter, id).gameSession).toBe(first.gameSession);
+  it('hands every caller the same frozen rows: none can change what the next one reads', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const id = await session(gm.id);
+    await join(id, hunter.id);
+    const first = await warm(hunter, id);
+    expect((await access(hunter, id)).gameSession).toBe(first.gameSession);
     expect(() => {
       (first.gameSession as { status: string }).status = 'completed';
     }).toThrow(TypeError);
     expect(() => {
       (first.player as { dartsUsed: number }).dartsUsed = 9;
     }).toThrow(TypeError);
-    expect(access(hunter, id).gameSession.status).toBe('preparing');
+    expect((await access(hunter, id)).gameSession.status).toBe('preparing');
   });
 });
