@@ -25,12 +25,12 @@ describe('POST /api/hunter/join-session (guests)', () => {
     expect(res.headers.getSetCookie().join(';')).toMatch(/dinohunt_session=.+HttpOnly/i);
     const me = await guest.get('/api/auth/user');
     expect(me.body).toMatchObject({ role: 'hunter', isGuest: true, username: null, email: null, firstName: 'Rex', gameSessionId: s.id });
-    const row = server.deps.db.select().from(users).where(eq(users.id, me.body.id)).get();
+    const [row] = await server.deps.db.select().from(users).where(eq(users.id, me.body.id));
     expect(row?.isGuest).toBe(true);
     expect(await players(s.id)).toBe(1);
     // The guest's later calls know who the guest is.
     expect((await guest.get(`/api/game-sessions/${s.id}/time-status`)).status).toBe(200);
-    expect(server.deps.bus.since(s.id, 0).some((e) => e.type === 'hunter_joined')).toBe(true);
+    expect((await server.deps.bus.since(s.id, 0)).some((e) => e.type === 'hunter_joined')).toBe(true);
   });
 
   it.each([
@@ -238,7 +238,7 @@ describe('guests join by session name or id, and come back as the same hunter (d
     });
     expect(await players(s.id)).toBe(1);
     // Coming back is no new hunter: HQ saw one join.
-    expect(server.deps.bus.since(s.id, 0).filter((e) => e.type === 'hunter_joined')).toHaveLength(1);
+    expect((await server.deps.bus.since(s.id, 0)).filter((e) => e.type === 'hunter_joined')).toHaveLength(1);
   });
 
   it('refuses a stranger with the same handle and the password but without the browser key, saying why', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missions } from '../../db/schema';
+import { gameSessions, missions, users } from '../../db/schema';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { createSession, guestJoin, shiftClock, subscribedGameMaster } from './test-support';
 
@@ -53,7 +53,7 @@ describe('POST /api/game-sessions (create)', () => {
   });
 
   it("copies the mission's briefing video, cover photo and description; 'none' means no mission", async () => {
-    const mission = server.deps.db
+    const [mission] = await server.deps.db
       .insert(missions)
       .values({
         name: 'Valley',
@@ -61,11 +61,10 @@ describe('POST /api/game-sessions (create)', () => {
         coverPhotoPath: 'missions/cover.jpg',
         briefingVideoPath: 'missions/brief.mp4',
       })
-      .returning()
-      .get();
-    const s = await createSession(gm, { missionId: mission.id });
+      .returning();
+    const s = await createSession(gm, { missionId: mission!.id });
     expect(s).toMatchObject({
-      missionId: mission.id,
+      missionId: mission!.id,
       description: 'Find the herd',
       coverPhotoUrl: '/uploads/missions/cover.jpg',
       briefingVideoUrl: '/uploads/missions/brief.mp4',
@@ -74,7 +73,7 @@ describe('POST /api/game-sessions (create)', () => {
     const missing = await gm.post('/api/game-sessions', { name: 'x', password: 'raptor', missionId: 99999 });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Mission not found');
-    server.deps.db.delete(missions).where(eq(missions.id, mission.id)).run();
+    await server.deps.db.delete(missions).where(eq(missions.id, mission!.id));
   });
 
   it('caps maxPlayers to the plan and needs a subscription; hunters get 403', async () => {
@@ -96,6 +95,21 @@ describe('POST /api/game-sessions (create)', () => {
     const sixth = await starter.post('/api/game-sessions', { name: 'six', password: 'raptor' });
     expect(sixth.status).toBe(409);
     expect(sixth.body.error).toMatch(/Weekly session limit reached/);
+  });
+
+  it('holds the weekly allowance and the credits when creations race (two clicks, several tabs)', async () => {
+    const starter = await subscribedGameMaster(server, 'Starter', 1);
+    for (let i = 0; i < 4; i++) await createSession(starter);
+    // The fifth fits the plan, the sixth takes the one credit; the rest must be refused, however they interleave.
+    const racers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => starter.post('/api/game-sessions', { name: `Race ${i}`, password: 'raptor' })),
+    );
+    expect(racers.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
+    for (const refused of racers.filter((r) => r.status === 409)) expect(refused.body.error).toMatch(/Weekly session limit reached/);
+    const [owner] = await server.deps.db.select({ credits: users.sessionCredits }).from(users).where(eq(users.id, starter.user.id));
+    expect(owner?.credits).toBe(0);
+    const mine = await server.deps.db.select({ id: gameSessions.id }).from(gameSessions).where(eq(gameSessions.ownerId, starter.user.id));
+    expect(mine).toHaveLength(6);
   });
 
   it('lets an admin create without a plan', async () => {
@@ -222,7 +236,7 @@ describe('time status', () => {
     const reset = shiftClock(server, 20 * MIN);
     try {
       await new Promise((r) => setTimeout(r, 1500));
-      const events = server.deps.bus.since(s.id, 0).map((e) => e.type);
+      const events = (await server.deps.bus.since(s.id, 0)).map((e) => e.type);
       expect(events).toContain('session_ended');
     } finally {
       reset();
@@ -346,13 +360,13 @@ describe('scheduled start across a restart', () => {
       });
       expect(scheduled.status).toBe(200);
       expect(scheduled.body).toMatchObject({ status: 'preparing', scheduledStartTime: new Date(at).toISOString() });
-      expect(first.deps.bus.since(s.id, 0).map((e) => e.type)).toContain('session_scheduled');
+      expect((await first.deps.bus.since(s.id, 0)).map((e) => e.type)).toContain('session_scheduled');
       await first.close();
 
       await new Promise((r) => setTimeout(r, 2000));
       second = await startTestServer({}, { dir: first.dir });
       // The scheduler ran when the new server became ready: no read needed.
-      const events = second.deps.bus.since(s.id, 0).map((e) => e.type);
+      const events = (await second.deps.bus.since(s.id, 0)).map((e) => e.type);
       expect(events).toContain('session_started');
       const again = new ApiClient(second.url);
       again.cookie = owner.cookie;
@@ -376,7 +390,7 @@ describe('scheduled start across a restart', () => {
     await gm.post(`/api/game-sessions/${s.id}/start`, { scheduledStartTime: Date.now() + 1000 });
     expect((await gm.get(`/api/game-sessions/${s.id}/time-status`)).body.status).toBe('preparing');
     await new Promise((r) => setTimeout(r, 2200));
-    const types = server.deps.bus.since(s.id, 0).map((e) => e.type);
+    const types = (await server.deps.bus.since(s.id, 0)).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['session_created', 'session_scheduled', 'session_started']));
   });
 });
