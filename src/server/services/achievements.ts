@@ -5,7 +5,7 @@
 // new under the unique (user, key, tier): a replayed event, or two writes racing, award once.
 // Only what was really inserted is announced (achievement_earned, to the hunter and HQ).
 // No input anywhere names an achievement: a client cannot claim one.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   ACHIEVEMENTS,
@@ -24,13 +24,13 @@ import {
 import type { KeepAchievementsInput } from '../../domain/achievement-schemas';
 import { ACHIEVEMENT_DISTANCE_M, ACHIEVEMENT_TIERS } from '../../domain/rules';
 import type { Context } from '../context';
-import type { Db } from '../db/client';
-import { earnedAchievements, messages, sessionPlayers, users } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { rawAll, rawFirst } from '../db/raw';
+import { earnedAchievements, messages, observations, sessionPlayers, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { forbidden, notFound } from '../errors';
 import type { PublishInput } from '../realtime/bus';
 import { endAllSignIns, type PublicUser, register } from './accounts';
-import { prepared } from './prepared';
 import { requireSessionAccess } from './session-access';
 
 type AwardCtx = Pick<AppDeps, 'db' | 'bus' | 'now'> & { log?: Pick<AppDeps['log'], 'error'> };
@@ -49,74 +49,84 @@ export type EarnedAchievementDto = {
   earnedAt: string;
 };
 
-const FACTS_SQL = `
+// Counted in SQL over indexed rows (portable: booleans as `WHERE col`, counts read with Number()).
+const factsSql = (userId: string) => sql`
 SELECT
   (SELECT count(*) FROM observations o JOIN session_players p ON p.id = o.player_id
-     WHERE p.user_id = @user AND o.success = 1) AS observations,
+     WHERE p.user_id = ${userId} AND o.success) AS observations,
   (SELECT count(DISTINCT o.species_id) FROM observations o JOIN session_players p ON p.id = o.player_id
-     WHERE p.user_id = @user AND o.success = 1) AS species,
-  (SELECT group_concat(DISTINCT lower(trim(s.rarity))) FROM observations o
-     JOIN session_players p ON p.id = o.player_id JOIN dinosaur_species s ON s.id = o.species_id
-     WHERE p.user_id = @user AND o.success = 1 AND s.rarity IS NOT NULL) AS rarities,
-  (SELECT coalesce(sum(p.distance_traveled_m), 0) FROM session_players p WHERE p.user_id = @user) AS distanceM,
-  (SELECT coalesce(sum(p.darts_used), 0) FROM session_players p WHERE p.user_id = @user) AS dartsFired,
+     WHERE p.user_id = ${userId} AND o.success) AS species,
+  (SELECT coalesce(sum(p.distance_traveled_m), 0) FROM session_players p WHERE p.user_id = ${userId}) AS "distanceM",
+  (SELECT coalesce(sum(p.darts_used), 0) FROM session_players p WHERE p.user_id = ${userId}) AS "dartsFired",
   (SELECT count(*) FROM session_players p JOIN messages m ON m.session_id = p.session_id AND m.sender_user_id = p.user_id
-     WHERE p.user_id = @user) AS reports,
+     WHERE p.user_id = ${userId}) AS reports,
   (SELECT count(*) FROM session_players p JOIN messages m ON m.session_id = p.session_id AND m.sender_user_id = p.user_id
-     WHERE p.user_id = @user AND m.media_type = 'image') AS photos,
+     WHERE p.user_id = ${userId} AND m.media_type = 'image') AS photos,
   (SELECT count(*) FROM session_players p JOIN game_sessions g ON g.id = p.session_id
-     WHERE p.user_id = @user AND g.status = 'completed') AS huntsCompleted,
-  (SELECT count(*) FROM session_players p WHERE p.user_id = @user AND p.completion_time IS NOT NULL) AS fullHunts`;
+     WHERE p.user_id = ${userId} AND g.status = 'completed') AS "huntsCompleted",
+  (SELECT count(*) FROM session_players p WHERE p.user_id = ${userId} AND p.completion_time IS NOT NULL) AS "fullHunts"`;
 
-// Each of the hunter's attempts in order, per hunt, with what the hunt needs to judge a clean sweep.
-const ATTEMPTS_SQL = `
-SELECT o.player_id AS playerId, o.success AS success, o.created_at AS createdAt, p.completion_time AS completionTime,
-       (SELECT count(*) FROM session_dinosaurs d WHERE d.session_id = p.session_id) AS totalDinosaurs
-FROM observations o JOIN session_players p ON p.id = o.player_id
-WHERE p.user_id = ?
-ORDER BY o.player_id, o.id`;
+// The rarities of the species the hunter observed, each once.
+const raritiesSql = (userId: string) => sql`
+SELECT DISTINCT lower(trim(s.rarity)) AS rarity FROM observations o
+  JOIN session_players p ON p.id = o.player_id JOIN dinosaur_species s ON s.id = o.species_id
+ WHERE p.user_id = ${userId} AND o.success AND s.rarity IS NOT NULL`;
 
-const DISTANCE_SQL = 'SELECT coalesce(sum(distance_traveled_m), 0) AS m FROM session_players WHERE user_id = ?';
+type FactsRow = Record<keyof Omit<AchievementFacts, 'rarities' | 'cleanHunts' | 'bestStreak'>, number | string>;
+type AttemptRow = { playerId: number; success: boolean; createdAt: number; completionTime: number | null; totalDinosaurs: number };
 
-type FactsRow = Omit<AchievementFacts, 'rarities' | 'cleanHunts' | 'bestStreak'> & { rarities: string | null };
-type AttemptRow = { playerId: number; success: number; createdAt: number; completionTime: number | null; totalDinosaurs: number };
+/** Each of the hunter's attempts in order, per hunt, with what the hunt needs to judge a clean sweep. */
+function attemptsOf(q: Queryable, userId: string): Promise<AttemptRow[]> {
+  return q
+    .select({
+      playerId: observations.playerId,
+      success: observations.success,
+      createdAt: observations.createdAt,
+      completionTime: sessionPlayers.completionTime,
+      totalDinosaurs: sql<number>`(SELECT count(*) FROM session_dinosaurs d WHERE d.session_id = ${sessionPlayers.sessionId})`.mapWith(Number),
+    })
+    .from(observations)
+    .innerJoin(sessionPlayers, eq(sessionPlayers.id, observations.playerId))
+    .where(eq(sessionPlayers.userId, userId))
+    .orderBy(asc(observations.playerId), asc(observations.id));
+}
 
 /** The facts the server counted for one hunter (every hunt of the user). */
-export function factsOf(db: Db, userId: string): AchievementFacts {
-  const row = prepared(db, 'achievement-facts', (d) => d.$client.prepare(FACTS_SQL)).get({ user: userId }) as FactsRow;
-  const attempts = prepared(db, 'achievement-attempts', (d) => d.$client.prepare(ATTEMPTS_SQL)).all(userId) as AttemptRow[];
+export async function factsOf(q: Queryable, userId: string): Promise<AchievementFacts> {
+  const row = (await rawFirst<FactsRow>(q, factsSql(userId)))!;
+  const rarities = await rawAll<{ rarity: string }>(q, raritiesSql(userId));
+  const attempts = await attemptsOf(q, userId);
   const hunts = new Map<number, AttemptRow[]>();
   for (const a of attempts) hunts.set(a.playerId, [...(hunts.get(a.playerId) ?? []), a]);
   let bestStreak = 0;
   let cleanHunts = 0;
   for (const rows of hunts.values()) {
-    bestStreak = Math.max(bestStreak, longestStreak(rows.map((r) => r.success === 1)));
+    bestStreak = Math.max(bestStreak, longestStreak(rows.map((r) => r.success)));
     const first = rows[0]!;
     const completedAt = first.completionTime;
-    const missesBeforeComplete = rows.filter((r) => r.success !== 1 && completedAt !== null && r.createdAt <= completedAt).length;
+    const missesBeforeComplete = rows.filter((r) => !r.success && completedAt !== null && r.createdAt <= completedAt).length;
     if (isCleanHunt({ full: completedAt !== null, totalDinosaurs: first.totalDinosaurs, missesBeforeComplete })) cleanHunts++;
   }
   return {
-    observations: row.observations,
-    species: row.species,
-    rarities: row.rarities ? row.rarities.split(',') : [],
-    distanceM: row.distanceM,
-    dartsFired: row.dartsFired,
-    reports: row.reports,
-    photos: row.photos,
-    huntsCompleted: row.huntsCompleted,
-    fullHunts: row.fullHunts,
+    observations: Number(row.observations),
+    species: Number(row.species),
+    rarities: rarities.map((r) => r.rarity),
+    distanceM: Number(row.distanceM),
+    dartsFired: Number(row.dartsFired),
+    reports: Number(row.reports),
+    photos: Number(row.photos),
+    huntsCompleted: Number(row.huntsCompleted),
+    fullHunts: Number(row.fullHunts),
     cleanHunts,
     bestStreak,
   };
 }
 
-function heldLevels(db: Db, userId: string): EarnedLevel[] {
-  return db
+async function heldLevels(q: Queryable, userId: string): Promise<EarnedLevel[]> {
+  return (await q
     .select({ key: earnedAchievements.key, tier: earnedAchievements.tier })
     .from(earnedAchievements)
-    .where(eq(earnedAchievements.userId, userId))
-    .all() as EarnedLevel[];
+    .where(eq(earnedAchievements.userId, userId))) as EarnedLevel[];
 }
 
 export type AwardPlayer = { id: number; userId: string; sessionId: number; handle: string };
@@ -125,41 +135,39 @@ export type AwardPlayer = { id: number; userId: string; sessionId: number; handl
  * Decides and stores what the hunter has newly earned, crediting the hunt `player` (the one whose
  * write changed the facts), and announces each. Returns what was inserted now (empty on a replay).
  */
-export function awardAchievements(ctx: AwardCtx, player: AwardPlayer): EarnedAchievementDto[] {
+export async function awardAchievements(ctx: AwardCtx, player: AwardPlayer): Promise<EarnedAchievementDto[]> {
   const now = ctx.now();
-  const inserted = ctx.db.transaction(
-    (tx) => {
-      const fresh = newlyEarned(factsOf(ctx.db, player.userId), heldLevels(ctx.db, player.userId));
-      return fresh.filter(
-        (level) =>
-          tx
-            .insert(earnedAchievements)
-            .values({ userId: player.userId, playerId: player.id, sessionId: player.sessionId, ...level, earnedAt: now })
-            .onConflictDoNothing()
-            .run().changes === 1,
-      );
-    },
-    { behavior: 'immediate' },
-  );
-  if (inserted.length === 0) return [];
-  const dtos = inserted.map((level) => toDto({ ...level, sessionId: player.sessionId, earnedAt: now }));
-  const events: PublishInput[] = dtos.map((dto) => ({
-    sessionId: player.sessionId,
-    type: 'achievement_earned',
-    audience: `owner+user:${player.userId}`,
-    payload: { ...dto, sessionId: player.sessionId, timestamp: now, userId: player.userId, hunterName: player.handle },
-  }));
-  ctx.bus.publishAll(events);
-  return dtos;
+  return ctx.db.transaction(async (tx) => {
+    const fresh = newlyEarned(await factsOf(tx, player.userId), await heldLevels(tx, player.userId));
+    const inserted: EarnedLevel[] = [];
+    for (const level of fresh) {
+      const rows = await tx
+        .insert(earnedAchievements)
+        .values({ userId: player.userId, playerId: player.id, sessionId: player.sessionId, ...level, earnedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: earnedAchievements.id });
+      if (rows.length === 1) inserted.push(level);
+    }
+    if (inserted.length === 0) return [];
+    const dtos = inserted.map((level) => toDto({ ...level, sessionId: player.sessionId, earnedAt: now }));
+    const events: PublishInput[] = dtos.map((dto) => ({
+      sessionId: player.sessionId,
+      type: 'achievement_earned',
+      audience: `owner+user:${player.userId}`,
+      payload: { ...dto, sessionId: player.sessionId, timestamp: now, userId: player.userId, hunterName: player.handle },
+    }));
+    await ctx.bus.publishAll(tx, events);
+    return dtos;
+  });
 }
 
 /**
  * awardAchievements after a write that already succeeded: a failure here is logged and never
  * turns the hunter's observation or message into an error (the next write decides again).
  */
-export function awardAfterWrite(ctx: AwardCtx, player: AwardPlayer): void {
+export async function awardAfterWrite(ctx: AwardCtx, player: AwardPlayer): Promise<void> {
   try {
-    awardAchievements(ctx, player);
+    await awardAchievements(ctx, player);
   } catch (err) {
     ctx.log?.error({ err, playerId: player.id }, 'achievements: awarding failed');
   }
@@ -170,22 +178,28 @@ export function awardAfterWrite(ctx: AwardCtx, player: AwardPlayer): void {
  * distance over every hunt crossed a Trailblazer tier, so most fixes stop at this test. A guest
  * plays one hunt, whose distance the caller knows (`huntTotal`); an account's is one indexed sum.
  */
-export function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMeters: number, huntTotal: number | null): void {
+export async function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMeters: number, huntTotal: number | null): Promise<void> {
   if (stepMeters <= 0) return;
-  const total =
-    huntTotal ??
-    (prepared(ctx.db, 'achievement-distance', (d) => d.$client.prepare(DISTANCE_SQL)).get(player.userId) as { m: number }).m;
-  if (crossesThreshold(ACHIEVEMENT_DISTANCE_M, total - stepMeters, total)) awardAfterWrite(ctx, player);
+  const total = huntTotal ?? (await distanceOf(ctx.db, player.userId));
+  if (crossesThreshold(ACHIEVEMENT_DISTANCE_M, total - stepMeters, total)) await awardAfterWrite(ctx, player);
+}
+
+/** Metres the user walked over every hunt. */
+async function distanceOf(q: Queryable, userId: string): Promise<number> {
+  const [row] = await q
+    .select({ m: sql<number>`coalesce(sum(${sessionPlayers.distanceTraveledM}), 0)`.mapWith(Number) })
+    .from(sessionPlayers)
+    .where(eq(sessionPlayers.userId, userId));
+  return row?.m ?? 0;
 }
 
 /** At the end of a session: every hunter of it has played one more hunt to its end. */
-export function awardSessionEnd(ctx: AwardCtx, sessionId: number): void {
-  const players = ctx.db
+export async function awardSessionEnd(ctx: AwardCtx, sessionId: number): Promise<void> {
+  const players = await ctx.db
     .select({ id: sessionPlayers.id, userId: sessionPlayers.userId, sessionId: sessionPlayers.sessionId, handle: sessionPlayers.handle })
     .from(sessionPlayers)
-    .where(eq(sessionPlayers.sessionId, sessionId))
-    .all();
-  for (const p of players) awardAfterWrite(ctx, p);
+    .where(eq(sessionPlayers.sessionId, sessionId));
+  for (const p of players) await awardAfterWrite(ctx, p);
 }
 
 function toDto(row: { key: string; tier: string; sessionId: number; earnedAt: number }): EarnedAchievementDto {
@@ -277,20 +291,22 @@ const earnedColumns = {
  * GET /api/hunter/achievements: the caller's own achievements; with a sessionId, the caller must be
  * a hunter of that session (403 otherwise) and `thisHunt` lists what that hunt earned.
  */
-export function myAchievements(ctx: Pick<AppDeps, 'db'> & { user: User }, input: { sessionId?: number | undefined }): MyAchievementsDto {
+export async function myAchievements(
+  ctx: Pick<AppDeps, 'db'> & { user: User },
+  input: { sessionId?: number | undefined },
+): Promise<MyAchievementsDto> {
   let playerId: number | null = null;
   if (input.sessionId !== undefined) {
-    const access = requireSessionAccess(ctx, input.sessionId);
+    const access = await requireSessionAccess(ctx, input.sessionId);
     if (access.role !== 'player') throw forbidden('Only a hunter of this session has achievements in it');
     playerId = access.player.id;
   }
-  const rows = ctx.db
+  const rows = await ctx.db
     .select(earnedColumns)
     .from(earnedAchievements)
     .where(eq(earnedAchievements.userId, ctx.user.id))
-    .orderBy(desc(earnedAchievements.earnedAt), desc(earnedAchievements.id))
-    .all();
-  const facts = factsOf(ctx.db, ctx.user.id);
+    .orderBy(desc(earnedAchievements.earnedAt), desc(earnedAchievements.id));
+  const facts = await factsOf(ctx.db, ctx.user.id);
   const progress: ProgressDto[] = [];
   for (const a of ACHIEVEMENTS) {
     if (a.kind !== 'tiered') continue;
@@ -307,15 +323,14 @@ export function myAchievements(ctx: Pick<AppDeps, 'db'> & { user: User }, input:
 export type SessionAchievementDto = EarnedAchievementDto & { hunterId: string; hunterName: string };
 
 /** GET /api/game-sessions/{id}/achievements: who earned what in this session (its owner or an admin). */
-export function sessionAchievements(ctx: Pick<AppDeps, 'db'>, sessionId: number): SessionAchievementDto[] {
-  return ctx.db
+export async function sessionAchievements(ctx: Pick<AppDeps, 'db'>, sessionId: number): Promise<SessionAchievementDto[]> {
+  const rows = await ctx.db
     .select({ ...earnedColumns, hunterId: sessionPlayers.userId, hunterName: sessionPlayers.handle })
     .from(earnedAchievements)
     .innerJoin(sessionPlayers, eq(sessionPlayers.id, earnedAchievements.playerId))
     .where(eq(earnedAchievements.sessionId, sessionId))
-    .orderBy(asc(earnedAchievements.earnedAt), asc(earnedAchievements.id))
-    .all()
-    .map((r) => ({ ...toDto(r), hunterId: r.hunterId, hunterName: r.hunterName }));
+    .orderBy(asc(earnedAchievements.earnedAt), asc(earnedAchievements.id));
+  return rows.map((r) => ({ ...toDto(r), hunterId: r.hunterId, hunterName: r.hunterName }));
 }
 
 // --- Keep as account -----------------------------------------------------
@@ -338,31 +353,28 @@ type KeepCtx = Pick<
 export async function keepAsAccount(ctx: KeepCtx, input: KeepAchievementsInput): Promise<PublicUser> {
   const guest = ctx.user;
   if (!guest.isGuest) throw forbidden(KEEP_GUESTS_ONLY);
-  const hunter = ctx.db
+  const [hunter] = await ctx.db
     .select({ id: sessionPlayers.id, sessionId: sessionPlayers.sessionId, handle: sessionPlayers.handle })
     .from(sessionPlayers)
     .where(eq(sessionPlayers.userId, guest.id))
-    .get();
+    .limit(1);
   if (!hunter) throw notFound('Hunter not found in this session');
 
   const account = await register(ctx, { ...input, role: 'hunter' });
-  ctx.db.transaction(
-    (tx) => {
-      tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: null }).where(eq(sessionPlayers.userId, guest.id)).run();
-      tx.update(earnedAchievements).set({ userId: account.id }).where(eq(earnedAchievements.userId, guest.id)).run();
-      tx.update(messages).set({ senderUserId: account.id }).where(eq(messages.senderUserId, guest.id)).run();
-    },
-    { behavior: 'immediate' },
-  );
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: null }).where(eq(sessionPlayers.userId, guest.id));
+    await tx.update(earnedAchievements).set({ userId: account.id }).where(eq(earnedAchievements.userId, guest.id));
+    await tx.update(messages).set({ senderUserId: account.id }).where(eq(messages.senderUserId, guest.id));
+    // HQ's tracking knows the hunter by its user id: the session's readers (and read cache) learn the new one.
+    await ctx.bus.publish(tx, {
+      sessionId: hunter.sessionId,
+      type: 'hunter_account_kept',
+      audience: 'owner',
+      payload: { sessionId: hunter.sessionId, timestamp: ctx.now(), hunterName: hunter.handle, previousUserId: guest.id, userId: account.id },
+    });
+  });
   // The guest is gone: its other sign-ins (another tab) end, then its empty user row.
   await endAllSignIns(ctx, guest.id);
-  ctx.db.delete(users).where(and(eq(users.id, guest.id), eq(users.isGuest, true))).run();
-  // HQ's tracking knows the hunter by its user id: the session's readers (and read cache) learn the new one.
-  ctx.bus.publish({
-    sessionId: hunter.sessionId,
-    type: 'hunter_account_kept',
-    audience: 'owner',
-    payload: { sessionId: hunter.sessionId, timestamp: ctx.now(), hunterName: hunter.handle, previousUserId: guest.id, userId: account.id },
-  });
+  await ctx.db.delete(users).where(and(eq(users.id, guest.id), eq(users.isGuest, true)));
   return account;
 }

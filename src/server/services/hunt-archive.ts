@@ -5,14 +5,16 @@
 import { pathsDeletedAt, pathsKept, pointsPerHunter, downsample, type ReplayPoint } from '../../domain/hunt-replay';
 import { ARCHIVE_MESSAGES, type RunAgainBody } from '../../domain/hunt-archive-schemas';
 import type { User } from 'lucia';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { epochMs } from '../db/dialect';
+import { rawAll } from '../db/raw';
 import type { AppDeps } from '../deps';
 import { type GameSessionRow, type LatLngPoint, missions } from '../db/schema';
 import { conflict } from '../errors';
 import { csvLine, fileStamp } from './admin-exports';
 import { createSession, refreshSession, type SessionOutput, type SessionsCtx } from './game-sessions';
 import { sessionHunterResults } from './hunter-stats';
-import { prepared } from './prepared';
 import { readSessionLayout } from './session-layout';
 
 type Ctx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
@@ -24,8 +26,8 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 /** The moment a completed session ended (sessions ended before end_time was kept: their creation). */
 export const endedAt = (s: GameSessionRow): number => s.endTime ?? s.createdAt;
 
-function endedSession(ctx: SessionsCtx, session: GameSessionRow, message: string): GameSessionRow {
-  const current = refreshSession(ctx, session);
+async function endedSession(ctx: SessionsCtx, session: GameSessionRow, message: string): Promise<GameSessionRow> {
+  const current = await refreshSession(ctx, session);
   if (current.status !== 'completed') throw conflict(message);
   return current;
 }
@@ -54,52 +56,52 @@ export type ReplayOutput = {
   }[];
 };
 
-const PATHS_SQL = `
-SELECT sp.user_id AS hunterId, p.lat AS lat, p.lng AS lng, p.recorded_at AS t
+// Times read as milliseconds in both dialects (epochMs); PostgreSQL may give them as strings.
+const pathsSql = (q: Queryable, sessionId: number): SQL => sql`
+SELECT sp.user_id AS "hunterId", p.lat AS lat, p.lng AS lng, ${epochMs(q, sql.raw('p.recorded_at'))} AS t
   FROM positions p JOIN session_players sp ON sp.id = p.player_id
- WHERE p.session_id = ?
+ WHERE p.session_id = ${sessionId}
  ORDER BY p.player_id, p.recorded_at, p.id`;
 
-const REPLAY_OBSERVATIONS_SQL = `
-SELECT o.created_at AS t, sp.user_id AS hunterId, sp.handle AS hunterName, o.dinosaur_id AS dinosaurId,
-       COALESCE(s.name, 'Unknown species') AS speciesName, d.latitude AS lat, d.longitude AS lng
+const replayObservationsSql = (q: Queryable, sessionId: number): SQL => sql`
+SELECT ${epochMs(q, sql.raw('o.created_at'))} AS t, sp.user_id AS "hunterId", sp.handle AS "hunterName", o.dinosaur_id AS "dinosaurId",
+       COALESCE(s.name, 'Unknown species') AS "speciesName", d.latitude AS lat, d.longitude AS lng
   FROM observations o
   JOIN session_players sp ON sp.id = o.player_id
   LEFT JOIN dinosaur_species s ON s.id = o.species_id
   LEFT JOIN session_dinosaurs d ON d.id = o.dinosaur_id AND d.session_id = o.session_id
- WHERE o.session_id = ? AND o.success = 1
+ WHERE o.session_id = ${sessionId} AND o.success
  ORDER BY o.created_at, o.id`;
 
-const DINOSAURS_SQL = `
-SELECT d.id AS id, COALESCE(s.name, 'Unknown species') AS speciesName, d.latitude AS lat, d.longitude AS lng
+const dinosaursSql = (sessionId: number): SQL => sql`
+SELECT d.id AS id, COALESCE(s.name, 'Unknown species') AS "speciesName", d.latitude AS lat, d.longitude AS lng
   FROM session_dinosaurs d LEFT JOIN dinosaur_species s ON s.id = d.species_id
- WHERE d.session_id = ? ORDER BY d.id`;
+ WHERE d.session_id = ${sessionId} ORDER BY d.id`;
 
 /**
  * GET /game-sessions/{id}/replay: an ended hunt on a timeline. Paths are thinned evenly in time
  * to REPLAY_MAX_POINTS in all (first and last fix kept); past the retention window they are
  * empty and pathsKept is false. Observations (results) remain, drawn at the dinosaur observed.
  */
-export function huntReplay(ctx: SessionsCtx, session: GameSessionRow): ReplayOutput {
-  const s = endedSession(ctx, session, ARCHIVE_MESSAGES.replayNotEnded);
+export async function huntReplay(ctx: SessionsCtx, session: GameSessionRow): Promise<ReplayOutput> {
+  const s = await endedSession(ctx, session, ARCHIVE_MESSAGES.replayNotEnded);
   const end = endedAt(s);
   const kept = pathsKept(end, ctx.now());
-  const c = ctx.db.$client;
-  const ranking = sessionHunterResults(ctx, s);
+  const ranking = await sessionHunterResults(ctx, s);
   const byHunter = new Map<string, ReplayPoint[]>();
   if (kept) {
-    const rows = prepared(ctx.db, 'replay-paths', () => c.prepare(PATHS_SQL)).all(s.id) as (ReplayPoint & { hunterId: string })[];
+    const rows = await rawAll<{ hunterId: string; lat: number; lng: number; t: number | string }>(ctx.db, pathsSql(ctx.db, s.id));
     for (const r of rows) {
       const list = byHunter.get(r.hunterId) ?? [];
-      list.push({ t: r.t, lat: round6(r.lat), lng: round6(r.lng) });
+      list.push({ t: Number(r.t), lat: round6(r.lat), lng: round6(r.lng) });
       byHunter.set(r.hunterId, list);
     }
   }
   const budget = pointsPerHunter(ranking.length);
   const observations = (
-    prepared(ctx.db, 'replay-observations', () => c.prepare(REPLAY_OBSERVATIONS_SQL)).all(s.id) as ReplayOutput['observations']
-  ).map((o) => ({ ...o, lat: o.lat === null ? null : round6(o.lat), lng: o.lng === null ? null : round6(o.lng) }));
-  const dinosaurs = prepared(ctx.db, 'replay-dinosaurs', () => c.prepare(DINOSAURS_SQL)).all(s.id) as ReplayOutput['dinosaurs'];
+    await rawAll<Omit<ReplayOutput['observations'][number], 't'> & { t: number | string }>(ctx.db, replayObservationsSql(ctx.db, s.id))
+  ).map((o) => ({ ...o, t: Number(o.t), lat: o.lat === null ? null : round6(o.lat), lng: o.lng === null ? null : round6(o.lng) }));
+  const dinosaurs = await rawAll<ReplayOutput['dinosaurs'][number]>(ctx.db, dinosaursSql(s.id));
   return {
     sessionId: s.id,
     name: s.name,
@@ -142,9 +144,9 @@ export const RESULTS_CSV_COLUMNS = [
  * GET /game-sessions/{id}/results.csv: one row per hunter, best first, the figures of
  * Past hunts. Cells a spreadsheet would read as a formula get a leading apostrophe (csvCell).
  */
-export function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): { csv: string; fileName: string } {
+export async function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<{ csv: string; fileName: string }> {
   let csv = csvLine(RESULTS_CSV_COLUMNS);
-  for (const h of sessionHunterResults(ctx, session)) {
+  for (const h of await sessionHunterResults(ctx, session)) {
     csv += csvLine([
       h.completionRank,
       h.hunterName,
@@ -168,9 +170,10 @@ export function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSe
  * no-go zones, dinosaurs, mission, duration, players (capped to the plan) and public meeting point, under a new name
  * and password. Counts against the plan like any new session (createSession).
  */
-export function runAgain(ctx: Ctx & { user: User }, session: GameSessionRow, body: RunAgainBody): SessionOutput {
-  const s = endedSession(ctx, session, ARCHIVE_MESSAGES.rerunNotEnded);
-  const mission = s.missionId === null ? undefined : ctx.db.select({ id: missions.id }).from(missions).where(eq(missions.id, s.missionId)).get();
+export async function runAgain(ctx: Ctx & { user: User }, session: GameSessionRow, body: RunAgainBody): Promise<SessionOutput> {
+  const s = await endedSession(ctx, session, ARCHIVE_MESSAGES.rerunNotEnded);
+  const [mission] =
+    s.missionId === null ? [] : await ctx.db.select({ id: missions.id }).from(missions).where(eq(missions.id, s.missionId)).limit(1);
   return createSession(
     ctx,
     {
@@ -184,6 +187,6 @@ export function runAgain(ctx: Ctx & { user: User }, session: GameSessionRow, bod
       meetingPoint: s.meetingLat !== null && s.meetingLng !== null ? { lat: s.meetingLat, lng: s.meetingLng } : null,
       meetingNote: s.meetingNote,
     },
-    readSessionLayout(ctx.db, s),
+    await readSessionLayout(ctx.db, s),
   );
 }

@@ -1,13 +1,17 @@
 // Hunter statistics, computed from stored events: observation attempts and
 // successes, messages sent, and the distance the positions service accumulates
-// from stored positions. Each read is one prepared statement over indexed rows.
+// from stored positions. Each read is one statement over indexed rows, written to run on
+// both dialects (times read through epochMs, counts with Number(): PostgreSQL's are bigint).
+import { type SQL, sql } from 'drizzle-orm';
 import { type PlayerRow, requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
+import type { Queryable } from '../db/client';
+import { epochMs } from '../db/dialect';
+import { rawAll, rawFirst } from '../db/raw';
 import type { GameSessionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
-import { prepared } from './prepared';
 
 export type HunterStatsOutput = {
   hunterId: string;
@@ -34,20 +38,26 @@ export type HunterStatsOutput = {
   observedDinosaurIds: number[];
 };
 
+/** A count or number as the driver gives it (PostgreSQL's bigint and numeric come as strings). */
+type Numeric = number | string;
+
 type StatsRow = {
   userId: string;
   handle: string;
-  dartsRemaining: number;
-  dartsUsed: number;
-  distanceTraveledM: number;
-  joinedAt: number;
-  shots: number;
-  successes: number;
-  species: number;
-  reports: number;
-  photos: number;
+  dartsRemaining: Numeric;
+  dartsUsed: Numeric;
+  distanceTraveledM: Numeric;
+  joinedAt: Numeric;
+  shots: Numeric;
+  successes: Numeric;
+  species: Numeric;
+  reports: Numeric;
+  photos: Numeric;
   observedIds: string | null;
 };
+
+/** The ids of the rows' `column`, as one text ('3,1,2', or null without rows): string_agg exists in both dialects. */
+const idsOf = (column: string) => `string_agg(CAST(${column} AS TEXT), ',')`;
 
 // observations_session_player_idx and messages_session_sender_idx keep each subquery to the hunter's own rows.
 /**
@@ -59,30 +69,28 @@ export const PLAYER_MESSAGE_COUNTS_SQL = `
        (SELECT count(*) FROM messages m
           WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id AND m.media_type = 'image') AS photos`;
 
-const STATS_SQL = `
-SELECT p.user_id AS userId, p.handle AS handle, p.darts_remaining AS dartsRemaining, p.darts_used AS dartsUsed,
-       p.distance_traveled_m AS distanceTraveledM, p.joined_at AS joinedAt,
+const statsSql = (q: Queryable, sessionId: number, userId: string): SQL => sql`
+SELECT p.user_id AS "userId", p.handle AS handle, p.darts_remaining AS "dartsRemaining", p.darts_used AS "dartsUsed",
+       p.distance_traveled_m AS "distanceTraveledM", ${epochMs(q, sql.raw('p.joined_at'))} AS "joinedAt",
        (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id) AS shots,
-       (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS successes,
+       (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success) AS successes,
        (SELECT count(DISTINCT o.species_id) FROM observations o
-          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS species,
-       (SELECT group_concat(o.dinosaur_id) FROM observations o
-          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1) AS observedIds,${PLAYER_MESSAGE_COUNTS_SQL}
+          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success) AS species,
+       (SELECT ${sql.raw(idsOf('o.dinosaur_id'))} FROM observations o
+          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success) AS "observedIds",${sql.raw(PLAYER_MESSAGE_COUNTS_SQL)}
 FROM session_players p
-WHERE p.session_id = ? AND p.user_id = ?`;
-
-const statsQuery = (db: AppDeps['db']) => prepared(db, 'hunter-stats', (d) => d.$client.prepare(STATS_SQL));
+WHERE p.session_id = ${sessionId} AND p.user_id = ${userId}`;
 
 /**
  * GET /api/hunter/stats. A hunter reads their own stats (the client's hunterId,
  * a local id, is not an identity and is ignored); the owner or an admin reads
  * one hunter's by hunterId (the hunter's user id).
  */
-export function hunterStats(
+export async function hunterStats(
   ctx: SessionsCtx & { user: User },
   input: { sessionId: number; hunterId?: string | undefined },
-): HunterStatsOutput {
-  const target = hunterStatsTarget(ctx, input);
+): Promise<HunterStatsOutput> {
+  const target = await hunterStatsTarget(ctx, input);
   return statsOf(ctx, target.session, target.userId);
 }
 
@@ -94,12 +102,12 @@ export type StatsTarget = {
 };
 
 /** Whose stats the caller may read: 404 when the session or hunter is unknown, 403 without a part in it. */
-export function hunterStatsTarget(
+export async function hunterStatsTarget(
   ctx: SessionsCtx & { user: User },
   input: { sessionId: number; hunterId?: string | undefined },
-): StatsTarget {
-  const access = requireSessionAccess(ctx, input.sessionId);
-  const session = refreshSession(ctx, access.gameSession);
+): Promise<StatsTarget> {
+  const access = await requireSessionAccess(ctx, input.sessionId);
+  const session = await refreshSession(ctx, access.gameSession);
   const userId = access.role === 'player' ? ctx.user.id : input.hunterId;
   if (!userId) throw notFound('Hunter not found in this session');
   return { session, userId, ownPlayer: access.role === 'player' ? access.player : null };
@@ -123,14 +131,27 @@ export function ownStatsFingerprint(session: GameSessionRow, player: PlayerRow, 
 }
 
 /** One hunter's stats in the session; `ranking` is the session's (sessionHunterStats). */
-export function statsOf(
+export async function statsOf(
   ctx: Pick<AppDeps, 'db' | 'now'>,
   session: GameSessionRow,
   userId: string,
-  ranking: HunterProgressRow[] = sessionHunterStats(ctx, session.id),
-): HunterStatsOutput {
-  const row = statsQuery(ctx.db).get(session.id, userId) as StatsRow | undefined;
-  if (!row) throw notFound('Hunter not found in this session');
+  ranking?: HunterProgressRow[],
+): Promise<HunterStatsOutput> {
+  const found = await rawFirst<StatsRow>(ctx.db, statsSql(ctx.db, session.id, userId));
+  if (!found) throw notFound('Hunter not found in this session');
+  const hunters = ranking ?? (await sessionHunterStats(ctx, session.id));
+  const row = {
+    ...found,
+    dartsRemaining: Number(found.dartsRemaining),
+    dartsUsed: Number(found.dartsUsed),
+    distanceTraveledM: Number(found.distanceTraveledM),
+    joinedAt: Number(found.joinedAt),
+    shots: Number(found.shots),
+    successes: Number(found.successes),
+    species: Number(found.species),
+    reports: Number(found.reports),
+    photos: Number(found.photos),
+  };
 
   // Only the hunter's own place is told: other hunters' figures stay with headquarters.
   return {
@@ -147,13 +168,13 @@ export function statsOf(
     captureCount: row.successes,
     accuracy: row.shots > 0 ? Math.round((row.successes * 1000) / row.shots) / 10 : 0,
     shotsFired: row.shots,
-    completionRank: ranking.findIndex((r) => r.hunterId === row.userId) + 1,
-    huntersInSession: ranking.length,
+    completionRank: hunters.findIndex((r) => r.hunterId === row.userId) + 1,
+    huntersInSession: hunters.length,
     observedDinosaurIds: idList(row.observedIds),
   };
 }
 
-/** SQLite's group_concat of ids ('3,1,2' or null) as ascending numbers. */
+/** idsOf's text of ids ('3,1,2' or null) as ascending numbers. */
 function idList(concatenated: string | null): number[] {
   if (!concatenated) return [];
   return concatenated
@@ -178,29 +199,35 @@ export type HunterProgressRow = {
 type ProgressRow = {
   userId: string;
   handle: string;
-  completionTime: number | null;
-  observed: number;
-  lastAt: number | null;
+  completionTime: Numeric | null;
+  observed: Numeric;
+  lastAt: Numeric | null;
   observedIds: string | null;
 };
 
-const PROGRESS_SQL = `
-SELECT p.user_id AS userId, p.handle AS handle, p.completion_time AS completionTime,
-       count(o.id) AS observed, max(o.created_at) AS lastAt, group_concat(o.dinosaur_id) AS observedIds
+// Grouped by the primary key, so PostgreSQL accepts the player's other columns.
+const progressSql = (q: Queryable, sessionId: number): SQL => sql`
+SELECT p.user_id AS "userId", p.handle AS handle, ${epochMs(q, sql.raw('p.completion_time'))} AS "completionTime",
+       count(o.id) AS observed, ${epochMs(q, sql.raw('max(o.created_at)'))} AS "lastAt", ${sql.raw(idsOf('o.dinosaur_id'))} AS "observedIds"
 FROM session_players p
-LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success = 1
-WHERE p.session_id = ? AND p.removed_at IS NULL
+LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success
+WHERE p.session_id = ${sessionId} AND p.removed_at IS NULL
 GROUP BY p.id`;
 
-const progressQuery = (db: AppDeps['db']) => prepared(db, 'hunter-progress', (d) => d.$client.prepare(PROGRESS_SQL));
+const numberOrNull = (value: Numeric | null): number | null => (value === null ? null : Number(value));
 
 /** The order of String#localeCompare, without building a collator on every comparison (it did, per poll). */
 const handleOrder = new Intl.Collator();
 
 /** GET /api/game-sessions/{id}/hunter-stats: one row per hunter, best first. */
-export function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number): HunterProgressRow[] {
-  const rows = progressQuery(ctx.db).all(sessionId) as ProgressRow[];
-  const reachedAt = (r: ProgressRow) => r.completionTime ?? r.lastAt ?? Number.MAX_SAFE_INTEGER;
+export async function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number): Promise<HunterProgressRow[]> {
+  const rows = (await rawAll<ProgressRow>(ctx.db, progressSql(ctx.db, sessionId))).map((r) => ({
+    ...r,
+    completionTime: numberOrNull(r.completionTime),
+    observed: Number(r.observed),
+    lastAt: numberOrNull(r.lastAt),
+  }));
+  const reachedAt = (r: (typeof rows)[number]) => r.completionTime ?? r.lastAt ?? Number.MAX_SAFE_INTEGER;
   rows.sort((a, b) => b.observed - a.observed || reachedAt(a) - reachedAt(b) || handleOrder.compare(a.handle, b.handle));
   return rows.map((r, i) => ({
     hunterId: r.userId,
@@ -233,12 +260,13 @@ export type HunterResultRow = {
  * tracking ranking), for the game master's past hunts. The same figures each hunter
  * reads of themselves (statsOf), so headquarters and the phone agree.
  */
-export function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): HunterResultRow[] {
-  const ranking = sessionHunterStats(ctx, session.id);
-  const species = observedSpeciesByHunter(ctx, session.id);
-  return ranking.map((r) => {
-    const s = statsOf(ctx, session, r.hunterId, ranking);
-    return {
+export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<HunterResultRow[]> {
+  const ranking = await sessionHunterStats(ctx, session.id);
+  const species = await observedSpeciesByHunter(ctx, session.id);
+  const results: HunterResultRow[] = [];
+  for (const r of ranking) {
+    const s = await statsOf(ctx, session, r.hunterId, ranking);
+    results.push({
       hunterId: r.hunterId,
       hunterName: r.hunterName,
       completionRank: r.completionRank,
@@ -249,25 +277,23 @@ export function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: 
       totalObservationTime: s.totalObservationTime,
       completionTime: r.completionTime,
       observedSpecies: species.get(r.hunterId) ?? [],
-    };
-  });
+    });
+  }
+  return results;
 }
 
 // Issue 26 (past hunts): which species each hunter observed, for HQ's results and the CSV.
-const OBSERVED_SQL = `
-SELECT sp.user_id AS hunterId, s.name AS speciesName
+const observedSql = (sessionId: number): SQL => sql`
+SELECT sp.user_id AS "hunterId", s.name AS "speciesName"
   FROM observations o
   JOIN session_players sp ON sp.id = o.player_id
   LEFT JOIN dinosaur_species s ON s.id = o.species_id
- WHERE o.session_id = ? AND o.success = 1
+ WHERE o.session_id = ${sessionId} AND o.success
  ORDER BY o.created_at, o.id`;
 
 /** Per hunter (user id), the species they observed, in the order they observed them (a species twice: once). */
-export function observedSpeciesByHunter(ctx: Pick<AppDeps, 'db'>, sessionId: number): Map<string, string[]> {
-  const rows = prepared(ctx.db, 'observed-species', (d) => d.$client.prepare(OBSERVED_SQL)).all(sessionId) as {
-    hunterId: string;
-    speciesName: string | null;
-  }[];
+export async function observedSpeciesByHunter(ctx: Pick<AppDeps, 'db'>, sessionId: number): Promise<Map<string, string[]>> {
+  const rows = await rawAll<{ hunterId: string; speciesName: string | null }>(ctx.db, observedSql(sessionId));
   const out = new Map<string, string[]>();
   for (const r of rows) {
     const name = r.speciesName ?? 'Unknown species';

@@ -15,6 +15,7 @@ import {
   zoneStateOf,
 } from '../../domain/play-area';
 import { PLAY_AREA_MESSAGES, type PlayAreaBody, type ZoneState } from '../../domain/play-area-schemas';
+import type { Queryable } from '../db/client';
 import { type GameSessionRow, gameSessions, sessionDinosaurs, sessionPlayers } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
@@ -64,8 +65,8 @@ export function assertPlacementAllowed(session: Pick<GameSessionRow, 'playArea' 
   if (problem) throw badRequest(problem, { fieldErrors: { latitude: problem } });
 }
 
-function hunterZones(ctx: SessionsCtx, sessionId: number, userId?: string): HunterZoneDto[] {
-  const rows = ctx.db
+async function hunterZones(ctx: SessionsCtx, sessionId: number, userId?: string): Promise<HunterZoneDto[]> {
+  const rows = await ctx.db
     .select({
       playerId: sessionPlayers.id,
       userId: sessionPlayers.userId,
@@ -79,81 +80,73 @@ function hunterZones(ctx: SessionsCtx, sessionId: number, userId?: string): Hunt
         ? eq(sessionPlayers.sessionId, sessionId)
         : and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)),
     )
-    .orderBy(asc(sessionPlayers.id))
-    .all();
+    .orderBy(asc(sessionPlayers.id));
   return rows.map((r) => ({ ...r, since: r.since === null ? null : new Date(r.since).toISOString() }));
 }
 
-function misplacedDinosaurs(ctx: SessionsCtx, sessionId: number, shape: PlayAreaShape): number {
-  const rows = ctx.db
+async function misplacedDinosaurs(ctx: SessionsCtx, sessionId: number, shape: PlayAreaShape): Promise<number> {
+  const rows = await ctx.db
     .select({ lat: sessionDinosaurs.latitude, lng: sessionDinosaurs.longitude })
     .from(sessionDinosaurs)
-    .where(eq(sessionDinosaurs.sessionId, sessionId))
-    .all();
+    .where(eq(sessionDinosaurs.sessionId, sessionId));
   return rows.filter((d) => placementProblem(d, shape.area, shape.zones) !== null).length;
 }
 
-function output(ctx: SessionsCtx, session: GameSessionRow, viewer: { seesAll: boolean; userId: string }): PlayAreaOutput {
+async function output(ctx: SessionsCtx, session: GameSessionRow, viewer: { seesAll: boolean; userId: string }): Promise<PlayAreaOutput> {
   const shape = playAreaOf(session);
   return {
     sessionId: session.id,
     playArea: shape.area ? shape.area.map((p) => ({ lat: p.lat, lng: p.lng })) : null,
     noGoZones: shape.zones.map((z) => z.map((p) => ({ lat: p.lat, lng: p.lng }))),
-    hunters: hunterZones(ctx, session.id, viewer.seesAll ? undefined : viewer.userId),
-    dinosaursMisplaced: viewer.seesAll ? misplacedDinosaurs(ctx, session.id, shape) : 0,
+    hunters: await hunterZones(ctx, session.id, viewer.seesAll ? undefined : viewer.userId),
+    dinosaursMisplaced: viewer.seesAll ? await misplacedDinosaurs(ctx, session.id, shape) : 0,
   };
 }
 
 /** The owner, admins and the session's hunters (who draw it on their map); anyone else 403, a missing session 404. */
-export function getPlayArea(ctx: SessionsCtx & { user: User }, sessionId: number): PlayAreaOutput {
-  const access = requireSessionAccess(ctx, sessionId);
+export async function getPlayArea(ctx: SessionsCtx & { user: User }, sessionId: number): Promise<PlayAreaOutput> {
+  const access = await requireSessionAccess(ctx, sessionId);
   return output(ctx, access.gameSession, { seesAll: access.role !== 'player', userId: ctx.user.id });
 }
 
 /** Changing the line under hunters who are out playing would surprise them: before the start or while paused only. */
-function assertChangeable(ctx: SessionsCtx, session: GameSessionRow): GameSessionRow {
-  const current = refreshSession(ctx, session);
+async function assertChangeable(ctx: SessionsCtx, session: GameSessionRow): Promise<GameSessionRow> {
+  const current = await refreshSession(ctx, session);
   if (current.status === 'completed') throw conflict(PLAY_AREA_MESSAGES.ended);
   if (current.status !== 'preparing' && current.status !== 'paused') throw conflict(PLAY_AREA_MESSAGES.notNow);
   return current;
 }
 
 /** Sets the area and zones (400 with the first problem), re-judges every hunter from their last fix, and tells everyone. */
-export function setPlayArea(ctx: SessionsCtx & { user: User }, session: GameSessionRow, body: PlayAreaBody): PlayAreaOutput {
+export async function setPlayArea(ctx: SessionsCtx & { user: User }, session: GameSessionRow, body: PlayAreaBody): Promise<PlayAreaOutput> {
   const area = normaliseRing(body.area);
   const zones = body.noGoZones.map(normaliseRing);
   const problem = playAreaProblem(area, zones);
   if (problem) throw badRequest(problem);
-  assertChangeable(ctx, session);
+  await assertChangeable(ctx, session);
   return store(ctx, session.id, area, zones);
 }
 
-export function clearPlayArea(ctx: SessionsCtx & { user: User }, session: GameSessionRow): PlayAreaOutput {
-  assertChangeable(ctx, session);
+export async function clearPlayArea(ctx: SessionsCtx & { user: User }, session: GameSessionRow): Promise<PlayAreaOutput> {
+  await assertChangeable(ctx, session);
   return store(ctx, session.id, null, []);
 }
 
-function store(ctx: SessionsCtx & { user: User }, sessionId: number, area: LatLng[] | null, zones: LatLng[][]): PlayAreaOutput {
+async function store(ctx: SessionsCtx & { user: User }, sessionId: number, area: LatLng[] | null, zones: LatLng[][]): Promise<PlayAreaOutput> {
   const now = ctx.now();
-  const updated = ctx.db.transaction(
-    (tx) => {
-      const row = tx
-        .update(gameSessions)
-        .set({ playArea: area, noGoZones: zones })
-        .where(eq(gameSessions.id, sessionId))
-        .returning()
-        .get();
-      return { row, changes: rejudgeHunters(tx as unknown as SessionsCtx['db'], sessionId, { area, zones }, now) };
-    },
-    { behavior: 'immediate' },
-  );
-  ctx.bus.publish({
-    sessionId,
-    type: 'play_area_updated',
-    payload: { sessionId, timestamp: now, playArea: area, noGoZones: zones },
+  // The new line, the hunters judged from it, and the events that tell everyone commit together.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(gameSessions).set({ playArea: area, noGoZones: zones }).where(eq(gameSessions.id, sessionId)).returning();
+    const changes = await rejudgeHunters(tx, sessionId, { area, zones }, now);
+    await ctx.bus.publish(tx, {
+      sessionId,
+      type: 'play_area_updated',
+      payload: { sessionId, timestamp: now, playArea: area, noGoZones: zones },
+    });
+    for (const change of changes) await publishZone(ctx, tx, sessionId, change, now);
+    return updated!;
   });
-  for (const change of updated.changes) publishZone(ctx, sessionId, change, now);
-  return output(ctx, updated.row, { seesAll: true, userId: ctx.user.id });
+  return output(ctx, row, { seesAll: true, userId: ctx.user.id });
 }
 
 type ZoneChange = {
@@ -166,8 +159,8 @@ type ZoneChange = {
 };
 
 /** A new line: every hunter with a fix is judged afresh from it (no hysteresis: nothing to hold on to). */
-function rejudgeHunters(db: SessionsCtx['db'], sessionId: number, shape: PlayAreaShape, now: number): ZoneChange[] {
-  const players = db
+async function rejudgeHunters(q: Queryable, sessionId: number, shape: PlayAreaShape, now: number): Promise<ZoneChange[]> {
+  const players = await q
     .select({
       id: sessionPlayers.id,
       userId: sessionPlayers.userId,
@@ -177,21 +170,20 @@ function rejudgeHunters(db: SessionsCtx['db'], sessionId: number, shape: PlayAre
       lng: sessionPlayers.lastLng,
     })
     .from(sessionPlayers)
-    .where(and(eq(sessionPlayers.sessionId, sessionId), isNotNull(sessionPlayers.lastLat)))
-    .all();
+    .where(and(eq(sessionPlayers.sessionId, sessionId), isNotNull(sessionPlayers.lastLat)));
   const changes: ZoneChange[] = [];
   for (const p of players) {
     const location = p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng } : null;
     const zone = location ? zoneStateOf(location, shape, null) : null;
     if (zone === p.zoneState) continue;
-    db.update(sessionPlayers).set({ zoneState: zone, zoneChangedAt: now }).where(eq(sessionPlayers.id, p.id)).run();
+    await q.update(sessionPlayers).set({ zoneState: zone, zoneChangedAt: now }).where(eq(sessionPlayers.id, p.id));
     changes.push({ playerId: p.id, userId: p.userId, hunterName: p.handle, zone, previous: p.zoneState, location });
   }
   return changes;
 }
 
-function publishZone(ctx: SessionsCtx, sessionId: number, change: ZoneChange, now: number): void {
-  ctx.bus.publish({
+async function publishZone(ctx: SessionsCtx, q: Queryable, sessionId: number, change: ZoneChange, now: number): Promise<void> {
+  await ctx.bus.publish(q, {
     sessionId,
     type: 'hunter_zone',
     audience: `owner+user:${change.userId}`,
@@ -204,22 +196,25 @@ function publishZone(ctx: SessionsCtx, sessionId: number, change: ZoneChange, no
  * and, when the state changes, stores it and publishes hunter_zone to the hunter and the owner.
  * Returns the state now held.
  */
-export function judgeHunterFix(
+export async function judgeHunterFix(
   ctx: SessionsCtx,
   session: Pick<GameSessionRow, 'id' | 'playArea' | 'noGoZones'>,
   player: { id: number; handle: string; zoneState: ZoneState | null },
   userId: string,
   fix: LatLng,
-): ZoneState | null {
+): Promise<ZoneState | null> {
   const zone = zoneStateOf(fix, playAreaOf(session), player.zoneState);
   if (zone === player.zoneState) return zone;
   const now = ctx.now();
-  ctx.db.update(sessionPlayers).set({ zoneState: zone, zoneChangedAt: now }).where(eq(sessionPlayers.id, player.id)).run();
-  publishZone(
-    ctx,
-    session.id,
-    { playerId: player.id, userId, hunterName: player.handle, zone, previous: player.zoneState, location: { lat: fix.lat, lng: fix.lng } },
-    now,
-  );
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(sessionPlayers).set({ zoneState: zone, zoneChangedAt: now }).where(eq(sessionPlayers.id, player.id));
+    await publishZone(
+      ctx,
+      tx,
+      session.id,
+      { playerId: player.id, userId, hunterName: player.handle, zone, previous: player.zoneState, location: { lat: fix.lat, lng: fix.lng } },
+      now,
+    );
+  });
   return zone;
 }

@@ -1,18 +1,17 @@
 // Hunter positions: stored for distance travelled and the game master's live map,
 // published to the owner as hunter_location, and deleted 48 hours after the
-// session ends (privacy policy). Writes are one access query, one insert and one
-// update in a transaction, plus the event. A fix implying more than 100 m/s from
+// session ends (privacy policy). Writes are one access query, then one insert, one
+// update and the event in one transaction. A fix implying more than 100 m/s from
 // the last accepted one is ignored (see docs/decisions/300-*): the last position,
 // which observations are measured from, only ever holds accepted fixes.
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import { PositionInput } from '../../domain/comms-schemas';
 import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
 import { classifyFix, isSpeedOutlier } from '../../domain/gps';
-import { sql } from 'drizzle-orm';
+import { type Column, and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import {
   ABANDONED_SESSION_MS,
   GPS_RETENTION_MS,
@@ -21,12 +20,12 @@ import {
   SMOOTHING_MIN_SAMPLES,
 } from '../../domain/rules';
 import { distanceMeters } from '../../domain/scanner';
-import type { Db } from '../db/client';
-import { prepared } from './prepared';
-import type { ReadCache } from './read-cache';
+import type { Queryable } from '../db/client';
+import { epochMs, greatest } from '../db/dialect';
+import { rawAll, rawRun } from '../db/raw';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../errors';
-import { gameSessions } from '../db/schema';
+import { events, gameSessions, messages, positions, sessionPlayers } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
@@ -53,37 +52,6 @@ type PositionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'> & {
   /** Sets Retry-After on a refusal, where there is an HTTP response. */
   setHeader?: (name: string, value: string) => void;
 };
-
-type Statements = {
-  insert: Database.Statement<[number, number, number, number, number, string, number]>;
-  update: Database.Statement<
-    [number, number, number, string, number, number, number, number, number, number]
-  >;
-  write: (insertArgs: Parameters<Statements['insert']['run']>, updateArgs: Parameters<Statements['update']['run']>) => void;
-};
-const cache = new WeakMap<Database.Database, Statements>();
-
-function statements(db: Db): Statements {
-  let s = cache.get(db.$client);
-  if (!s) {
-    const c = db.$client;
-    const insert = c.prepare<[number, number, number, number, number, string, number]>(
-      'INSERT INTO positions (session_id, player_id, lat, lng, accuracy, precision, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const update = c.prepare<[number, number, number, string, number, number, number, number, number, number]>(
-      `UPDATE session_players SET last_lat = ?, last_lng = ?, last_accuracy = ?, last_precision = ?, last_position_at = ?,
-         anchor_lat = ?, anchor_lng = ?, anchor_at = ?, distance_traveled_m = distance_traveled_m + ?
-       WHERE id = ?`,
-    );
-    const write = c.transaction((insertArgs: Parameters<typeof insert.run>, updateArgs: Parameters<typeof update.run>) => {
-      insert.run(...insertArgs);
-      update.run(...updateArgs);
-    });
-    s = { insert, update, write };
-    cache.set(db.$client, s);
-  }
-  return s;
-}
 
 const TIER_RANK: Record<PrecisionTier, number> = Object.fromEntries(PRECISION_TIERS.map((t, i) => [t, i])) as Record<
   PrecisionTier,
@@ -133,14 +101,14 @@ export function distanceStep(player: PlayerPosition, fix: Fix): { step: number; 
  * Stores a hunter's fix (REST, tRPC and /ws hunter_location) and tells the owner. Each hunter
  * has a budget of reports (write-limits.ts): past it, 429 and nothing is stored.
  */
-export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknown): PositionResult {
+export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknown): Promise<PositionResult> {
   const parsed = PositionInput.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw badRequest(issue.message, { fieldErrors: { [issue.path.join('.') || '_']: issue.message } });
   }
   const input = parsed.data;
-  const access = commsAccess(ctx, sessionId);
+  const access = await commsAccess(ctx, sessionId);
   const player = access.player;
   if (!player) throw forbidden('Only hunters of this session report positions');
   if (access.status === 'completed') throw conflict('This session has ended');
@@ -159,32 +127,54 @@ export function recordPosition(ctx: PositionsCtx, sessionId: number, raw: unknow
     return { accepted: false, precision, stepMeters: 0, distanceTraveled: player.distanceTraveledM, timestamp: now };
   }
   const { step, anchor } = distanceStep(player, fix);
-  statements(ctx.db).write(
-    [sessionId, player.id, fix.lat, fix.lng, fix.accuracy, precision, now],
-    [fix.lat, fix.lng, fix.accuracy, precision, now, anchor.lat, anchor.lng, anchor.timestamp, step, player.id],
-  );
   const distanceTraveled = player.distanceTraveledM + step;
-  ctx.bus.publish({
-    sessionId,
-    type: 'hunter_location',
-    audience: 'owner',
-    payload: {
+  // The fix, the player's last position and the event commit together or not at all.
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(positions).values({
       sessionId,
-      userId: ctx.user.id,
       playerId: player.id,
-      hunterName: player.handle,
-      location: { lat: fix.lat, lng: fix.lng },
+      lat: fix.lat,
+      lng: fix.lng,
       accuracy: fix.accuracy,
       precision,
-      distanceTraveled,
-      timestamp: now,
-    },
+      recordedAt: now,
+    });
+    await tx
+      .update(sessionPlayers)
+      .set({
+        lastLat: fix.lat,
+        lastLng: fix.lng,
+        lastAccuracy: fix.accuracy,
+        lastPrecision: precision,
+        lastPositionAt: now,
+        anchorLat: anchor.lat,
+        anchorLng: anchor.lng,
+        anchorAt: anchor.timestamp,
+        distanceTraveledM: sql`${sessionPlayers.distanceTraveledM} + ${step}`,
+      })
+      .where(eq(sessionPlayers.id, player.id));
+    await ctx.bus.publish(tx, {
+      sessionId,
+      type: 'hunter_location',
+      audience: 'owner',
+      payload: {
+        sessionId,
+        userId: ctx.user.id,
+        playerId: player.id,
+        hunterName: player.handle,
+        location: { lat: fix.lat, lng: fix.lng },
+        accuracy: fix.accuracy,
+        precision,
+        distanceTraveled,
+        timestamp: now,
+      },
+    });
   });
   // A guest's whole distance is this hunt's; an account's is summed over its hunts.
   const huntTotal = ctx.user.isGuest ? distanceTraveled : null;
-  awardAfterStep(ctx, { id: player.id, userId: ctx.user.id, sessionId, handle: player.handle }, step, huntTotal);
+  await awardAfterStep(ctx, { id: player.id, userId: ctx.user.id, sessionId, handle: player.handle }, step, huntTotal);
   // The server decides where the hunter is (never the client alone): a change goes to the hunter and the owner.
-  judgeHunterFix(ctx, access.gameSession, player, ctx.user.id, fix);
+  await judgeHunterFix(ctx, access.gameSession, player, ctx.user.id, fix);
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 
@@ -204,16 +194,22 @@ export type HunterPositionDto = {
  * The retention purge clears the position but keeps its time (it dates the session's last
  * activity): such a hunter has no position to show.
  */
-export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] {
-  const rows = prepared(db, 'latest-positions', (d) =>
-    d.$client.prepare(
-      `SELECT user_id AS userId, id AS playerId, handle AS hunterName, last_lat AS lat, last_lng AS lng,
-              last_accuracy AS accuracy, last_precision AS precision, distance_traveled_m AS distanceTraveled,
-              last_position_at AS timestamp
-         FROM session_players WHERE session_id = ? AND last_position_at IS NOT NULL AND last_lat IS NOT NULL ORDER BY id`,
-    ),
-  )
-    .all(sessionId) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
+export async function latestPositions(q: Queryable, sessionId: number): Promise<HunterPositionDto[]> {
+  const rows = (await q
+    .select({
+      userId: sessionPlayers.userId,
+      playerId: sessionPlayers.id,
+      hunterName: sessionPlayers.handle,
+      lat: sessionPlayers.lastLat,
+      lng: sessionPlayers.lastLng,
+      accuracy: sessionPlayers.lastAccuracy,
+      precision: sessionPlayers.lastPrecision,
+      distanceTraveled: sessionPlayers.distanceTraveledM,
+      timestamp: sessionPlayers.lastPositionAt,
+    })
+    .from(sessionPlayers)
+    .where(and(eq(sessionPlayers.sessionId, sessionId), isNotNull(sessionPlayers.lastPositionAt), isNotNull(sessionPlayers.lastLat)))
+    .orderBy(asc(sessionPlayers.id))) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
   return rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
 }
 
@@ -221,88 +217,112 @@ export function latestPositions(db: Db, sessionId: number): HunterPositionDto[] 
  * Deletes the GPS data of sessions that ended more than GPS_RETENTION_MS ago:
  * position history, the players' last and anchor positions and zone states (play area), marked locations
  * on messages, the session's real-time event log (which holds positions), and
- * its media files (the message keeps its text, mediaUrl becomes null).
+ * its media files (the message keeps its text, mediaUrl becomes null). One event without a
+ * session, positions_purged, names the purged sessions (the polled reads' cache drops them).
  * A session has ended when it is completed (at end_time) or, not paused, its
  * planned end (start + duration + pauses) has passed; a session that is not live
  * counts from its last position or media message.
  */
-export function purgeExpiredPositions(
-  db: Db,
+export async function purgeExpiredPositions(
+  ctx: Pick<AppDeps, 'db' | 'bus'>,
   now: number,
   uploadsDir: string,
-  readCache?: Pick<ReadCache, 'dropSession'>,
-): { sessions: number; positions: number; mediaFiles: number } {
+): Promise<{ sessions: number; positions: number; mediaFiles: number }> {
+  const { db } = ctx;
   const cutoff = now - GPS_RETENTION_MS;
-  const c = db.$client;
-  const ended = c
-    .prepare(
-      `SELECT gs.id FROM game_sessions gs
-        WHERE ((gs.status = 'completed'
-                AND COALESCE(gs.end_time, gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms, gs.created_at) <= @cutoff)
-            OR (gs.status <> 'completed' AND gs.paused_at IS NULL AND gs.start_time IS NOT NULL
-                AND gs.start_time + gs.duration * ${MS_PER_MINUTE} + gs.paused_total_ms <= @cutoff)
+  // Times as milliseconds in both dialects (PostgreSQL stores timestamptz).
+  const ms = (column: string) => epochMs(db, sql.raw(column));
+  const latest = (query: string) => sql`COALESCE(${epochMs(db, sql.raw(`(${query})`))}, 0)`;
+  const planned = sql`${ms('gs.start_time')} + gs.duration * ${sql.raw(String(MS_PER_MINUTE))} + gs.paused_total_ms`;
+  const lastActivity = greatest(
+    db,
+    greatest(
+      db,
+      latest('SELECT MAX(p.recorded_at) FROM positions p WHERE p.session_id = gs.id'),
+      latest('SELECT MAX(sp.last_position_at) FROM session_players sp WHERE sp.session_id = gs.id'),
+    ),
+    greatest(
+      db,
+      latest('SELECT MAX(sp.anchor_at) FROM session_players sp WHERE sp.session_id = gs.id'),
+      latest('SELECT MAX(m.created_at) FROM messages m WHERE m.session_id = gs.id AND m.media_url IS NOT NULL'),
+    ),
+  );
+  const ended = await rawAll<{ id: number }>(
+    db,
+    sql`SELECT gs.id AS id FROM game_sessions gs
+        WHERE ((gs.status = 'completed' AND COALESCE(${ms('gs.end_time')}, ${planned}, ${ms('gs.created_at')}) <= ${cutoff})
+            OR (gs.status <> 'completed' AND gs.paused_at IS NULL AND gs.start_time IS NOT NULL AND ${planned} <= ${cutoff})
             -- A session that is not live (paused, preparing or ended), whatever its status: by its last position.
-            OR (gs.status NOT IN ('active', 'started')
-                AND MAX(COALESCE((SELECT MAX(p.recorded_at) FROM positions p WHERE p.session_id = gs.id), 0),
-                        COALESCE((SELECT MAX(sp.last_position_at) FROM session_players sp WHERE sp.session_id = gs.id), 0),
-                        COALESCE((SELECT MAX(sp.anchor_at) FROM session_players sp WHERE sp.session_id = gs.id), 0),
-                        COALESCE((SELECT MAX(m.created_at) FROM messages m
-                                   WHERE m.session_id = gs.id AND m.media_url IS NOT NULL), 0))
-                    <= @cutoff))
+            OR (gs.status NOT IN ('active', 'started') AND ${lastActivity} <= ${cutoff}))
           -- only sessions with something left to delete, so old sessions cost nothing
           AND (EXISTS (SELECT 1 FROM positions p WHERE p.session_id = gs.id)
             OR EXISTS (SELECT 1 FROM events e WHERE e.session_id = gs.id)
             OR EXISTS (SELECT 1 FROM messages m WHERE m.session_id = gs.id AND m.media_url IS NOT NULL))`,
-    )
-    .all({ cutoff }) as { id: number }[];
-  let positions = 0;
+  );
+  const ids = ended.map((r) => Number(r.id));
+  let deleted = 0;
   const mediaUrls: string[] = [];
-  const purge = c.transaction((ids: number[]) => {
-    const mediaOf = c.prepare('SELECT media_url AS url FROM messages WHERE session_id = ? AND media_url IS NOT NULL');
-    // Media messages keep their text (and kind); the file goes.
-    const clearMedia = c.prepare('UPDATE messages SET media_url = NULL WHERE session_id = ? AND media_url IS NOT NULL');
-    const delPositions = c.prepare('DELETE FROM positions WHERE session_id = ?');
-    const clearPlayers = c.prepare(
-      `UPDATE session_players SET last_lat = NULL, last_lng = NULL, last_accuracy = NULL, last_precision = NULL,
-         anchor_lat = NULL, anchor_lng = NULL, anchor_at = NULL, zone_state = NULL, zone_changed_at = NULL
-       WHERE session_id = ? AND (last_lat IS NOT NULL OR anchor_lat IS NOT NULL OR zone_state IS NOT NULL)`,
-    );
-    const clearMessages = c.prepare(
-      'UPDATE messages SET lat = NULL, lng = NULL WHERE session_id = ? AND lat IS NOT NULL',
-    );
-    const delEvents = c.prepare('DELETE FROM events WHERE session_id = ?');
+  await db.transaction(async (tx) => {
     for (const id of ids) {
-      positions += delPositions.run(id).changes;
-      clearPlayers.run(id);
-      clearMessages.run(id);
-      delEvents.run(id);
-      for (const row of mediaOf.all(id) as { url: string }[]) mediaUrls.push(row.url);
-      clearMedia.run(id);
+      deleted += await rawRun(tx, sql`DELETE FROM positions WHERE session_id = ${id}`);
+      await tx
+        .update(sessionPlayers)
+        .set({
+          lastLat: null,
+          lastLng: null,
+          lastAccuracy: null,
+          lastPrecision: null,
+          anchorLat: null,
+          anchorLng: null,
+          anchorAt: null,
+          zoneState: null,
+          zoneChangedAt: null,
+        })
+        .where(
+          and(
+            eq(sessionPlayers.sessionId, id),
+            or(isNotNull(sessionPlayers.lastLat), isNotNull(sessionPlayers.anchorLat), isNotNull(sessionPlayers.zoneState)),
+          ),
+        );
+      await tx
+        .update(messages)
+        .set({ lat: null, lng: null })
+        .where(and(eq(messages.sessionId, id), isNotNull(messages.lat)));
+      await tx.delete(events).where(eq(events.sessionId, id));
+      // Media messages keep their text (and kind); the file goes.
+      const media = await tx
+        .update(messages)
+        .set({ mediaUrl: null })
+        .where(and(eq(messages.sessionId, id), isNotNull(messages.mediaUrl)))
+        .returning({ url: messages.mediaUrl });
+      for (const row of media) if (row.url !== null) mediaUrls.push(row.url);
+    }
+    // The sessions' own events are gone: one event outside them tells the cached reads (positions,
+    // marked locations, media links) which sessions changed. No session: the purge never deletes it.
+    if (ids.length > 0) {
+      await ctx.bus.publish(tx, { sessionId: null, type: 'positions_purged', audience: 'owner', payload: { sessionIds: ids, timestamp: now } });
     }
   });
-  purge(ended.map((r) => r.id));
-  // No session event tells the cached reads (positions, marked locations, media links).
-  for (const { id } of ended) readCache?.dropSession(id);
   // Files go once no row points at them any more (a failed removal leaves an orphan, never a broken link).
   for (const url of mediaUrls) {
     const relative = url.replace(/^\/uploads\//, '');
     if (relative === url || relative.includes('..')) continue;
     fs.rmSync(path.join(path.resolve(uploadsDir), relative), { force: true });
   }
-  return { sessions: ended.length, positions, mediaFiles: mediaUrls.length };
+  return { sessions: ids.length, positions: deleted, mediaFiles: mediaUrls.length };
 }
 
 /** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
 export function registerPositionPurge(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config' | 'readCache'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config'>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
-  const run = () => {
+  const run = async () => {
     try {
-      const abandoned = endAbandonedSessions(deps);
+      const abandoned = await endAbandonedSessions(deps);
       if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
-      const { sessions, positions, mediaFiles } = purgeExpiredPositions(deps.db, deps.now(), deps.config.UPLOADS_DIR, deps.readCache);
+      const { sessions, positions, mediaFiles } = await purgeExpiredPositions(deps, deps.now(), deps.config.UPLOADS_DIR);
       if (positions > 0 || mediaFiles > 0) {
         deps.log.info(`Retention: deleted ${positions} positions and ${mediaFiles} media files of ${sessions} sessions`);
       }
@@ -311,8 +331,9 @@ export function registerPositionPurge(
     }
   };
   app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, POSITION_PURGE_INTERVAL_MS);
+    await run();
+    // run() logs its own failures, so the interval's promise never rejects.
+    timer = setInterval(() => void run(), POSITION_PURGE_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
@@ -326,24 +347,39 @@ export function registerPositionPurge(
  * schedule. Activity: creation, start, pause, any event, any position. A start
  * scheduled within that time keeps a preparing session.
  */
-export function endAbandonedSessions(ctx: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log'>): number {
+export async function endAbandonedSessions(ctx: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log'>): Promise<number> {
   const now = ctx.now();
   const cutoff = now - ABANDONED_SESSION_MS;
-  const rows = ctx.db
+  // Every activity time at or before the cutoff (a missing one counts as none), and no event or position after it.
+  const noLaterThanCutoff = (column: Column) => or(isNull(column), lte(column, cutoff));
+  const rows = await ctx.db
     .select()
     .from(gameSessions)
     .where(
-      sql`${gameSessions.status} in ('preparing', 'paused')
-        and coalesce(${gameSessions.scheduledStartTime}, 0) <= ${cutoff}
-        and max(${gameSessions.createdAt}, coalesce(${gameSessions.startTime}, 0), coalesce(${gameSessions.pausedAt}, 0),
-                coalesce((select max(e.created_at) from events e where e.session_id = ${gameSessions.id}), 0),
-                coalesce((select max(p.recorded_at) from positions p where p.session_id = ${gameSessions.id}), 0)) <= ${cutoff}`,
-    )
-    .all();
+      and(
+        inArray(gameSessions.status, ['preparing', 'paused']),
+        noLaterThanCutoff(gameSessions.scheduledStartTime),
+        lte(gameSessions.createdAt, cutoff),
+        noLaterThanCutoff(gameSessions.startTime),
+        noLaterThanCutoff(gameSessions.pausedAt),
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(events)
+            .where(and(eq(events.sessionId, gameSessions.id), gt(events.createdAt, cutoff))),
+        ),
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(positions)
+            .where(and(eq(positions.sessionId, gameSessions.id), gt(positions.recordedAt, cutoff))),
+        ),
+      ),
+    );
   let ended = 0;
   for (const row of rows) {
     try {
-      endSession(ctx, row);
+      await endSession(ctx, row);
       ended += 1;
     } catch (err) {
       ctx.log.warn(`Could not end abandoned session ${row.id}: ${String(err)}`);
