@@ -15,8 +15,8 @@ import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
-import { registerHotReads } from './http/hot-reads';
-import { installHotTrpcBatches } from './http/hot-trpc-reads';
+import { registerHotReads } from './cached-reads/hot-reads';
+import { installHotTrpcBatches } from './cached-reads/hot-trpc-reads';
 import { installSecurityHeaders } from './http/security-headers';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';

@@ -61,7 +61,7 @@ export async function createContextInner(
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
   const setHeader = opts.setHeader ?? (() => {});
-  const { user, authSession } = signInOf(deps, opts.cookieHeader, setCookie);
+  const { user, authSession } = await signInOf(deps, opts.cookieHeader, setCookie);
   // Written out rather than `{ ...deps, ... }`: under load the spread's copy gave every context a
   // hidden class of its own (about 0.9 KB each, kept for a WebSocket's whole life, and built
   // again on every request); a literal of fixed shape shares one.
@@ -96,13 +96,13 @@ export type SignIn = { user: User | null; authSession: Session | null };
  * The request's sign-in, validated now (every context starts here; the hot polled reads call it
  * alone, without building a whole context). A renewed sign-in gets a fresh cookie, an ended one a blank one.
  */
-export function signInOf(deps: AppDeps, cookieHeader: string | undefined, setCookie: (c: string) => void): SignIn {
+export async function signInOf(deps: AppDeps, cookieHeader: string | undefined, setCookie: (c: string) => void): Promise<SignIn> {
   const sessionId = readSessionId(deps, cookieHeader);
   if (!sessionId) return { user: null, authSession: null };
   // One prepared lookup, its row cached until any write to its tables (decision 601): Lucia's idle expiry
   // and renewal plus the rest of the sign-in rule (absolute lifetime, account status, a guest's ended
   // game session), run on every request; an ended sign-in is deleted.
-  const { user, session: authSession } = validateSignIn(deps.db, sessionId, deps.now());
+  const { user, session: authSession } = await validateSignIn(deps.db, sessionId, deps.now());
   if (authSession?.fresh) setCookie(deps.lucia.createSessionCookie(authSession.id).serialize());
   if (!authSession) setCookie(deps.lucia.createBlankSessionCookie().serialize());
   return { user, authSession };

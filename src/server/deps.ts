@@ -2,13 +2,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AppLucia, createLucia } from './auth/lucia';
 import type { Config } from './config';
-import { type Db, openDatabase } from './db/client';
+import { type Db, dialectOf, openDatabase } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
-import { createReadCache, type ReadCache } from './services/read-cache';
+import { createReadCache, type ReadCache } from './cached-reads/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
 import { createGeocoder, type Geocoder } from './services/geocoder';
 
@@ -31,7 +31,7 @@ export type AppDeps = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Stripe, or the no-payment default when STRIPE_* are not set. */
   payments: PaymentProvider;
-  /** The polled reads' answers per game session, dropped by the session's events (issue #15). */
+  /** The polled reads' answers per game session, dropped by the session's events (issue #15; off on PostgreSQL for now). */
   readCache: ReadCache;
   /** HQ's place search through the configured geocoder (decision 815). */
   geocoder: Geocoder;
@@ -50,7 +50,12 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     bus,
     signOuts,
     // Reads deps.now at each sweep (tests move the clock).
-    signInSweep: createSignInSweep({ db, signOuts, now: () => deps.now() }),
+    signInSweep: createSignInSweep({
+      db,
+      signOuts,
+      now: () => deps.now(),
+      onError: (err) => deps.log.error(`sign-in sweep failed: ${String(err)}`),
+    }),
     lifetime: new AbortController(),
     writeLimits: createWriteLimits(config),
     authLimits: createAuthLimits(config),
@@ -60,5 +65,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log }),
   };
+  // The cache hears this process's events only: with PostgreSQL, several processes may write,
+  // and no invalidation covers them yet (the cluster issue), so every read computes its answer.
+  deps.readCache.enabled = dialectOf(db) === 'sqlite';
   return deps;
 }

@@ -1,7 +1,7 @@
 // Procedure builders. The raw `t.procedure` is never exported: the first word of
 // every procedure says who may call it.
 import { initTRPC } from '@trpc/server';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import superjson from 'superjson';
 import { z } from 'zod';
@@ -13,7 +13,6 @@ import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from
 import type { DinohuntMeta } from './openapi-meta';
 import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
-import { prepared } from './services/prepared';
 
 type Role = 'gamemaster' | 'hunter' | 'admin';
 
@@ -48,13 +47,13 @@ export const createCallerFactory = t.createCallerFactory;
  * A WebSocket connection's context outlives requests: a sign-in that has ended since it
  * connected (logout, deleted account, expiry) counts as signed out.
  */
-export function signInEndedSince(ctx: Pick<Context, 'longLived' | 'authSession' | 'db' | 'now'>): boolean {
-  return ctx.longLived && ctx.authSession !== null && !isSignInLive(ctx.db, ctx.authSession.id, ctx.now());
+export async function signInEndedSince(ctx: Pick<Context, 'longLived' | 'authSession' | 'db' | 'now'>): Promise<boolean> {
+  return ctx.longLived && ctx.authSession !== null && !(await isSignInLive(ctx.db, ctx.authSession.id, ctx.now()));
 }
 
 /** Every procedure starts here (signInEndedSince). */
-export const publicProcedure = t.procedure.use(({ ctx, next }) => {
-  if (signInEndedSince(ctx)) return next({ ctx: { ...ctx, user: null, authSession: null } });
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  if (await signInEndedSince(ctx)) return next({ ctx: { ...ctx, user: null, authSession: null } });
   return next();
 });
 
@@ -106,8 +105,8 @@ export const GAME_MASTER_ROLES: readonly Role[] = ['gamemaster', 'admin'];
  * (who may act on any session and need no subscription). A game master without
  * one gets 403 'Subscription Required'; anyone else 403.
  */
-export const gameMasterProcedure = roleProcedure(...GAME_MASTER_ROLES).use(({ ctx, next }) => {
-  requireSubscription(ctx, ctx.user);
+export const gameMasterProcedure = roleProcedure(...GAME_MASTER_ROLES).use(async ({ ctx, next }) => {
+  await requireSubscription(ctx, ctx.user);
   return next();
 });
 export const adminProcedure = roleProcedure('admin');
@@ -123,23 +122,18 @@ export const SessionIdParam = z.object({
   id: idParam('Invalid session id'),
 });
 
-// Prepared once: the game master's polled reads (tracking, hunter stats) all start here.
-const sessionByIdQuery = (db: Context['db']) =>
-  prepared(db, 'game-session-by-id', (d) =>
-    d.select().from(gameSessions).where(eq(gameSessions.id, sql.placeholder('id'))).prepare(),
-  );
-
 /**
  * Game-master procedures on one session: the caller must own it (admins may act
  * on any) and, being a game master, hold an active subscription. Loads the session once and hands it on as `ctx.gameSession`.
  */
 export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).use(async ({ ctx, input, next }) => {
-  return next({ ctx: { gameSession: requireOwnedSession(ctx, ctx.user, input.id) } });
+  return next({ ctx: { gameSession: await requireOwnedSession(ctx, ctx.user, input.id) } });
 });
 
 /** The session, when the caller owns it or is an admin: 404 when it does not exist, else 403. */
-export function requireOwnedSession(ctx: Pick<Context, 'db'>, user: User, sessionId: number): GameSessionRow {
-  const gameSession = sessionByIdQuery(ctx.db).get({ id: sessionId });
+export async function requireOwnedSession(ctx: Pick<Context, 'db'>, user: User, sessionId: number): Promise<GameSessionRow> {
+  // The game master's polled reads (tracking, hunter stats) all start here.
+  const [gameSession] = await ctx.db.select().from(gameSessions).where(eq(gameSessions.id, sessionId)).limit(1);
   if (!gameSession) throw notFound('Session not found');
   if (gameSession.ownerId !== user.id && user.role !== 'admin') {
     throw forbidden('You do not own this session');

@@ -29,7 +29,7 @@ export function adminDownloadRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/api/admin/analytics.csv', async (request, reply) => {
     await requireAdmin(deps, request, reply);
-    const { csv, fileName } = analyticsCsv(deps);
+    const { csv, fileName } = await analyticsCsv(deps);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment(fileName))

@@ -21,11 +21,11 @@ export function huntDownloadRoutes(app: FastifyInstance, deps: AppDeps): void {
     // The order of ownedSessionProcedure: signed in (401), a game master with a plan or an admin (403), the owner (404/403).
     const { user } = requireSignIn(ctx);
     requireRole(user, GAME_MASTER_ROLES);
-    requireSubscription(ctx, user);
+    await requireSubscription(ctx, user);
     const params = SessionIdParam.safeParse(request.params);
     if (!params.success) throw badRequest(params.error.issues[0]?.message ?? 'Invalid session id');
-    const session = requireOwnedSession(ctx, user, params.data.id);
-    const { csv, fileName } = huntResultsCsv(deps, session);
+    const session = await requireOwnedSession(ctx, user, params.data.id);
+    const { csv, fileName } = await huntResultsCsv(deps, session);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)

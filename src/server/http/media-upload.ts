@@ -36,7 +36,7 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const params = IdParam.safeParse(request.params);
     if (!params.success) throw badRequest('Invalid session id');
     const user = ctx.user;
-    const access = mediaAccess({ db: ctx.db, user, now: ctx.now }, params.data.id);
+    const access = await mediaAccess({ db: ctx.db, user, now: ctx.now }, params.data.id);
     if (!request.isMultipart()) throw badRequest(MEDIA_ERRORS.none.error);
     // Only accepted uploads use the budget: a refused one gives its count back.
     return withinWriteBudget(deps.writeLimits, 'upload', user.id, async () => {

@@ -19,6 +19,7 @@ import { SendMessageInput } from '../../domain/comms-schemas';
 import { decimalToNumber } from '../../domain/decimal';
 import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from '../../domain/rules';
 import { createContextInner } from '../context';
+import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { originAllowed } from '../http/origin';
@@ -30,7 +31,6 @@ import type { BusEvent } from './bus';
 import { sendPrebuilt, writeHeld } from './frame-fanout';
 import { type EventSource, eventFrame, mustResync, pushFeed, RESYNC_REASON, SignInSessions, sessionSource } from './session-stream';
 import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
-import { realtimeStatements } from './statements';
 import { releaseUpgradeResponses } from './upgraded-sockets';
 
 export const WS_CLOSE = {
@@ -55,10 +55,6 @@ const SERVER_PUBLISHED = new Set([
 ]);
 
 type Frame = Record<string, unknown> & { type: string };
-
-function latestEventId(deps: AppDeps, sessionId: number): number {
-  return (realtimeStatements(deps.db).latestEventId.get(sessionId) as { id: number }).id;
-}
 
 function parseId(value: unknown, min: number): number | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -93,6 +89,8 @@ class CompatConnection implements FrameWindow, Counted {
   private user: User | null = null;
   private current: { sessionId: number | undefined; stop: () => void } | null = null;
   private stopWatchingSignIn: (() => void) | null = null;
+  /** Frames are handled one after another, in the order they came (a frame may wait for the database). */
+  private frames: Promise<void> = Promise.resolve();
   windowStart = 0;
   framesInWindow = 0;
   /** Where this socket is counted (socket-limits.ts): by its sign-in, or by its address while signed out. */
@@ -112,9 +110,14 @@ class CompatConnection implements FrameWindow, Counted {
       return false;
     });
     socket.on('message', (data, isBinary) => {
-      void ready.then((ok) => {
-        if (ok && socket.readyState === socket.OPEN) this.onMessage(data, isBinary);
-      });
+      // Counted against the frame rate at the time it came, whenever its turn comes.
+      const arrivedAt = this.deps.now();
+      this.frames = this.frames
+        .then(() => ready)
+        .then(async (ok) => {
+          if (ok && socket.readyState === socket.OPEN) await this.onMessage(data, isBinary, arrivedAt);
+        })
+        .catch((err: unknown) => this.deps.log.error(`/ws frame failed: ${String(err)}`));
     });
     socket.on('close', () => this.release());
     socket.on('error', (err) => {
@@ -155,7 +158,7 @@ class CompatConnection implements FrameWindow, Counted {
       return false;
     }
     if (sessionId !== undefined) return this.subscribe(sessionId, lastEventId);
-    this.followSignIn(ctx.authSession.gameSessionId ?? null, lastEventId);
+    await this.followSignIn(ctx.authSession.gameSessionId ?? null, lastEventId);
     return true;
   }
 
@@ -200,7 +203,7 @@ class CompatConnection implements FrameWindow, Counted {
   }
 
   /** Ends the current feed and starts this one; frames without a sessionId act on `sessionId`. */
-  private follow(sessionId: number | undefined, source: EventSource, lastEventId: number | undefined): void {
+  private follow(sessionId: number | undefined, source: EventSource, lastEventId: number): void {
     this.current?.stop();
     const stop = pushFeed(
       source,
@@ -208,6 +211,10 @@ class CompatConnection implements FrameWindow, Counted {
       (event) => this.deliver(event),
       // A step of events has reached this socket: its frames go out now, in one write.
       () => writeHeld(this.socket),
+      (err) => {
+        this.deps.log.error(`/ws replay failed: ${String(err)}`);
+        this.refuse(1011, 'An unexpected error occurred');
+      },
     );
     this.current = { sessionId, stop };
   }
@@ -216,27 +223,28 @@ class CompatConnection implements FrameWindow, Counted {
    * No sessionId given: every session the sign-in belongs to, with the same audience
    * filtering, until a subscribe narrows it to one. Answers `connected` with those sessions.
    */
-  private followSignIn(gameSessionId: number | null, lastEventId: number | undefined): void {
+  private async followSignIn(gameSessionId: number | null, lastEventId: number | undefined): Promise<void> {
     if (!this.user) return;
-    const sessions = new SignInSessions(this.deps.db, this.user, gameSessionId);
+    const sessions = await SignInSessions.load(this.deps.db, this.user, gameSessionId);
     const source = sessions.source(this.deps.bus);
     // Too far behind to replay: 'resync', then live events from the newest one.
-    const resync = mustResync(source, lastEventId);
-    // Synchronous from here to the first replay page (pushFeed), so nothing is published in between:
-    // every event after `resumeFrom` reaches this socket, after the `connected` frame.
-    const resumeFrom = resync || lastEventId === undefined ? sessions.latestEventId() : lastEventId;
+    const resync = await mustResync(source, lastEventId);
+    // Every event after `resumeFrom` reaches this socket, after the `connected` frame: the feed
+    // replays from there (from the database, so whatever is published meanwhile follows).
+    const resumeFrom = resync || lastEventId === undefined ? await sessions.latestEventId() : lastEventId;
+    if (this.socket.readyState !== this.socket.OPEN) return;
     const now = this.deps.now();
     this.send({ type: 'connected', sessionIds: sessions.sessionIds, resumeFrom, timestamp: now });
     if (resync) this.send({ type: 'resync', sessionIds: sessions.sessionIds, resumeFrom, reason: RESYNC_REASON, timestamp: now });
-    this.follow(sessions.single, source, resync ? undefined : lastEventId);
+    this.follow(sessions.single, source, resumeFrom);
   }
 
-  private subscribe(sessionId: number, lastEventId: number | undefined): boolean {
+  private async subscribe(sessionId: number, lastEventId: number | undefined): Promise<boolean> {
     const { deps, user } = this;
     if (!user) return false;
-    let access: ReturnType<typeof commsAccess>;
+    let access: Awaited<ReturnType<typeof commsAccess>>;
     try {
-      access = commsAccess({ db: deps.db, user }, sessionId);
+      access = await commsAccess({ db: deps.db, user }, sessionId);
     } catch (err) {
       const e = err instanceof AppError ? err : null;
       this.refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
@@ -245,21 +253,22 @@ class CompatConnection implements FrameWindow, Counted {
     const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
     const source = sessionSource(deps.bus, sessionId, viewer);
     // Too far behind to replay: 'resync' (reload the session's state), then live events.
-    const resync = mustResync(source, lastEventId);
-    // Synchronous from here to the first replay page (pushFeed), so nothing is published in
-    // between: every event after `resumeFrom` reaches this socket, after `subscribed`. A
-    // client that keeps the greatest of resumeFrom and the eventIds it received can always
-    // reconnect without a gap.
-    const resumeFrom = resync || lastEventId === undefined ? latestEventId(deps, sessionId) : lastEventId;
+    const resync = await mustResync(source, lastEventId);
+    // Every event after `resumeFrom` reaches this socket, after `subscribed`: the feed replays
+    // from there (from the database, so whatever is published meanwhile follows). A client
+    // that keeps the greatest of resumeFrom and the eventIds it received can always reconnect
+    // without a gap.
+    const resumeFrom = resync || lastEventId === undefined ? await latestEventId(deps.db, [sessionId]) : lastEventId;
+    if (this.socket.readyState !== this.socket.OPEN) return false;
     const now = deps.now();
     this.send({ type: 'subscribed', sessionId, role: access.role, resumeFrom, timestamp: now });
     if (resync) this.send({ type: 'resync', sessionId, resumeFrom, reason: RESYNC_REASON, timestamp: now });
-    this.follow(sessionId, source, resync ? undefined : lastEventId);
+    this.follow(sessionId, source, resumeFrom);
     return true;
   }
 
-  private onMessage(data: unknown, isBinary: boolean) {
-    if (overFrameRate(this, this.deps.now())) return this.error('Too many messages: slow down', { status: 429 });
+  private async onMessage(data: unknown, isBinary: boolean, arrivedAt: number): Promise<void> {
+    if (overFrameRate(this, arrivedAt)) return this.error('Too many messages: slow down', { status: 429 });
     if (isBinary) return this.error('Frames must be JSON text');
     const size = Buffer.isBuffer(data) ? data.length : String(data).length;
     if (size > WS_MAX_FRAME_BYTES) return this.error(`Frame too large: at most ${WS_MAX_FRAME_BYTES} bytes`, { status: 413 });
@@ -272,7 +281,7 @@ class CompatConnection implements FrameWindow, Counted {
     if (!frame || typeof frame !== 'object' || Array.isArray(frame) || typeof (frame as Frame).type !== 'string') {
       return this.error('Malformed frame: expected a JSON object with a string `type`');
     }
-    this.handleFrame(frame as Frame);
+    await this.handleFrame(frame as Frame);
   }
 
   /** Answers a frame that carried a requestId. */
@@ -286,7 +295,7 @@ class CompatConnection implements FrameWindow, Counted {
     return this.error('An unexpected error occurred', { ...ref, status: 500 });
   }
 
-  private handleFrame(frame: Frame) {
+  private async handleFrame(frame: Frame): Promise<void> {
     const { deps } = this;
     const requestId = typeof frame.requestId === 'string' || typeof frame.requestId === 'number' ? frame.requestId : undefined;
     const ref: Ref = { ref: frame.type, ...(requestId !== undefined ? { requestId } : {}) };
@@ -295,7 +304,7 @@ class CompatConnection implements FrameWindow, Counted {
       const sessionId = parseId(frame.sessionId, 1);
       const lastEventId = parseId(frame.lastEventId, 0);
       if (!sessionId || lastEventId === null) return this.error('subscribe needs a sessionId (and an optional numeric lastEventId)', ref);
-      this.subscribe(sessionId, lastEventId);
+      await this.subscribe(sessionId, lastEventId);
       return;
     }
 
@@ -308,7 +317,7 @@ class CompatConnection implements FrameWindow, Counted {
       switch (frame.type) {
         case 'hunter_location': {
           const location = (frame.location ?? {}) as Record<string, unknown>;
-          const result = recordPosition(ctx, sessionId, {
+          const result = await recordPosition(ctx, sessionId, {
             lat: location.lat ?? frame.lat,
             lng: location.lng ?? frame.lng,
             accuracy: frame.accuracy,
@@ -335,7 +344,7 @@ class CompatConnection implements FrameWindow, Counted {
         }
         default: {
           if (SERVER_PUBLISHED.has(frame.type) || frame.type === 'new_communication') {
-            const access = commsAccess(ctx, sessionId);
+            const access = await commsAccess(ctx, sessionId);
             if (access.role === 'player' && frame.type !== 'new_communication') {
               return this.error('Only the game master sends this event', { ...ref, status: 403 });
             }

@@ -3,13 +3,14 @@
 // gap and no duplicate. It subscribes to the bus BEFORE reading the backlog, and
 // drops live events it has already delivered from the backlog (ids only grow).
 // A viewer that falls too far behind is switched back to reading the database,
-// which holds every event, so memory stays bounded and nothing is lost. A replay reads
+// which holds every event, so memory stays bounded and nothing is lost. The bus delivers
+// an event only once its transaction has committed, so a page read after hearing it reads it
+// too (and a page read while events are heard is followed by what was heard). A replay reads
 // only the events its viewer may see (the audience filtered in SQL), a page at a time,
 // and one more than STREAM_REPLAY_MAX_EVENTS behind is not replayed at all: the
 // subscriber is told to resync (decision 700).
 import type { User } from 'lucia';
 import {
-  LIVE_SESSION_STATUSES,
   STREAM_BACKFILL_PAGE,
   STREAM_MAX_QUEUE,
   STREAM_REPLAY_MAX_EVENTS,
@@ -17,9 +18,10 @@ import {
 } from '../../domain/rules';
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
-import { type BusEvent, type BusListener, type EventBus, type EventRow, toBusEvent } from './bus';
+import type { BusEvent, BusListener, EventBus } from './bus';
 import { type PrebuiltFrame, prebuiltTextFrame } from './frame-fanout';
-import { realtimeStatements } from './statements';
+import { hunterSessionIds, isSessionPlayer, ownedLiveSessionIds, sessionOwnerId } from './queries';
+import { countEventsSince, latestEventId, visibleEventsSince } from '../db/events';
 
 export type StreamViewer = {
   userId: string;
@@ -40,8 +42,8 @@ function acceptsMindingRemoval(viewer: StreamViewer, event: BusEvent): boolean {
 }
 
 /** Throws 404/403 unless the user is the session's owner, an admin or one of its hunters. */
-export function streamViewer(ctx: { db: AppDeps['db']; user: User }, sessionId: number): StreamViewer {
-  const access = commsAccess(ctx, sessionId);
+export async function streamViewer(ctx: { db: AppDeps['db']; user: User }, sessionId: number): Promise<StreamViewer> {
+  const access = await commsAccess(ctx, sessionId);
   return { userId: ctx.user.id, seesOwnerEvents: access.seesAll };
 }
 
@@ -70,20 +72,26 @@ export type StreamOptions = {
 /** Where a viewer's events come from: live from the bus, and from the database to catch up. */
 export type EventSource = {
   subscribe(listener: BusListener): () => void;
-  /** Whether this viewer receives an event (called for every event the subscription hears, in order). */
-  accepts(event: BusEvent): boolean;
+  /**
+   * Whether this viewer receives an event (called for every event the subscription hears, in
+   * order); undefined when that needs the database first (an event of a session the source has
+   * not met yet): `learn(event)`, then ask again.
+   */
+  accepts(event: BusEvent): boolean | undefined;
+  /** Reads what `accepts` needs to decide on `event` (only called after it answered undefined). */
+  learn?(event: BusEvent): Promise<void>;
   /** Up to `limit` events this viewer may see after `after`, oldest first (the audience filtered in SQL; `accepts` checks again). */
-  page(after: number, limit: number): BusEvent[];
+  page(after: number, limit: number): Promise<BusEvent[]>;
   /** Whether more than `max` events of the source's sessions (seen or not) follow `from`. */
-  behind(from: number, max: number): boolean;
+  behind(from: number, max: number): Promise<boolean>;
 };
 
 /** Why a resume is answered with 'resync' instead of a replay. */
 export const RESYNC_REASON = `More than ${STREAM_REPLAY_MAX_EVENTS} events were missed: reload the current state, then follow live events`;
 
 /** Whether a resume from `lastEventId` is too long to replay (more than STREAM_REPLAY_MAX_EVENTS events behind). */
-export function mustResync(source: EventSource, lastEventId: number | null | undefined): boolean {
-  return lastEventId !== null && lastEventId !== undefined && source.behind(lastEventId, STREAM_REPLAY_MAX_EVENTS);
+export async function mustResync(source: EventSource, lastEventId: number | null | undefined): Promise<boolean> {
+  return lastEventId !== null && lastEventId !== undefined && (await source.behind(lastEventId, STREAM_REPLAY_MAX_EVENTS));
 }
 
 /**
@@ -95,10 +103,10 @@ export function resyncEvent(sessionId: number, resumeFrom: number, now: number):
 }
 
 /** Every event the source's viewer may see after `from`, page by page, oldest first (the async stream's backlog). */
-function* backlogOf(source: EventSource, from: number): Generator<BusEvent> {
+async function* backlogOf(source: EventSource, from: number): AsyncGenerator<BusEvent> {
   let cursor = from;
   for (;;) {
-    const page = source.page(cursor, STREAM_BACKFILL_PAGE);
+    const page = await source.page(cursor, STREAM_BACKFILL_PAGE);
     for (const e of page) {
       cursor = e.id;
       yield e;
@@ -128,11 +136,11 @@ class SessionSource implements EventSource {
     return event.sessionId === this.sessionId && canSee(this.viewer, event) && acceptsMindingRemoval(this.viewer, event);
   }
 
-  page(after: number, limit: number): BusEvent[] {
+  page(after: number, limit: number): Promise<BusEvent[]> {
     return this.bus.visibleSince(this.sessionId, after, this.viewer, limit);
   }
 
-  behind(from: number, max: number): boolean {
+  behind(from: number, max: number): Promise<boolean> {
     return this.bus.moreThan(this.sessionId, from, max);
   }
 }
@@ -149,17 +157,22 @@ async function* streamOf(
 ): AsyncGenerator<BusEvent, void, undefined> {
   const { signal } = opts;
   const queue: BusEvent[] = [];
+  /** Queued events the source could not decide on when heard (learn, then ask again). */
+  const undecided = new Set<BusEvent>();
   let overflowFrom: number | null = null;
   let wake: (() => void) | null = null;
 
   const unsubscribe = source.subscribe((event) => {
-    if (!source.accepts(event)) return;
+    const accepted = source.accepts(event);
+    if (accepted === false) return;
     if (overflowFrom !== null) return;
     if (queue.length >= STREAM_MAX_QUEUE) {
       overflowFrom = queue[0]!.id - 1;
       queue.length = 0;
+      undecided.clear();
     } else {
       queue.push(event);
+      if (accepted === undefined) undecided.add(event);
     }
     wake?.();
   });
@@ -169,7 +182,7 @@ async function* streamOf(
   let last: number | null = opts.lastEventId ?? null;
   try {
     if (last !== null) {
-      for (const e of backlogOf(source, last)) {
+      for await (const e of backlogOf(source, last)) {
         last = e.id;
         if (source.accepts(e)) yield e;
         if (signal?.aborted) return;
@@ -181,7 +194,7 @@ async function* streamOf(
         const from: number = last ?? overflowFrom;
         overflowFrom = null;
         last = from;
-        for (const e of backlogOf(source, from)) {
+        for await (const e of backlogOf(source, from)) {
           last = e.id;
           if (source.accepts(e)) yield e;
           if (signal?.aborted) return;
@@ -191,6 +204,10 @@ async function* streamOf(
       const event = queue.shift();
       if (event) {
         if (last !== null && event.id <= last) continue; // already delivered by the backlog
+        if (undecided.delete(event)) {
+          await source.learn?.(event);
+          if (source.accepts(event) !== true) continue;
+        }
         last = event.id;
         yield event;
         continue;
@@ -209,12 +226,14 @@ async function* streamOf(
 /**
  * Push delivery (both sockets): subscribes, hands `deliver` every event after lastEventId
  * the viewer may see, then every live event as it is published, in order, with no gap and no
- * duplicate. The replay reads STREAM_REPLAY_PAGE events at a time: the first page at once
- * (most resumes end there), each further one in a later turn of the event loop, so other
- * requests are served in between. While it replays, live events are left to the database
- * (they are stored before they are published, so a later page reads them); the last page,
- * shorter than a full one, switches the feed to live events in the same synchronous step, so
- * nothing is published in between. No per-viewer queue, promise or generator is kept: the
+ * duplicate. The replay reads STREAM_REPLAY_PAGE events at a time, other requests served
+ * in between. While it replays, live events are left to the database (the bus delivers an
+ * event once it has committed, so a later page reads it), except those heard while a page is
+ * read, which that page may not hold: when the page is the last one (shorter than a full
+ * one), the feed switches to live events and hands over those it heard meanwhile that follow
+ * the page (more than STREAM_MAX_QUEUE of them: one more page instead). An event of a session
+ * the source has not met (a game master's new session) sends the feed back to the database
+ * until the source has looked the session up. No per-viewer queue or generator is kept: the
  * socket's own send buffer is the queue; the caller bounds it (a socket too far behind is
  * closed and reconnects with lastEventId). `deliver` returns false to stop. The caller decides
  * beforehand whether the resume is short enough to replay (mustResync). Returns the way to stop.
@@ -225,10 +244,12 @@ export function pushFeed(
   deliver: (event: BusEvent) => boolean,
   /** Called when a publishAll step has reached this feed (whether or not its events were for it): write now. */
   endOfStep?: () => void,
+  /** A page could not be read (the feed has stopped): the caller ends the socket or subscription. */
+  failed?: (err: unknown) => void,
 ): () => void {
-  const feed = new PushFeed(source, lastEventId ?? null, deliver, endOfStep);
+  const feed = new PushFeed(source, lastEventId ?? null, deliver, endOfStep, failed);
   feed.unsubscribe = source.subscribe((event, stepEnds) => feed.hear(event, stepEnds));
-  if (feed.replaying) replayPage(feed);
+  if (feed.replaying) feed.replay();
   return () => feed.stop();
 }
 
@@ -237,6 +258,9 @@ class PushFeed {
   stopped = false;
   replaying: boolean;
   unsubscribe: () => void = noop;
+  /** Live events heard while a page is read (null between reads); `overheard` once more than STREAM_MAX_QUEUE came. */
+  private heard: BusEvent[] | null = null;
+  private overheard = false;
 
   constructor(
     private readonly source: EventSource,
@@ -244,14 +268,30 @@ class PushFeed {
     public last: number | null,
     private readonly deliver: (event: BusEvent) => boolean,
     private readonly endOfStep: (() => void) | undefined,
+    private readonly failed: ((err: unknown) => void) | undefined,
   ) {
     this.replaying = last !== null;
   }
 
   hear(event: BusEvent, stepEnds: boolean | undefined): void {
-    // While replaying, the database holds this event: a later page reads it.
-    if (this.stopped || this.replaying) return;
-    if (this.source.accepts(event) && (this.last === null || event.id > this.last)) {
+    if (this.stopped) return;
+    if (this.replaying) {
+      // The database holds this event: a later page reads it. One read now may not: kept for after it.
+      if (this.heard) {
+        if (this.heard.length < STREAM_MAX_QUEUE) this.heard.push(event);
+        else this.overheard = true;
+      }
+      return;
+    }
+    const accepted = this.source.accepts(event);
+    if (accepted === undefined) {
+      // A session the source has not met: back to the database from here until it has looked it up.
+      if (this.last === null || this.last < event.id - 1) this.last = event.id - 1;
+      this.replaying = true;
+      this.replay(event);
+      return;
+    }
+    if (accepted && (this.last === null || event.id > this.last)) {
       this.last = event.id;
       if (!this.deliver(event)) {
         this.stop();
@@ -261,19 +301,52 @@ class PushFeed {
     if (stepEnds) this.endOfStep?.();
   }
 
+  /** Reads pages until caught up (after learning about `unknown`, when given), then follows live events. */
+  replay(unknown?: BusEvent): void {
+    void this.replayPages(unknown).catch((err: unknown) => {
+      // A page that could not be read ends the feed: the client reconnects with its last event id.
+      this.stop();
+      this.failed?.(err);
+    });
+  }
+
+  private async replayPages(unknown: BusEvent | undefined): Promise<void> {
+    if (unknown) await this.source.learn?.(unknown);
+    while (!this.stopped && (await this.page())) {
+      // Other requests are served between pages.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
   /** Replays one page; true when more may follow. */
-  page(): boolean {
-    const page = this.source.page(this.last!, STREAM_REPLAY_PAGE);
+  private async page(): Promise<boolean> {
+    this.heard = [];
+    this.overheard = false;
+    let page: BusEvent[];
+    try {
+      page = await this.source.page(this.last!, STREAM_REPLAY_PAGE);
+    } catch (err) {
+      this.heard = null;
+      throw err;
+    }
+    const heard = this.heard ?? [];
+    this.heard = null;
     for (const e of page) {
       if (this.stopped) return false;
       this.last = e.id;
-      if (this.source.accepts(e) && !this.deliver(e)) {
+      if (this.source.accepts(e) === true && !this.deliver(e)) {
         this.stop();
         return false;
       }
     }
-    if (page.length < STREAM_REPLAY_PAGE) {
-      this.replaying = false; // caught up: live events from here on, nothing published in between
+    if (this.stopped) return false;
+    if (page.length < STREAM_REPLAY_PAGE && !this.overheard) {
+      // Caught up: live events from here on, first those heard while the page was read (the page may not hold them).
+      this.replaying = false;
+      for (const e of heard) {
+        this.hear(e, undefined);
+        if (this.stopped || this.replaying) break;
+      }
       return false;
     }
     return true;
@@ -287,12 +360,6 @@ class PushFeed {
 
 function noop(): void {}
 
-/** A replay page, then the next one in a later turn of the event loop (no closure per page or feed). */
-function replayPage(feed: PushFeed): void {
-  if (feed.stopped) return;
-  if (feed.page() && !feed.stopped) setImmediate(replayPage, feed);
-}
-
 /**
  * The game sessions a sign-in belongs to, for a socket opened without a sessionId:
  * a guest's own session; the sessions a hunter account has joined and that have not
@@ -305,23 +372,23 @@ export class SignInSessions implements EventSource {
   private bus: EventBus | null = null;
   private readonly notOwned = new Set<number>();
 
-  constructor(
+  /** The sign-in's sessions as the database holds them now. */
+  static async load(db: AppDeps['db'], user: User, gameSessionId: number | null): Promise<SignInSessions> {
+    const sessions = new SignInSessions(db, user);
+    if (user.isGuest) {
+      if (gameSessionId && (await isSessionPlayer(db, gameSessionId, user.id))) sessions.add(gameSessionId, false);
+    } else if (user.role === 'hunter') {
+      for (const id of await hunterSessionIds(db, user.id)) sessions.add(id, false);
+    } else {
+      for (const id of await ownedLiveSessionIds(db, user.id)) sessions.add(id, true);
+    }
+    return sessions;
+  }
+
+  private constructor(
     private readonly db: AppDeps['db'],
     private readonly user: User,
-    gameSessionId: number | null,
-  ) {
-    const sql = realtimeStatements(db);
-    if (user.isGuest) {
-      const row = gameSessionId ? sql.guestPlayer.get(gameSessionId, user.id) : undefined;
-      if (row && gameSessionId) this.add(gameSessionId, false);
-    } else if (user.role === 'hunter') {
-      const rows = sql.hunterSessions.all(user.id) as { id: number }[];
-      for (const { id } of rows) this.add(id, false);
-    } else {
-      const rows = sql.ownedLiveSessions.all(user.id, ...LIVE_SESSION_STATUSES) as { id: number }[];
-      for (const { id } of rows) this.add(id, true);
-    }
-  }
+  ) {}
 
   private add(sessionId: number, seesOwnerEvents: boolean): StreamViewer {
     const viewer = { userId: this.user.id, seesOwnerEvents };
@@ -338,55 +405,50 @@ export class SignInSessions implements EventSource {
     return this.viewers.size === 1 ? this.sessionIds[0] : undefined;
   }
 
-  private viewerFor(event: BusEvent): StreamViewer | undefined {
+  /** The viewer of the event's session; null when not one of these sessions; undefined when its owner must be looked up (learn). */
+  private viewerFor(event: BusEvent): StreamViewer | null | undefined {
     const sessionId = event.sessionId;
-    if (sessionId === null) return undefined;
+    if (sessionId === null) return null;
     const known = this.viewers.get(sessionId);
-    if (known || this.user.isGuest) return known;
+    if (known) return known;
+    if (this.user.isGuest) return null;
     if (this.user.role === 'hunter') {
       const joined = event.type === 'hunter_joined' && event.payload.userId === this.user.id;
-      return joined ? this.add(sessionId, false) : undefined;
+      return joined ? this.add(sessionId, false) : null;
     }
-    if (this.notOwned.has(sessionId)) return undefined;
-    const row = realtimeStatements(this.db).sessionOwner.get(sessionId) as { ownerId: string } | undefined;
-    if (row?.ownerId === this.user.id) return this.add(sessionId, true);
-    this.notOwned.add(sessionId);
-    return undefined;
+    return this.notOwned.has(sessionId) ? null : undefined;
   }
 
-  accepts(event: BusEvent): boolean {
+  accepts(event: BusEvent): boolean | undefined {
     const viewer = this.viewerFor(event);
-    return viewer !== undefined && canSee(viewer, event) && acceptsMindingRemoval(viewer, event);
+    if (viewer === undefined) return undefined;
+    return viewer !== null && canSee(viewer, event) && acceptsMindingRemoval(viewer, event);
+  }
+
+  /** A game master's (or admin's) event of a session not met yet: theirs (followed from now on) or not (ignored). */
+  async learn(event: BusEvent): Promise<void> {
+    const sessionId = event.sessionId;
+    if (sessionId === null || this.viewers.has(sessionId) || this.notOwned.has(sessionId)) return;
+    const ownerId = await sessionOwnerId(this.db, sessionId);
+    if (this.viewers.has(sessionId) || this.notOwned.has(sessionId)) return; // learnt meanwhile
+    if (ownerId === this.user.id) this.add(sessionId, true);
+    else this.notOwned.add(sessionId);
   }
 
   /** The newest event id of these sessions (0 when none): where a reconnect resumes from. */
-  latestEventId(): number {
-    const ids = this.sessionIds;
-    if (ids.length === 0) return 0;
-    const row = realtimeStatements(this.db).latestEventIdOf.get(JSON.stringify(ids)) as { id: number };
-    return row.id;
+  latestEventId(): Promise<number> {
+    return latestEventId(this.db, this.sessionIds);
   }
 
   /** Up to `limit` events of these sessions after `after` that this sign-in may see (filtered in SQL), oldest first. */
-  page(after: number, limit: number): BusEvent[] {
-    const ids = this.sessionIds;
-    if (ids.length === 0) return [];
-    const rows = realtimeStatements(this.db).visibleEventsSinceOf.all({
-      sessions: JSON.stringify(ids),
-      after,
-      // The same for every session of the set: a game master's (or admin's) own sessions, a hunter's joined ones.
-      owner: this.seesOwnerEvents ? 1 : 0,
-      user: this.user.id,
-      limit,
-    }) as EventRow[];
-    return rows.map(toBusEvent);
+  async page(after: number, limit: number): Promise<BusEvent[]> {
+    // The same viewer for every session of the set: a game master's (or admin's) own sessions, a hunter's joined ones.
+    const viewer = { userId: this.user.id, seesOwnerEvents: this.seesOwnerEvents };
+    return (await visibleEventsSince(this.db, this.sessionIds, after, viewer, limit)) as BusEvent[];
   }
 
-  behind(from: number, max: number): boolean {
-    const ids = this.sessionIds;
-    if (ids.length === 0) return false;
-    const row = realtimeStatements(this.db).countSinceOf.get(JSON.stringify(ids), from, max + 1) as { n: number };
-    return row.n > max;
+  async behind(from: number, max: number): Promise<boolean> {
+    return (await countEventsSince(this.db, this.sessionIds, from, max + 1)) > max;
   }
 
   /** Owners (game masters, admins) see their sessions' owner events; guests and hunter accounts do not. */

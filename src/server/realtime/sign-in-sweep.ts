@@ -4,10 +4,12 @@
 // cascade, a disabled account, a guest's game over) is found by one shared sweep every
 // SIGN_IN_RECHECK_MS that asks the database about every watched sign-in in ONE query,
 // instead of a timer and a query per socket.
+import { and, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_RECHECK_MS } from '../../domain/rules';
 import { hashToken } from '../auth/lucia';
 import type { SignIn, SignOuts } from '../auth/sign-outs';
 import type { Db } from '../db/client';
+import { authSessions, gameSessions, users } from '../db/schema';
 
 export type SignInSweep = {
   /**
@@ -16,41 +18,74 @@ export type SignInSweep = {
    */
   watch(signIn: SignIn, onEnded: () => void): () => void;
   /** One sweep now (the timer calls it; tests too). */
-  sweep(): void;
+  sweep(): Promise<void>;
   /** Sign-ins (distinct) being watched. */
   readonly size: number;
 };
 
 /**
- * Of the given sign-ins (their stored ids, a JSON array), those still live. The same
- * conditions as isSignInLive (auth/sign-outs.ts), which every HTTP request asks; a test
+ * Of the given sign-ins (their stored ids), those still live. The same conditions as
+ * isSignInLive (auth/sign-outs.ts), which every HTTP request asks; a test
  * (sign-in-sweep.test.ts) holds the two to the same verdicts.
  */
-const LIVE_OF = `SELECT s.id FROM auth_sessions s JOIN users u ON u.id = s.user_id
-  LEFT JOIN game_sessions g ON g.id = s.game_session_id
-  WHERE s.id IN (SELECT value FROM json_each(?)) AND s.expires_at > ? AND s.absolute_expires_at > ?
-    AND u.account_status = 'active'
-    AND (u.is_guest = 0 OR (g.id IS NOT NULL AND (g.status <> 'completed' OR COALESCE(g.end_time, 0) + ? > ?)))`;
+async function liveOf(db: Db, ids: string[], nowMs: number): Promise<Set<string>> {
+  // Lucia stores expires_at (and we absolute_expires_at) in seconds; game session times are milliseconds.
+  const seconds = Math.floor(nowMs / 1000);
+  const endedBefore = nowMs - GUEST_SIGN_IN_GRACE_MS;
+  // COALESCE(end_time, 0) + grace > now: a missing end time counts as 0.
+  const withinGrace = endedBefore < 0 ? or(isNull(gameSessions.endTime), gt(gameSessions.endTime, endedBefore)) : gt(gameSessions.endTime, endedBefore);
+  const rows = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(gameSessions, eq(gameSessions.id, authSessions.gameSessionId))
+    .where(
+      and(
+        inArray(authSessions.id, ids),
+        gt(authSessions.expiresAt, seconds),
+        gt(authSessions.absoluteExpiresAt, seconds),
+        eq(users.accountStatus, 'active'),
+        or(eq(users.isGuest, false), and(isNotNull(gameSessions.id), or(ne(gameSessions.status, 'completed'), withinGrace))),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Sign-ins asked about in one query (SQL's parameter limits). */
+const SWEEP_BATCH = 500;
 
 export function createSignInSweep(
-  deps: { db: Db; signOuts: SignOuts; now: () => number },
+  deps: { db: Db; signOuts: SignOuts; now: () => number; onError?: (err: unknown) => void },
   intervalMs = SIGN_IN_RECHECK_MS,
 ): SignInSweep {
   // Stored sign-in id (the token's hash) -> its watches.
   const watched = new Map<string, Set<SignInWatch>>();
-  const liveOf = deps.db.$client.prepare(LIVE_OF).pluck();
   let timer: NodeJS.Timeout | null = null;
+  /** The sweep under way: the timer skips a turn rather than start a second one. */
+  let running: Promise<void> | null = null;
 
-  const sweep = () => {
+  const sweep = async () => {
     if (watched.size === 0) return;
     const nowMs = deps.now();
-    const seconds = Math.floor(nowMs / 1000);
     const ids = [...watched.keys()];
-    const live = new Set(liveOf.all(JSON.stringify(ids), seconds, seconds, GUEST_SIGN_IN_GRACE_MS, nowMs) as string[]);
+    const live = new Set<string>();
+    for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
+      for (const id of await liveOf(deps.db, ids.slice(i, i + SWEEP_BATCH), nowMs)) live.add(id);
+    }
     for (const id of ids) {
       if (live.has(id)) continue;
       for (const watch of [...(watched.get(id) ?? [])]) watch.end();
     }
+  };
+
+  const onTimer = () => {
+    if (running) return;
+    // The timer's sweep: a failure (the database busy or closing) is reported; the next turn tries again.
+    running = sweep()
+      .catch((err: unknown) => deps.onError?.(err))
+      .finally(() => {
+        running = null;
+      });
   };
 
   return {
@@ -66,7 +101,7 @@ export function createSignInSweep(
         }
       });
       if (!timer) {
-        timer = setInterval(sweep, intervalMs);
+        timer = setInterval(onTimer, intervalMs);
         timer.unref();
       }
       return () => watch.stop();

@@ -27,11 +27,11 @@ export type Admitted = { user: User; authSession: Session; input: { sessionId: n
  * The rest of the procedure's checks, which it makes once started (so their errors
  * follow `started`, as they did): access to the session (404/403) and the lastEventId.
  */
-export function eventsStart(
+export async function eventsStart(
   db: Parameters<typeof streamViewer>[0]['db'],
   admitted: Admitted,
-): { viewer: StreamViewer; lastEventId: number | null } {
-  const viewer = streamViewer({ db, user: admitted.user }, admitted.input.sessionId);
+): Promise<{ viewer: StreamViewer; lastEventId: number | null }> {
+  const viewer = await streamViewer({ db, user: admitted.user }, admitted.input.sessionId);
   const given = admitted.input.lastEventId;
   if (given === null || given === undefined) return { viewer, lastEventId: null };
   const lastEventId = Number(given);

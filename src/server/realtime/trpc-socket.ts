@@ -39,13 +39,13 @@ import {
   WS_MAX_FRAME_BYTES,
 } from '../../domain/rules';
 import type { Context } from '../context';
+import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import type { BusEvent } from './bus';
 import { sendPrebuilt, writeHeld } from './frame-fanout';
 import { mustResync, pushFeed, resyncEvent, sessionSource } from './session-stream';
 import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
-import { realtimeStatements } from './statements';
 import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
 
@@ -336,37 +336,37 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
     this.respond({ id, jsonrpc, result: { type: 'started' } });
 
     const end = (cause: unknown) => this.endSubscription(id, jsonrpc, cause, input);
-    let start: ReturnType<typeof eventsStart>;
+    const sessionId = admitted.input.sessionId;
+    let from: number | null;
     try {
-      start = eventsStart(this.deps.db, admitted);
+      const start = await eventsStart(this.deps.db, admitted);
+      const source = sessionSource(this.deps.bus, sessionId, start.viewer);
+      from = start.lastEventId;
+      if (await mustResync(source, from)) {
+        // Too far behind to replay: a 'resync' event, tracked with the newest id (the client resumes
+        // from there, reloads what it shows), then every event after that id (replayed from the
+        // database: whatever is published meanwhile follows, with no gap).
+        const latest = await latestEventId(this.deps.db, [sessionId]);
+        if (!this.feeds.has(id)) return; // stopped meanwhile
+        const event = resyncEvent(sessionId, latest, this.deps.now());
+        const tracked = { id: String(latest), data: event };
+        this.respond({ id, jsonrpc, result: { type: 'data', id: tracked.id, data: tracked } } as TRPCResponseMessage);
+        from = latest;
+      }
+      if (!this.feeds.has(id)) return; // stopped while the checks ran
+      if (this.deps.lifetime.signal.aborted) {
+        end(new AppError(503, 'Server restarting'));
+        return;
+      }
+      this.watchSignIn(admitted);
+      const head = dataFrameHead(id, jsonrpc);
+      const deliver = (event: BusEvent) => this.deliver(event, head);
+      // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
+      const endOfStep = () => writeHeld(this.socket);
+      this.feeds.set(id, pushFeed(source, from, deliver, endOfStep, end));
     } catch (cause) {
       end(cause);
-      return;
     }
-    if (this.deps.lifetime.signal.aborted) {
-      end(new AppError(503, 'Server restarting'));
-      return;
-    }
-    this.watchSignIn(admitted);
-    const head = dataFrameHead(id, jsonrpc);
-    const sessionId = admitted.input.sessionId;
-    const source = sessionSource(this.deps.bus, sessionId, start.viewer);
-    let from = start.lastEventId;
-    if (mustResync(source, from)) {
-      // Too far behind to replay: a 'resync' event, tracked with the newest id (the client resumes
-      // from there, reloads what it shows), then live events. Nothing is published in between.
-      const latest = (realtimeStatements(this.deps.db).latestEventId.get(sessionId) as { id: number }).id;
-      const event = resyncEvent(sessionId, latest, this.deps.now());
-      const tracked = { id: String(latest), data: event };
-      this.respond({ id, jsonrpc, result: { type: 'data', id: tracked.id, data: tracked } } as TRPCResponseMessage);
-      from = null;
-    }
-    const deliver = (event: BusEvent) => this.deliver(event, head);
-    // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
-    const endOfStep = () => writeHeld(this.socket);
-    const stop = pushFeed(source, from, deliver, endOfStep);
-    if (this.feeds.has(id)) this.feeds.set(id, stop);
-    else stop(); // ended while its backlog was written
   }
 
   /** Writes one event of a comms.events feed; false (the feed stops) once the socket is gone or too far behind. */

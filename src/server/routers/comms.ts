@@ -4,7 +4,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../errors';
 import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
-import { realtimeStatements } from '../realtime/statements';
+import { latestEventId } from '../db/events';
 import { listMessages, sendMessage } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
@@ -119,7 +119,7 @@ export const commsRouter = router({
    * lastEventId receives everything it missed first.
    */
   events: authedProcedure.input(EventsRequest).subscription(async function* ({ ctx, input, signal }) {
-    const viewer = streamViewer(ctx, input.sessionId);
+    const viewer = await streamViewer(ctx, input.sessionId);
     let lastEventId: number | null = null;
     if (input.lastEventId !== null && input.lastEventId !== undefined) {
       lastEventId = Number(input.lastEventId);
@@ -134,8 +134,8 @@ export const commsRouter = router({
     const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
     try {
       // Too far behind to replay (decision 700): 'resync', tracked with the newest id, then what follows it.
-      if (mustResync(sessionSource(ctx.bus, input.sessionId, viewer), lastEventId)) {
-        const latest = (realtimeStatements(ctx.db).latestEventId.get(input.sessionId) as { id: number }).id;
+      if (await mustResync(sessionSource(ctx.bus, input.sessionId, viewer), lastEventId)) {
+        const latest = await latestEventId(ctx.db, [input.sessionId]);
         lastEventId = latest;
         yield tracked(String(latest), resyncEvent(input.sessionId, latest, ctx.now()));
       }

@@ -33,8 +33,8 @@ export type PlayerPosition = {
 };
 
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
-export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): CommsAccess {
-  const access = requireSessionAccess(ctx, sessionId);
+export async function commsAccess(ctx: { db: Db; user: User }, sessionId: number): Promise<CommsAccess> {
+  const access = await requireSessionAccess(ctx, sessionId);
   const { gameSession } = access;
   const { ownerId, status } = gameSession;
   // Object literals, not spreads of a shared base: this runs on every message poll.
@@ -64,8 +64,8 @@ export function commsAccess(ctx: { db: Db; user: User }, sessionId: number): Com
 }
 
 /** Writes by the session's game master need an active subscription (admins and hunters do not). */
-export function commsWriteAccess(ctx: { db: Db; user: User; now: () => number }, sessionId: number): CommsAccess {
-  const access = commsAccess(ctx, sessionId);
-  if (access.role === 'owner') requireSubscription(ctx, ctx.user);
+export async function commsWriteAccess(ctx: { db: Db; user: User; now: () => number }, sessionId: number): Promise<CommsAccess> {
+  const access = await commsAccess(ctx, sessionId);
+  if (access.role === 'owner') await requireSubscription(ctx, ctx.user);
   return access;
 }

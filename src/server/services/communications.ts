@@ -1,7 +1,7 @@
 // Session communications: sending (text, quick actions, broadcasts, media) and
 // the visibility-filtered message list. Procedures, the /ws socket and the
 // upload route all call these functions, so the rules are the same at every door.
-import type Database from 'better-sqlite3';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import type { ListMessagesInput, SendMessageInput } from '../../domain/comms-schemas';
 import { COMMS_MESSAGES } from '../../domain/comms-schemas';
@@ -13,7 +13,10 @@ import {
   type QUICK_ACTIONS,
   type RECIPIENT_TYPES,
 } from '../../domain/rules';
-import type { Db } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
+import { dialectOf } from '../db/client';
+import { rawAll } from '../db/raw';
+import { messages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../errors';
 import type { Audience, PublishInput } from '../realtime/bus';
@@ -59,46 +62,45 @@ type MessageRow = {
   createdAt: number;
 };
 
-const COLUMNS = `id, sender_label AS senderLabel, sender_role AS senderRole, message, message_type AS messageType,
-  media_type AS mediaType, media_url AS mediaUrl, recipient_type AS recipientType, quick_action AS quickAction,
-  lat, lng, created_at AS createdAt`;
+const COLUMNS = {
+  id: messages.id,
+  senderLabel: messages.senderLabel,
+  senderRole: messages.senderRole,
+  message: messages.message,
+  messageType: messages.messageType,
+  mediaType: messages.mediaType,
+  mediaUrl: messages.mediaUrl,
+  recipientType: messages.recipientType,
+  quickAction: messages.quickAction,
+  lat: messages.lat,
+  lng: messages.lng,
+  createdAt: messages.createdAt,
+};
 
-/**
- * Visibility: the owner and admins (@all = 1) see everything; a hunter sees
- * messages to 'all' and 'hunters' and their own. Every statement walks the
- * (session_id, id) index.
- */
-const VISIBLE = `session_id = @sessionId AND id > @afterId AND id < @beforeId
-  AND (@all = 1 OR recipient_type IN ('all', 'hunters') OR sender_user_id = @userId)`;
-
-type ListParams = { sessionId: number; afterId: number; beforeId: number; all: 0 | 1; userId: string; limit: number };
+type ListParams = { sessionId: number; afterId: number; beforeId: number | undefined; all: boolean; userId: string; limit: number };
 type InsertParams = Omit<MessageRow, 'id'> & { sessionId: number; senderUserId: string };
 
-type Statements = {
-  oldestFirst: Database.Statement<[ListParams], MessageRow>;
-  newestFirst: Database.Statement<[ListParams], MessageRow>;
-  insert: Database.Statement<[InsertParams], { id: number }>;
-};
-const cache = new WeakMap<Database.Database, Statements>();
+/**
+ * Visibility: the owner and admins (`all`) see everything; a hunter sees messages to 'all'
+ * and 'hunters' and their own. Every query walks the (session_id, id) index.
+ */
+function visible(params: ListParams): SQL {
+  return and(
+    eq(messages.sessionId, params.sessionId),
+    gt(messages.id, params.afterId),
+    params.beforeId === undefined ? undefined : lt(messages.id, params.beforeId),
+    params.all ? undefined : or(inArray(messages.recipientType, ['all', 'hunters']), eq(messages.senderUserId, params.userId)),
+  )!;
+}
 
-function statements(db: Db): Statements {
-  let s = cache.get(db.$client);
-  if (!s) {
-    const c = db.$client;
-    s = {
-      oldestFirst: c.prepare(`SELECT ${COLUMNS} FROM messages WHERE ${VISIBLE} ORDER BY id ASC LIMIT @limit`),
-      newestFirst: c.prepare(`SELECT ${COLUMNS} FROM messages WHERE ${VISIBLE} ORDER BY id DESC LIMIT @limit`),
-      insert: c.prepare(
-        `INSERT INTO messages (session_id, sender_user_id, sender_label, sender_role, message, message_type, media_type,
-           media_url, recipient_type, quick_action, lat, lng, created_at)
-         VALUES (@sessionId, @senderUserId, @senderLabel, @senderRole, @message, @messageType, @mediaType, @mediaUrl,
-           @recipientType, @quickAction, @lat, @lng, @createdAt)
-         RETURNING id`,
-      ),
-    };
-    cache.set(db.$client, s);
-  }
-  return s;
+/** One page of the list, oldest or newest first. */
+function listQuery(q: Queryable, params: ListParams, order: 'oldest' | 'newest') {
+  return q
+    .select(COLUMNS)
+    .from(messages)
+    .where(visible(params))
+    .orderBy(order === 'oldest' ? asc(messages.id) : desc(messages.id))
+    .limit(params.limit);
 }
 
 function toDto(row: MessageRow): MessageDto {
@@ -152,8 +154,16 @@ export type MessageDraft = {
   location?: { lat: number; lng: number } | null;
 };
 
-/** Stores a message and publishes it (new_communication; broadcasts also publish broadcast). */
-export function postMessage(ctx: CommsCtx, access: CommsAccess, draft: MessageDraft): MessageDto {
+/**
+ * Stores a message and publishes it (new_communication; broadcasts also publish broadcast), in
+ * one transaction with `alsoWrite` (what else the message changes, e.g. a photo count).
+ */
+export async function postMessage(
+  ctx: CommsCtx,
+  access: CommsAccess,
+  draft: MessageDraft,
+  alsoWrite?: (tx: Tx) => Promise<unknown>,
+): Promise<MessageDto> {
   const createdAt = ctx.now();
   const label = draft.label ?? senderLabel(ctx, access);
   const params: InsertParams = {
@@ -171,14 +181,32 @@ export function postMessage(ctx: CommsCtx, access: CommsAccess, draft: MessageDr
     lng: draft.location?.lng ?? null,
     createdAt,
   };
-  const { id } = statements(ctx.db).insert.get(params)!;
-  const dto = toDto({ id, ...params });
   const sessionId = access.sessionId;
+  const dto = await ctx.db.transaction(async (tx) => {
+    const [{ id }] = (await tx.insert(messages).values(params).returning({ id: messages.id })) as [{ id: number }];
+    const stored = toDto({ id, ...params });
+    await alsoWrite?.(tx);
+    // One step: each socket is written both frames in one go as its turn comes.
+    await ctx.bus.publishAll(tx, eventsOf(access, ctx.user.id, stored, label));
+    return stored;
+  });
+  // A hunter's report or photo may earn an achievement (game masters' messages earn nothing).
+  if (access.player) {
+    await awardAfterWrite(ctx, { id: access.player.id, userId: ctx.user.id, sessionId, handle: access.player.handle });
+  }
+  return dto;
+}
+
+/** The events of a new message: new_communication, and broadcast for a broadcast. */
+function eventsOf(access: CommsAccess, userId: string, dto: MessageDto, label: string): PublishInput[] {
+  const sessionId = access.sessionId;
+  const createdAt = dto.timestamp;
+  const id = dto.id;
   const events: PublishInput[] = [
     {
       sessionId,
       type: 'new_communication',
-      audience: audienceFor(access, ctx.user.id, dto.recipientType),
+      audience: audienceFor(access, userId, dto.recipientType),
       payload: { ...dto, sessionId, timestamp: createdAt },
     },
   ];
@@ -190,18 +218,12 @@ export function postMessage(ctx: CommsCtx, access: CommsAccess, draft: MessageDr
       payload: { sessionId, timestamp: createdAt, messageId: id, message: dto.message, userId: label, username: label },
     });
   }
-  // One step: each socket is written both frames in one go as its turn comes.
-  ctx.bus.publishAll(events);
-  // A hunter's report or photo may earn an achievement (game masters' messages earn nothing).
-  if (access.player) {
-    awardAfterWrite(ctx, { id: access.player.id, userId: ctx.user.id, sessionId, handle: access.player.handle });
-  }
-  return dto;
+  return events;
 }
 
 /** POST /api/game-sessions/{id}/communications (and the /ws comms_message and broadcast frames). */
-export function sendMessage(ctx: CommsCtx, sessionId: number, input: SendMessageInput): MessageDto {
-  const access = commsWriteAccess(ctx, sessionId);
+export async function sendMessage(ctx: CommsCtx, sessionId: number, input: SendMessageInput): Promise<MessageDto> {
+  const access = await commsWriteAccess(ctx, sessionId);
   const quickAction = input.quickAction ?? null;
   const messageType: MessageType = quickAction ? 'quick_action' : (input.messageType ?? input.type ?? 'text');
   if (messageType === 'media') {
@@ -240,23 +262,30 @@ export function sendMessage(ctx: CommsCtx, sessionId: number, input: SendMessage
  * last. Without afterId: the latest `limit` messages (before beforeId when
  * given). With afterId: the first `limit` messages after it (polling for new ones).
  */
-export function listMessages(ctx: Pick<CommsCtx, 'db' | 'user'>, sessionId: number, query: ListMessagesInput = {}): MessageDto[] {
-  return visibleMessages(ctx, commsAccess(ctx, sessionId), query);
+export async function listMessages(
+  ctx: Pick<CommsCtx, 'db' | 'user'>,
+  sessionId: number,
+  query: ListMessagesInput = {},
+): Promise<MessageDto[]> {
+  return visibleMessages(ctx, await commsAccess(ctx, sessionId), query);
 }
 
 /** The page of messages `access` may see (listMessages once the caller's part is known). */
-export function visibleMessages(ctx: Pick<CommsCtx, 'db' | 'user'>, access: CommsAccess, query: ListMessagesInput = {}): MessageDto[] {
+export async function visibleMessages(
+  ctx: Pick<CommsCtx, 'db' | 'user'>,
+  access: CommsAccess,
+  query: ListMessagesInput = {},
+): Promise<MessageDto[]> {
   const params: ListParams = {
     sessionId: access.sessionId,
     afterId: query.afterId ?? 0,
-    beforeId: query.beforeId ?? Number.MAX_SAFE_INTEGER,
-    all: access.seesAll ? 1 : 0,
+    beforeId: query.beforeId,
+    all: access.seesAll,
     userId: ctx.user.id,
     limit: query.limit ?? COMMS_PAGE_SIZE,
   };
-  const s = statements(ctx.db);
-  if (query.afterId !== undefined) return s.oldestFirst.all(params).map(toDto);
-  return s.newestFirst.all(params).reverse().map(toDto);
+  if (query.afterId !== undefined) return (await listQuery(ctx.db, params, 'oldest')).map(toDto);
+  return (await listQuery(ctx.db, params, 'newest')).reverse().map(toDto);
 }
 
 /**
@@ -267,10 +296,14 @@ export function messagesViewer(ctx: Pick<CommsCtx, 'user'>, access: CommsAccess)
   return access.seesAll ? '*' : ctx.user.id;
 }
 
-/** For tests and benchmarks: the query plans of the list statements. */
-export function explainListQueries(db: Db): string[] {
-  const params = { sessionId: 1, afterId: 0, beforeId: 1, all: 0, userId: 'x', limit: 1 };
-  return [`SELECT ${COLUMNS} FROM messages WHERE ${VISIBLE} ORDER BY id ASC LIMIT @limit`].flatMap((q) =>
-    (db.$client.prepare(`EXPLAIN QUERY PLAN ${q}`).all(params) as { detail: string }[]).map((r) => r.detail),
-  );
+/** For tests and benchmarks: the query plan of a hunter's list query, a line per step (either dialect's EXPLAIN). */
+export async function explainListQueries(db: Db): Promise<string[]> {
+  const params: ListParams = { sessionId: 1, afterId: 0, beforeId: 1, all: false, userId: 'x', limit: 1 };
+  const query = listQuery(db, params, 'oldest').getSQL();
+  if (dialectOf(db) === 'pg') {
+    const rows = await rawAll<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN ${query}`);
+    return rows.map((r) => r['QUERY PLAN']);
+  }
+  const rows = await rawAll<{ detail: string }>(db, sql`EXPLAIN QUERY PLAN ${query}`);
+  return rows.map((r) => r.detail);
 }

@@ -4,9 +4,10 @@
 // or 'hunters' and their own; nobody else, signed out or outside the session, sees any.
 // Files with no message (an upload in progress, a refused one, purged by retention) are
 // seen by nobody. Catalogue files (models, mission covers and videos) stay public.
+import { eq } from 'drizzle-orm';
 import type { User } from 'lucia';
 import type { Db } from '../db/client';
-import { prepared } from './prepared';
+import { messages } from '../db/schema';
 import { requireSessionAccess } from './session-access';
 
 /** The folder of message media under UPLOADS_DIR (services/media.ts stores there). */
@@ -15,23 +16,23 @@ export const MEDIA_URL_PREFIX = '/uploads/media/';
 type MediaMessage = { sessionId: number; recipientType: string; senderUserId: string | null };
 
 /** The message that carries the file (one per file: names are server-made UUIDs). */
-function messageOf(db: Db, mediaUrl: string): MediaMessage | undefined {
-  return prepared(db, 'media-message', (d) =>
-    d.$client.prepare<[string], MediaMessage>(
-      `SELECT session_id AS sessionId, recipient_type AS recipientType, sender_user_id AS senderUserId
-         FROM messages WHERE media_url = ? LIMIT 1`,
-    ),
-  ).get(mediaUrl);
+async function messageOf(db: Db, mediaUrl: string): Promise<MediaMessage | undefined> {
+  const [row] = await db
+    .select({ sessionId: messages.sessionId, recipientType: messages.recipientType, senderUserId: messages.senderUserId })
+    .from(messages)
+    .where(eq(messages.mediaUrl, mediaUrl))
+    .limit(1);
+  return row;
 }
 
 /** True when `user` may download the message media at `mediaUrl` (a path under MEDIA_URL_PREFIX). */
-export function mayViewMedia(db: Db, user: User | null, mediaUrl: string): boolean {
+export async function mayViewMedia(db: Db, user: User | null, mediaUrl: string): Promise<boolean> {
   if (!user) return false;
-  const message = messageOf(db, mediaUrl);
+  const message = await messageOf(db, mediaUrl);
   if (!message) return false;
   let role: 'owner' | 'admin' | 'player';
   try {
-    role = requireSessionAccess({ db, user }, message.sessionId).role;
+    role = (await requireSessionAccess({ db, user }, message.sessionId)).role;
   } catch {
     return false; // no such session, or not part of it
   }

@@ -3,8 +3,10 @@
 // a 'media' message. The upload route reads the multipart body and calls these.
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
+import { eq, sql } from 'drizzle-orm';
 import { COMMS_MESSAGES, MessageText, RecipientType } from '../../domain/comms-schemas';
 import { MAX_MEDIA_BYTES, MEDIA_KINDS } from '../../domain/rules';
+import { sessionPlayers } from '../db/schema';
 import { badRequest } from '../errors';
 import { removeUpload, type StoredFile, storeUpload } from '../storage/uploads';
 import { checkRecipient, type CommsCtx, type MessageDto, postMessage } from './communications';
@@ -17,7 +19,7 @@ export const MEDIA_ERRORS = {
 } as const;
 
 /** Checked before a byte of the file is read: the caller must be part of the session. */
-export function mediaAccess(ctx: Pick<CommsCtx, 'db' | 'user' | 'now'>, sessionId: number): CommsAccess {
+export function mediaAccess(ctx: Pick<CommsCtx, 'db' | 'user' | 'now'>, sessionId: number): Promise<CommsAccess> {
   return commsWriteAccess(ctx, sessionId);
 }
 
@@ -59,19 +61,26 @@ export async function createMediaMessage(
   try {
     const { recipientType, message } = parseMediaFields(access, fields);
     const isPhoto = stored.kind === 'jpeg';
-    const dto = postMessage(ctx, access, {
-      message: message || (isPhoto ? 'Shared a photo' : 'Shared a video'),
-      messageType: 'media',
-      recipientType,
-      mediaType: isPhoto ? 'image' : 'video',
-      mediaUrl: stored.url,
-    });
-    if (isPhoto && access.player) {
-      ctx.db.$client
-        .prepare('UPDATE session_players SET photos_taken = photos_taken + 1 WHERE id = ?')
-        .run(access.player.id);
-    }
-    return dto;
+    const player = isPhoto ? access.player : null;
+    return await postMessage(
+      ctx,
+      access,
+      {
+        message: message || (isPhoto ? 'Shared a photo' : 'Shared a video'),
+        messageType: 'media',
+        recipientType,
+        mediaType: isPhoto ? 'image' : 'video',
+        mediaUrl: stored.url,
+      },
+      // A hunter's photo counts in the same transaction as its message.
+      player
+        ? (tx) =>
+            tx
+              .update(sessionPlayers)
+              .set({ photosTaken: sql`${sessionPlayers.photosTaken} + 1` })
+              .where(eq(sessionPlayers.id, player.id))
+        : undefined,
+    );
   } catch (err) {
     await removeUpload(path.resolve(ctx.config.UPLOADS_DIR), stored.relativePath);
     throw err;

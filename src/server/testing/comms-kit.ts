@@ -10,14 +10,14 @@ export { JPEG, MP4, PNG } from './sample-files';
 export type Signed = ApiClient & { user: { id: string; username: string } };
 
 let sessionCounter = 0;
-export function createSession(
+export async function createSession(
   server: TestServer,
   ownerId: string,
   overrides: Partial<typeof gameSessions.$inferInsert> = {},
-): number {
+): Promise<number> {
   sessionCounter += 1;
   const now = Date.now();
-  return server.deps.db
+  const [row] = await server.deps.db
     .insert(gameSessions)
     .values({
       ownerId,
@@ -29,22 +29,22 @@ export function createSession(
       startTime: now,
       ...overrides,
     })
-    .returning({ id: gameSessions.id })
-    .get().id;
+    .returning({ id: gameSessions.id });
+  return row!.id;
 }
 
-export function addPlayer(server: TestServer, sessionId: number, userId: string, handle: string): number {
-  return server.deps.db
+export async function addPlayer(server: TestServer, sessionId: number, userId: string, handle: string): Promise<number> {
+  const [row] = await server.deps.db
     .insert(sessionPlayers)
     .values({ sessionId, userId, handle })
-    .returning({ id: sessionPlayers.id })
-    .get().id;
+    .returning({ id: sessionPlayers.id });
+  return row!.id;
 }
 
 /** A signed-in hunter account who joined the session with `handle`. */
 export async function hunterIn(server: TestServer, sessionId: number, handle: string): Promise<Signed> {
   const hunter = (await signUp(server, 'hunter')) as Signed;
-  addPlayer(server, sessionId, hunter.user.id, handle);
+  await addPlayer(server, sessionId, hunter.user.id, handle);
   return hunter;
 }
 

@@ -187,10 +187,10 @@ export async function signInAdmin(server: TestServer) {
  */
 export async function subscribedGameMaster(server: TestServer, planName = 'Professional', credits = 100) {
   const gm = await signUp(server, 'gamemaster');
-  const plan = server.deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName)).get();
+  const [plan] = await server.deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName)).limit(1);
   if (!plan) throw new Error(`no plan ${planName}`);
   const res = await gm.post('/api/create-subscription', { planId: plan.id });
   if (res.status !== 200) throw new Error(`subscription failed: ${res.status} ${JSON.stringify(res.body)}`);
-  server.deps.db.update(users).set({ sessionCredits: credits }).where(eq(users.id, gm.user.id)).run();
+  await server.deps.db.update(users).set({ sessionCredits: credits }).where(eq(users.id, gm.user.id));
   return gm;
 }

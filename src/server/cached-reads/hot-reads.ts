@@ -28,19 +28,9 @@ import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import type { HotInput } from './hot-input';
-import { HOT_ANSWERS, hotCall } from './hot-reads-answers';
+import { HOT_ANSWERS, HOT_READS, hotCall } from './hot-reads-answers';
 
-/** The procedures a Hunter Terminal and a game master's screens poll every few seconds. */
-export const HOT_READS = [
-  'comms.list', // GET /game-sessions/{id}/communications
-  'deploy.list', // GET /game-sessions/{id}/dinosaurs
-  'deploy.listBySession', // GET /game-dinosaurs/{sessionId}
-  'sessions.timeStatus', // GET /game-sessions/{id}/time-status
-  'stats.hunterStats', // GET /hunter/stats
-  'stats.sessionHunterStats', // GET /game-sessions/{id}/hunter-stats
-  'comms.hunterLocations', // GET /game-sessions/{id}/hunter-locations
-  'sessions.get', // GET /game-sessions/{id}: the Hunter Terminal's tRPC polls batch it with comms.list every 10 s
-] as const;
+export { HOT_READS };
 
 type Options = {
   deps: AppDeps;
@@ -86,14 +76,13 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
     const schema = unwrapZodType(getInputOutputParsers(procedure as never).inputParser as never, true);
     if (zodSupportsCoerce && instanceofZodTypeObject(schema)) coerceSchema(schema);
 
-    // Synchronous from end to end (the sign-in check, the rules, the cached answer): no promise per request.
-    app.get(url, (request, reply) => {
+    app.get(url, async (request, reply) => {
       // The URL determines the input: validated once per URL (hot-input.ts).
       const input = new RestInput(request, rawParams);
       try {
-        const signIn = signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
-        const answer = HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
-        reply.code(200).header('Content-Type', 'application/json').send(answer.json);
+        const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+        const answer = await HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
+        return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
         const error = getErrorFromUnknown(cause);
         onError({ error });
@@ -112,7 +101,7 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
           code: error.code,
           issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
         };
-        reply
+        return reply
           .code(TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
           .header('Content-Type', 'application/json')
           .send(JSON.stringify(body));

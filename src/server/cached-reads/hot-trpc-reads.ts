@@ -18,8 +18,7 @@ import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import type { HotInput } from './hot-input';
-import { HOT_READS } from './hot-reads';
-import { HOT_ANSWERS, type HotCall, hotCall, trpcBody } from './hot-reads-answers';
+import { HOT_ANSWERS, HOT_READS, type HotCall, hotCall, trpcBody } from './hot-reads-answers';
 
 type Options = {
   deps: AppDeps;
@@ -70,9 +69,14 @@ class TrpcInput implements HotInput {
 }
 
 /** One call's item in a batch's answer (tRPC's JSON, transformed) and its HTTP status. */
-function answerCall(call: HotCall, path: HotRead, input: TrpcInput, onError: Options['onError']): { status: number; body: Buffer } {
+async function answerCall(
+  call: HotCall,
+  path: HotRead,
+  input: TrpcInput,
+  onError: Options['onError'],
+): Promise<{ status: number; body: Buffer }> {
   try {
-    return { status: 200, body: trpcBody(HOT_ANSWERS[path](call, input)) };
+    return { status: 200, body: trpcBody(await HOT_ANSWERS[path](call, input)) };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     onError({ error, path });
@@ -93,22 +97,28 @@ const CLOSE = Buffer.from(']');
  * Answers a GET batch of polled reads as tRPC's handler would, and says so; false leaves the
  * request to tRPC's handler (another procedure in the batch, streaming, HEAD, odd input).
  */
-function answerBatch(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, paths: string[], onError: Options['onError']): boolean {
+async function answerBatch(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  paths: string[],
+  onError: Options['onError'],
+): Promise<boolean> {
   if (request.method !== 'GET' || !paths.every((p) => HOT.has(p))) return false;
   const inputs = batchInputs(request, paths.length);
   if (!inputs) return false;
   // One sign-in per request, as tRPC creates one context per batch.
-  const signIn = signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+  const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
   const call = hotCall(deps, signIn);
   const parts: Buffer[] = [OPEN];
   const statuses = new Set<number>();
-  paths.forEach((path, i) => {
+  for (const [i, path] of paths.entries()) {
     // The URL determines every input of the batch: validated once per URL and place (hot-input.ts).
-    const answer = answerCall(call, path as HotRead, new TrpcInput(`${i} ${request.url}`, inputs[i]), onError);
+    const answer = await answerCall(call, path as HotRead, new TrpcInput(`${i} ${request.url}`, inputs[i]), onError);
     statuses.add(answer.status);
     if (i > 0) parts.push(COMMA);
     parts.push(answer.body);
-  });
+  }
   parts.push(CLOSE);
   reply
     // tRPC's status for a batch: the calls' one status, or 207 when they differ.
@@ -130,7 +140,13 @@ export function installHotTrpcBatches(app: FastifyInstance, prefix: string, { de
     if (route.preHandler) throw new Error(`${route.url} has a preHandler already`);
     route.preHandler = (request, reply, done) => {
       const paths = (request.params as { path: string }).path.split(',');
-      if (!answerBatch(deps, request, reply, paths, onError)) done(); // else answered here: no done()
+      // Answered here (no done()), or left to tRPC's handler; a failure outside the calls (the sign-in's lookup) goes to Fastify.
+      void answerBatch(deps, request, reply, paths, onError).then(
+        (answered) => {
+          if (!answered) done();
+        },
+        (err: unknown) => done(err as Error),
+      );
     };
   });
 }

@@ -4,7 +4,7 @@
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, TestServer } from '../testing/harness';
-import { liveSessionWorld } from './test-support';
+import { liveSessionWorld } from '../http/test-support';
 
 let server: TestServer;
 let gm: ApiClient;

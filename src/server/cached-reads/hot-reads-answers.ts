@@ -6,7 +6,7 @@
 // trpc-to-openapi's and tRPC's own handlers.
 //
 // Authorization runs on every request; only what follows it is kept, in the read cache, per
-// game session (services/read-cache.ts): the dinosaur list and the game master's ranking and
+// game session (read-cache.ts): the dinosaur list and the game master's ranking and
 // tracking are the same for every viewer allowed to read them, a message page per viewer
 // (a hunter sees their own messages to headquarters) and query, a hunter's stats per hunter
 // (checked against their own row and the clock, read fresh). Time status reads the clock and the
@@ -26,10 +26,21 @@ import { getSession, timeStatusOf } from '../services/game-sessions';
 import { type HunterProgressRow, hunterStatsTarget, ownStatsFingerprint, sessionHunterStats, statsOf } from '../services/hunter-stats';
 import { requireSubscription } from '../services/plan-limits';
 import { latestPositions } from '../services/positions';
-import type { CachedAnswer } from '../services/read-cache';
 import { GAME_MASTER_ROLES, requireOwnedSession, requireRole, requireSignIn, signInEndedSince } from '../trpc';
-import type { HOT_READS } from './hot-reads';
 import { type HotInput, ValidatedInputs } from './hot-input';
+import type { CachedAnswer } from './read-cache';
+
+/** The procedures a Hunter Terminal and a game master's screens poll every few seconds (both doors serve them). */
+export const HOT_READS = [
+  'comms.list', // GET /game-sessions/{id}/communications
+  'deploy.list', // GET /game-sessions/{id}/dinosaurs
+  'deploy.listBySession', // GET /game-dinosaurs/{sessionId}
+  'sessions.timeStatus', // GET /game-sessions/{id}/time-status
+  'stats.hunterStats', // GET /hunter/stats
+  'stats.sessionHunterStats', // GET /game-sessions/{id}/hunter-stats
+  'comms.hunterLocations', // GET /game-sessions/{id}/hunter-locations
+  'sessions.get', // GET /game-sessions/{id}: the Hunter Terminal's tRPC polls batch it with comms.list every 10 s
+] as const;
 
 type Schema = { parse(value: unknown): unknown };
 /**
@@ -37,7 +48,7 @@ type Schema = { parse(value: unknown): unknown };
  * (context.ts signInOf). Not a whole tRPC context, which copies every dep on every request.
  */
 export type HotCall = Pick<AppDeps, 'db' | 'bus' | 'now' | 'readCache'> & SignIn & { longLived: false };
-type Answer = (call: HotCall, input: HotInput) => CachedAnswer;
+type Answer = (call: HotCall, input: HotInput) => Promise<CachedAnswer>;
 
 /** The hot call of an HTTP request: never long-lived (a WebSocket's context is). */
 export const hotCall = (deps: AppDeps, signIn: SignIn): HotCall => ({
@@ -85,34 +96,38 @@ function answerOf(schema: Schema, data: unknown): CachedAnswer {
 const SIGNED_OUT = { user: null, authSession: null };
 
 /** publicProcedure then authedProcedure: the signed-in caller, or 401. */
-function signedIn(ctx: HotCall): User {
-  return requireSignIn(signInEndedSince(ctx) ? SIGNED_OUT : ctx).user;
+async function signedIn(ctx: HotCall): Promise<User> {
+  return requireSignIn((await signInEndedSince(ctx)) ? SIGNED_OUT : ctx).user;
 }
 
 /** gameMasterProcedure's rules after the sign-in: role, then subscription. */
-function gameMaster(ctx: HotCall): User {
-  const user = signedIn(ctx);
+async function gameMaster(ctx: HotCall): Promise<User> {
+  const user = await signedIn(ctx);
   requireRole(user, GAME_MASTER_ROLES);
-  requireSubscription(ctx, user);
+  await requireSubscription(ctx, user);
   return user;
 }
 
 /** The services' context: deps and the caller. */
 const serviceCtx = (ctx: HotCall, user: User) => ({ db: ctx.db, bus: ctx.bus, now: ctx.now, user });
 
-/** The kept answer for `key`, or the one `compute` gives (kept for the next read). */
-function cachedAnswer(
+/**
+ * The kept answer for `key`, or the one `compute` gives (kept for the next read, unless an
+ * event of the session came while it was computed: it may predate that change).
+ */
+async function cachedAnswer(
   ctx: HotCall,
   sessionId: number,
   key: string,
-  compute: () => CachedAnswer,
+  compute: () => Promise<CachedAnswer>,
   opts?: { fingerprint?: string; movesWithPositions?: boolean },
-): CachedAnswer {
+): Promise<CachedAnswer> {
   const hit = ctx.readCache.get(sessionId, key);
   if (hit && hit.fingerprint === opts?.fingerprint) return hit;
-  const answer = compute();
+  const version = ctx.readCache.version(sessionId);
+  const answer = await compute();
   if (opts?.fingerprint !== undefined) answer.fingerprint = opts.fingerprint;
-  ctx.readCache.set(sessionId, key, answer, opts);
+  ctx.readCache.set(sessionId, key, answer, { ...opts, version });
   return answer;
 }
 
@@ -127,47 +142,51 @@ const session = schemasOf('sessions.get');
 
 /** The session's ranking (GM hunter-stats; a hunter's stats tell their place in it). */
 const rankingAnswer = (ctx: HotCall, sessionId: number) =>
-  cachedAnswer(ctx, sessionId, 'ranking', () => answerOf(ranking.output, sessionHunterStats(ctx, sessionId)));
+  cachedAnswer(ctx, sessionId, 'ranking', async () => answerOf(ranking.output, await sessionHunterStats(ctx, sessionId)));
 
-function dinosaurList(ctx: HotCall, user: User, sessionId: number, output: Schema): CachedAnswer {
+async function dinosaurList(ctx: HotCall, user: User, sessionId: number, output: Schema): Promise<CachedAnswer> {
   const c = serviceCtx(ctx, user);
-  if (!mayListDinosaurs(c, sessionId)) return answerOf(output, []);
-  return cachedAnswer(ctx, sessionId, 'dinosaurs', () => answerOf(output, deployedDinosaurs(c, sessionId)));
+  if (!(await mayListDinosaurs(c, sessionId))) return answerOf(output, []);
+  return cachedAnswer(ctx, sessionId, 'dinosaurs', async () => answerOf(output, await deployedDinosaurs(c, sessionId)));
 }
 
 /** A hunter's stats, their place read from the session's ranking. */
-function statsAnswer(ctx: HotCall, at: Pick<HotCall, 'db' | 'now'>, target: ReturnType<typeof hunterStatsTarget>): CachedAnswer {
-  const ranking = rankingAnswer(ctx, target.session.id).data as HunterProgressRow[];
-  return answerOf(stats.output, statsOf(at, target.session, target.userId, ranking));
+async function statsAnswer(
+  ctx: HotCall,
+  at: Pick<HotCall, 'db' | 'now'>,
+  target: Awaited<ReturnType<typeof hunterStatsTarget>>,
+): Promise<CachedAnswer> {
+  const ranking = (await rankingAnswer(ctx, target.session.id)).data as HunterProgressRow[];
+  return answerOf(stats.output, await statsOf(at, target.session, target.userId, ranking));
 }
 
 export const HOT_ANSWERS: Record<(typeof HOT_READS)[number], Answer> = {
-  'comms.list': (ctx, raw) => {
-    const user = signedIn(ctx);
+  'comms.list': async (ctx, raw) => {
+    const user = await signedIn(ctx);
     const { id, ...query } = parseInput<ListMessagesInput & { id: number }>(comms.input, raw);
     const c = serviceCtx(ctx, user);
-    const access = commsAccess(c, id);
+    const access = await commsAccess(c, id);
     const key = `comms|${messagesViewer(c, access)}|${query.afterId}|${query.beforeId}|${query.limit}`;
-    return cachedAnswer(ctx, id, key, () => answerOf(comms.output, visibleMessages(c, access, query)));
+    return cachedAnswer(ctx, id, key, async () => answerOf(comms.output, await visibleMessages(c, access, query)));
   },
-  'deploy.list': (ctx, raw) => {
-    const user = signedIn(ctx);
+  'deploy.list': async (ctx, raw) => {
+    const user = await signedIn(ctx);
     return dinosaurList(ctx, user, parseInput<{ id: number }>(dinosaurs.input, raw).id, dinosaurs.output);
   },
-  'deploy.listBySession': (ctx, raw) => {
-    const user = signedIn(ctx);
+  'deploy.listBySession': async (ctx, raw) => {
+    const user = await signedIn(ctx);
     const { sessionId } = parseInput<{ sessionId: number }>(dinosaursBySession.input, raw);
     return dinosaurList(ctx, user, sessionId, dinosaursBySession.output);
   },
-  'sessions.timeStatus': (ctx, raw) => {
-    const user = signedIn(ctx);
+  'sessions.timeStatus': async (ctx, raw) => {
+    const user = await signedIn(ctx);
     const { id } = parseInput<{ id: number }>(timeStatus.input, raw);
-    return answerOf(timeStatus.output, timeStatusOf(serviceCtx(ctx, user), id));
+    return answerOf(timeStatus.output, await timeStatusOf(serviceCtx(ctx, user), id));
   },
-  'stats.hunterStats': (ctx, raw) => {
-    const user = signedIn(ctx);
+  'stats.hunterStats': async (ctx, raw) => {
+    const user = await signedIn(ctx);
     const input = parseInput<{ sessionId: number; hunterId?: string }>(stats.input, raw);
-    const target = hunterStatsTarget(serviceCtx(ctx, user), input);
+    const target = await hunterStatsTarget(serviceCtx(ctx, user), input);
     const sessionId = target.session.id;
     // One clock reading for the fingerprint and the answer (minutes in the session).
     const now = ctx.now();
@@ -178,21 +197,21 @@ export const HOT_ANSWERS: Record<(typeof HOT_READS)[number], Answer> = {
     return cachedAnswer(ctx, sessionId, `stats|${target.userId}`, () => statsAnswer(ctx, at, target), { fingerprint });
   },
   // Not kept: reading it may end an expired session (refreshSession), and it counts the players.
-  'sessions.get': (ctx, raw) => {
-    const user = signedIn(ctx);
+  'sessions.get': async (ctx, raw) => {
+    const user = await signedIn(ctx);
     const { id } = parseInput<{ id: number }>(session.input, raw);
-    return answerOf(session.output, getSession(serviceCtx(ctx, user), id));
+    return answerOf(session.output, await getSession(serviceCtx(ctx, user), id));
   },
-  'stats.sessionHunterStats': (ctx, raw) => {
-    const user = gameMaster(ctx);
+  'stats.sessionHunterStats': async (ctx, raw) => {
+    const user = await gameMaster(ctx);
     const { id } = parseInput<{ id: number }>(ranking.input, raw);
-    return rankingAnswer(ctx, requireOwnedSession(ctx, user, id).id);
+    return rankingAnswer(ctx, (await requireOwnedSession(ctx, user, id)).id);
   },
-  'comms.hunterLocations': (ctx, raw) => {
-    const user = gameMaster(ctx);
+  'comms.hunterLocations': async (ctx, raw) => {
+    const user = await gameMaster(ctx);
     const { id } = parseInput<{ id: number }>(tracking.input, raw);
-    const sessionId = requireOwnedSession(ctx, user, id).id;
-    return cachedAnswer(ctx, sessionId, 'tracking', () => answerOf(tracking.output, latestPositions(ctx.db, sessionId)), {
+    const sessionId = (await requireOwnedSession(ctx, user, id)).id;
+    return cachedAnswer(ctx, sessionId, 'tracking', async () => answerOf(tracking.output, await latestPositions(ctx.db, sessionId)), {
       movesWithPositions: true,
     });
   },

@@ -1,4 +1,4 @@
-// The hot reads keep their answers per game session (services/read-cache.ts). A read right
+// The hot reads keep their answers per game session (cached-reads/read-cache.ts). A read right
 // after any write that changes it sees the write, at both doors (REST and tRPC); no one gets
 // another viewer's answer; and authorization is never kept: an ended sign-in is refused on
 // the very next request even when the answer is kept.

@@ -1,9 +1,14 @@
 // The polled reads' answers (issue #15), kept per game session until that session's next
-// event. Every state change of a session publishes one bus event, so one process-wide
-// listener drops the session's answers in O(1); the rare writes that publish no session
-// event drop answers themselves: species edits and account deletion clear everything, the
-// retention purge drops the sessions it purged.
+// event. Every state change of a session publishes one bus event (in the transaction of the
+// change, delivered once it commits), so one process-wide listener drops the session's answers
+// in O(1). A change that is no one session's publishes an event without a session: it drops
+// the sessions its payload names (`sessionIds`, the retention purge), or every answer (species
+// edits, account deletion).
+// An answer is computed while other requests run: one whose session heard an event meanwhile
+// may predate that change, so it is handed out but not kept (`version`).
 // Only answers are kept: who may read them is checked on every request, before the cache.
+// The cache lives in one process and hears that process's events: on PostgreSQL (several
+// processes may write) it is off until the cluster issue brings events from every process.
 // See docs/decisions/600-polled-read-cache.md.
 import type { BusEvent, EventBus } from '../realtime/bus';
 
@@ -33,6 +38,9 @@ export type ReadCacheLimits = {
 
 export const READ_CACHE_LIMITS: ReadCacheLimits = { maxSessions: 500, maxAnswersPerSession: 100, maxBytes: 32 * 1024 * 1024 };
 
+/** Sessions whose last event is remembered for `version`; past it every session reads as changed once. */
+const VERSIONS_MAX = 10_000;
+
 /** A hunter's new position changes only what is computed from positions (tracking, distances). */
 const POSITION_EVENT = 'hunter_location';
 
@@ -40,8 +48,14 @@ export type ReadCache = {
   /** False: every read computes its answer (the bench measures the uncached cost this way). */
   enabled: boolean;
   get(sessionId: number, key: string): CachedAnswer | undefined;
-  /** `movesWithPositions`: the answer is computed from hunters' positions (dropped by hunter_location too). */
-  set(sessionId: number, key: string, answer: CachedAnswer, opts?: { movesWithPositions?: boolean }): void;
+  /** Where the session's events stand: read before computing an answer, handed to `set`. */
+  version(sessionId: number): number;
+  /**
+   * Keeps an answer. `movesWithPositions`: it is computed from hunters' positions (dropped by
+   * hunter_location too). `version`: what `version(sessionId)` said before the answer was
+   * computed; when an event of the session has come since, the answer is not kept.
+   */
+  set(sessionId: number, key: string, answer: CachedAnswer, opts?: { movesWithPositions?: boolean; version?: number }): void;
   /** Drops one session's answers. */
   dropSession(sessionId: number): void;
   /** Drops every answer: a write that changes what reads return without a session event. */
@@ -54,6 +68,24 @@ export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CA
   // Insertion order is the eviction order (a session's bucket is re-inserted when it refills).
   const sessions = new Map<number, Bucket>();
   let bytes = 0;
+  // Every event (or clear) takes the next value; a session's version is the value of its last event.
+  let counter = 0;
+  const versions = new Map<number, number>();
+  /** The version of a session not in `versions` (moved past every handed-out value when the map is emptied). */
+  let floor = 0;
+
+  const changed = (sessionId: number) => {
+    if (versions.size >= VERSIONS_MAX) {
+      versions.clear();
+      floor = ++counter;
+    }
+    versions.set(sessionId, ++counter);
+  };
+  const changedAll = () => {
+    versions.clear();
+    floor = ++counter;
+  };
+  const versionOf = (sessionId: number) => versions.get(sessionId) ?? floor;
 
   const dropSession = (sessionId: number) => {
     const bucket = sessions.get(sessionId);
@@ -63,7 +95,17 @@ export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CA
   };
 
   const onEvent = (event: BusEvent) => {
-    if (event.sessionId === null) return cache.clear();
+    if (event.sessionId === null) {
+      const named = event.payload.sessionIds;
+      if (!Array.isArray(named)) return cache.clear();
+      for (const id of named) {
+        if (typeof id !== 'number') continue;
+        changed(id);
+        dropSession(id);
+      }
+      return;
+    }
+    changed(event.sessionId);
     if (event.type !== POSITION_EVENT) return dropSession(event.sessionId);
     const bucket = sessions.get(event.sessionId);
     if (!bucket) return;
@@ -80,8 +122,10 @@ export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CA
       if (!cache.enabled) return undefined;
       return sessions.get(sessionId)?.get(key)?.answer;
     },
+    version: versionOf,
     set(sessionId, key, answer, opts) {
       if (!cache.enabled) return;
+      if (opts?.version !== undefined && opts.version !== versionOf(sessionId)) return;
       let bucket = sessions.get(sessionId);
       if (!bucket) {
         if (sessions.size >= limits.maxSessions) dropSession(sessions.keys().next().value as number);
@@ -105,6 +149,7 @@ export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CA
     },
     dropSession,
     clear() {
+      changedAll();
       sessions.clear();
       bytes = 0;
     },

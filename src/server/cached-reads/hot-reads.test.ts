@@ -4,7 +4,7 @@
 // upper-case path reaches it while the lower-case one takes the hot route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, TestServer } from '../testing/harness';
-import { liveSessionWorld } from './test-support';
+import { liveSessionWorld } from '../http/test-support';
 
 let server: TestServer;
 let gm: ApiClient;
