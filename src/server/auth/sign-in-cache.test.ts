@@ -2,16 +2,17 @@
 // sign-in ends or changes counts on the very next request with the same cookie, whichever code
 // path wrote it; the clock-based rules still run on every request; the cache stays bounded.
 import Database from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
-import { openDatabase } from '../db/client';
+import { closeDatabase, dialectOf, handleOf, openDatabase } from '../db/client';
+import { rawAll, rawRun } from '../db/raw';
 import { authSessions, gameSessions, users } from '../db/schema';
+import { SIGN_IN_TABLES, signInGeneration } from '../db/sqlite/sign-in-generation';
 import { createSession } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import { hashToken, validateSignIn } from './lucia';
 import { SignInCache } from './sign-in-cache';
-import { SIGN_IN_TABLES, signInGeneration } from './sign-in-cache-generation';
 
 let server: TestServer;
 let clock: number | null = null;
@@ -95,16 +96,18 @@ describe('a warm cache never outlives a change to the sign-in', () => {
   it('a disabled account, written by any code path (drizzle or raw SQL)', async () => {
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
-    server.deps.db.update(users).set({ accountStatus: 'disabled' }).where(eq(users.id, hunter.user.id)).run();
+    await server.deps.db.update(users).set({ accountStatus: 'disabled' }).where(eq(users.id, hunter.user.id));
     expect((await hunter.get('/api/auth/user')).status).toBe(401);
 
     const other = await signUp(server, 'hunter');
     await warm(other);
-    server.deps.db.$client.prepare("UPDATE users SET account_status = 'disabled' WHERE id = ?").run(other.user.id);
+    await rawRun(server.deps.db, sql`UPDATE users SET account_status = 'disabled' WHERE id = ${other.user.id}`);
     expect((await other.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('an account disabled outside the app: another connection (an sqlite3 shell, another process) writes the file', async () => {
+  it('an account disabled outside the app: another connection (an sqlite3 shell, another process) writes the file', async ({ skip }) => {
+    // PostgreSQL keeps no sign-in cache (db/write-generations.ts): nothing there can go stale.
+    if (dialectOf(server.deps.db) !== 'sqlite') skip('SQLite only: a second connection to the database file');
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
     const shell = new Database(server.deps.config.DATABASE_PATH);
@@ -128,7 +131,7 @@ describe('a warm cache never outlives a change to the sign-in', () => {
 
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
-    server.deps.db.delete(users).where(eq(users.id, hunter.user.id)).run();
+    await server.deps.db.delete(users).where(eq(users.id, hunter.user.id));
     expect((await hunter.get('/api/auth/user')).status).toBe(401);
   });
 
@@ -136,7 +139,7 @@ describe('a warm cache never outlives a change to the sign-in', () => {
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
     const admin = await signInAdmin(server);
-    server.deps.db.$client.exec('DELETE FROM auth_sessions');
+    await rawRun(server.deps.db, sql`DELETE FROM auth_sessions`);
     expect((await hunter.get('/api/auth/user')).status).toBe(401);
     expect((await admin.get('/api/auth/user')).status).toBe(401);
   });
@@ -148,7 +151,7 @@ describe('a warm cache never outlives a change to the sign-in', () => {
     const admin = await signInAdmin(server);
     expect((await admin.post(`/api/admin/users/${gm.user.id}/credits`, { credits: 5 })).status).toBe(200);
     expect((await gm.get('/api/auth/user')).body.sessionCredits).toBe(8);
-    server.deps.db.update(users).set({ role: 'hunter' }).where(eq(users.id, gm.user.id)).run();
+    await server.deps.db.update(users).set({ role: 'hunter' }).where(eq(users.id, gm.user.id));
     expect((await gm.get('/api/auth/user')).body.role).toBe('hunter');
   });
 
@@ -156,27 +159,35 @@ describe('a warm cache never outlives a change to the sign-in', () => {
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
     const id = hashToken(token(hunter));
-    server.deps.db.update(authSessions).set({ absoluteExpiresAt: nowS() - 1 }).where(eq(authSessions.id, id)).run();
+    await server.deps.db.update(authSessions).set({ absoluteExpiresAt: nowS() - 1 }).where(eq(authSessions.id, id));
     expect((await hunter.get('/api/auth/user')).status).toBe(401);
 
     const other = await signUp(server, 'hunter');
     await warm(other);
     const otherId = hashToken(token(other));
-    server.deps.db.update(authSessions).set({ expiresAt: nowS() - 1 }).where(eq(authSessions.id, otherId)).run();
+    await server.deps.db.update(authSessions).set({ expiresAt: nowS() - 1 }).where(eq(authSessions.id, otherId));
     expect((await other.get('/api/auth/user')).status).toBe(401);
   });
 
-  it('a row read inside a transaction that rolls back is not kept', async () => {
+  it('a row written by a transaction that rolls back is neither seen nor kept', async () => {
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
-    const sqlite = server.deps.db.$client;
-    const check = () => validateSignIn(server.deps.db, token(hunter), Date.now());
-    sqlite.exec('BEGIN');
-    sqlite.prepare('UPDATE users SET first_name = ? WHERE id = ?').run('Rolled back', hunter.user.id);
-    const inside = check();
-    sqlite.exec('ROLLBACK');
-    expect(inside.user?.firstName).toBe('Rolled back');
-    expect(check().user?.firstName).not.toBe('Rolled back');
+    const { db } = server.deps;
+    const check = () => validateSignIn(db, token(hunter), Date.now());
+    let during: ReturnType<typeof check> | undefined;
+    const rolledBack = new Error('roll back');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(users).set({ firstName: 'Rolled back' }).where(eq(users.id, hunter.user.id));
+        // A request's lookup while the transaction is open: it waits for the transaction to end.
+        during = check();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect((await during!).user?.firstName).toBe('Test');
+    expect((await check()).user?.firstName).toBe('Test');
+    expect((await hunter.get('/api/auth/user')).body.firstName).toBe('Test');
   });
 });
 
@@ -185,12 +196,12 @@ describe('the rules still run on every request', () => {
     const hunter = await signUp(server, 'hunter');
     await warm(hunter);
     const id = hashToken(token(hunter));
-    server.deps.db.update(authSessions).set({ expiresAt: nowS() + 60 }).where(eq(authSessions.id, id)).run();
+    await server.deps.db.update(authSessions).set({ expiresAt: nowS() + 60 }).where(eq(authSessions.id, id));
     const renewed = await hunter.get('/api/auth/user');
     expect(renewed.status).toBe(200);
     expect(renewed.headers.getSetCookie().some((c) => c.startsWith(`dinohunt_session=${token(hunter)}`))).toBe(true);
-    const row = server.deps.db.select().from(authSessions).where(eq(authSessions.id, id)).get()!;
-    expect(row.expiresAt).toBeGreaterThan(nowS() + 60);
+    const [row] = await server.deps.db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
+    expect(row!.expiresAt).toBeGreaterThan(nowS() + 60);
     // Renewed once: the next request, from the cache, sets no cookie.
     const next = await hunter.get('/api/auth/user');
     expect(next.status).toBe(200);
@@ -210,14 +221,15 @@ describe('the rules still run on every request', () => {
 
   it("a guest's sign-in ends GUEST_SIGN_IN_GRACE_MS after the game session ended, on the clock alone", async () => {
     const gm = await subscribedGameMaster(server);
-    const session = createSession(server, gm.user.id);
+    const session = await createSession(server, gm.user.id);
     const guest = new ApiClient(server.url);
     const join = await guest.post('/api/hunter/join-session', { sessionId: String(session), password: 'pw', hunterHandle: 'Blue' });
     expect(join.status).toBe(200);
     await warm(guest);
     expect((await gm.post(`/api/game-sessions/${session}/end`)).status).toBe(200);
     await warm(guest); // the end dialog and results still load, now from the cache
-    const endTime = server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, session)).get()!.endTime!;
+    const [ended] = await server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, session)).limit(1);
+    const endTime = ended!.endTime!;
     try {
       clock = endTime + GUEST_SIGN_IN_GRACE_MS - 1000;
       expect((await guest.get('/api/auth/user')).status).toBe(200);
@@ -263,24 +275,24 @@ describe('the cache itself', () => {
     expect(cache.get('b')).toBe('B');
   });
 
-  it('every new connection gets the function and the triggers, and each write moves its generation', () => {
+  it('every new connection gets the function and the triggers, and each write moves its generation', async () => {
     for (let i = 0; i < 2; i++) {
       const db = openDatabase(':memory:');
       try {
-        const triggers = db.$client
-          .prepare("SELECT tbl_name AS tableName FROM sqlite_temp_master WHERE type = 'trigger' AND name LIKE 'dinohunt_sign_in_%'")
-          .all() as { tableName: string }[];
+        const sqlite = handleOf(db).sqlite!;
+        const triggers = await rawAll<{ tableName: string }>(
+          db,
+          sql`SELECT tbl_name AS tableName FROM sqlite_temp_master WHERE type = 'trigger' AND name LIKE 'dinohunt_sign_in_%'`,
+        );
         for (const table of SIGN_IN_TABLES) expect(triggers.filter((t) => t.tableName === table)).toHaveLength(3);
-        const before = signInGeneration(db.$client)!;
-        db.$client
-          .prepare("INSERT INTO users (id, first_name, last_name, role, password_hash) VALUES ('u1', 'A', 'B', 'hunter', 'x')")
-          .run();
-        const afterInsert = signInGeneration(db.$client)!;
+        const before = signInGeneration(sqlite)!;
+        await rawRun(db, sql`INSERT INTO users (id, first_name, last_name, role, password_hash) VALUES ('u1', 'A', 'B', 'hunter', 'x')`);
+        const afterInsert = signInGeneration(sqlite)!;
         expect(afterInsert).toBeGreaterThan(before);
-        db.$client.prepare("UPDATE users SET session_credits = 1 WHERE id = 'u1'").run();
-        expect(signInGeneration(db.$client)!).toBeGreaterThan(afterInsert);
+        await db.update(users).set({ sessionCredits: 1 }).where(eq(users.id, 'u1'));
+        expect(signInGeneration(sqlite)!).toBeGreaterThan(afterInsert);
       } finally {
-        db.$client.close();
+        await closeDatabase(db);
       }
     }
   });

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const row = (userId: string) => server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get()!;
+const row = async (userId: string) =>
+  (await server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1))[0]!;
 
 describe('No payment provider: POST /api/user/subscription/cancel and /resume', () => {
   it('keeps the plan active until the end of the week under way, then ends it', async () => {
@@ -24,7 +25,7 @@ describe('No payment provider: POST /api/user/subscription/cancel and /resume', 
     expect(res.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, plan: { name: 'Starter' } });
     const end = Date.parse(res.body.currentPeriodEnd);
     expect(end).toBeGreaterThan(before);
-    expect(end).toBeLessThanOrEqual(row(gm.user.id).createdAt + WEEK);
+    expect(end).toBeLessThanOrEqual((await row(gm.user.id)).createdAt + WEEK);
 
     // Still a working plan: sessions can be created until the period ends.
     expect((await gm.post('/api/game-sessions', { name: `Still on ${Date.now()}`, password: 'raptor' })).status).toBe(200);
@@ -32,11 +33,11 @@ describe('No payment provider: POST /api/user/subscription/cancel and /resume', 
     expect((await gm.post('/api/user/subscription/cancel', {})).body.currentPeriodEnd).toBe(res.body.currentPeriodEnd);
 
     // The period ends: the plan is over, game-master actions need a plan again.
-    server.deps.db.update(subscriptions).set({ currentPeriodEnd: Date.now() - 1 }).where(eq(subscriptions.userId, gm.user.id)).run();
+    await server.deps.db.update(subscriptions).set({ currentPeriodEnd: Date.now() - 1 }).where(eq(subscriptions.userId, gm.user.id));
     expect((await gm.post('/api/game-sessions', { name: `Too late ${Date.now()}`, password: 'raptor' })).status).toBe(403);
     const after = await gm.get('/api/user/subscription');
     expect(after.body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
-    expect(row(gm.user.id).status).toBe('canceled');
+    expect((await row(gm.user.id)).status).toBe('canceled');
     // Nothing to keep any more.
     expect((await gm.post('/api/user/subscription/resume', {})).status).toBe(409);
   });
@@ -47,7 +48,7 @@ describe('No payment provider: POST /api/user/subscription/cancel and /resume', 
     const kept = await gm.post('/api/user/subscription/resume', {});
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: null });
-    expect(row(gm.user.id).cancelAtPeriodEnd).toBe(false);
+    expect((await row(gm.user.id)).cancelAtPeriodEnd).toBe(false);
     // Keeping a plan that is not cancelling is refused with the reason.
     const again = await gm.post('/api/user/subscription/resume', {});
     expect(again.status).toBe(409);
@@ -69,6 +70,6 @@ describe('No payment provider: POST /api/user/subscription/cancel and /resume', 
     expect((await new ApiClient(server.url).post('/api/user/subscription/cancel', {})).status).toBe(401);
     // Another game master's cancellation never touches this one's plan.
     await unsubscribed.post('/api/user/subscription/cancel', {});
-    expect(row(gm.user.id).cancelAtPeriodEnd).toBe(false);
+    expect((await row(gm.user.id)).cancelAtPeriodEnd).toBe(false);
   });
 });

@@ -43,8 +43,9 @@ async function sendWebhook(event: object, opts: { secret?: string; signature?: s
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-function subscriptionRow(userId: string) {
-  return server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+async function subscriptionRow(userId: string) {
+  const [row] = await server.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return row;
 }
 
 /** A game master who has started (not paid) a Starter subscription. */
@@ -52,7 +53,7 @@ async function startedSubscription(plan = 'Starter') {
   const gm = await signUp(server, 'gamemaster');
   const res = await gm.post('/api/create-subscription', { planId: await planId(plan) });
   expect(res.status).toBe(200);
-  const row = subscriptionRow(gm.user.id)!;
+  const row = (await subscriptionRow(gm.user.id))!;
   return { gm, res, row, remoteId: row.stripeSubscriptionId! };
 }
 
@@ -89,7 +90,7 @@ describe('Stripe mode: POST /api/create-subscription', () => {
     expect(price).toMatchObject({ unit_amount: 1999, currency: 'usd', recurring: { interval: 'week' } });
 
     // Stored: customer, price on the plan, and an incomplete subscription (not active: nothing is paid).
-    const customerId = server.deps.db.select().from(users).where(eq(users.id, gm.user.id)).get()?.stripeCustomerId;
+    const customerId = (await server.deps.db.select().from(users).where(eq(users.id, gm.user.id)).limit(1))[0]?.stripeCustomerId;
     expect(stripeApi.customers.get(customerId!)?.metadata).toEqual({ userId: gm.user.id });
     expect(created.body.customer).toBe(customerId);
     expect(row).toMatchObject({ status: 'incomplete' });
@@ -112,7 +113,7 @@ describe('Stripe mode: POST /api/create-subscription', () => {
     expect(calls.filter((c) => c.path.startsWith('/v1/prices'))).toHaveLength(0);
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${remoteId}`)).toBe(true);
     expect(stripeApi.subscriptions.get(remoteId)?.status).toBe('canceled');
-    expect(subscriptionRow(gm.user.id)?.stripeSubscriptionId).not.toBe(remoteId);
+    expect((await subscriptionRow(gm.user.id))?.stripeSubscriptionId).not.toBe(remoteId);
   });
 
   it("answers contactRequired for the unlimited plan without a Stripe price ('Contact Required')", async () => {
@@ -168,7 +169,7 @@ describe('Stripe mode: webhooks', () => {
     const event = stripeApi.event('invoice.paid', invoice);
     const res = await sendWebhook(event);
     expect(res).toEqual({ status: 200, body: { received: true, duplicate: false } });
-    const row = subscriptionRow(gm.user.id)!;
+    const row = (await subscriptionRow(gm.user.id))!;
     expect(row.status).toBe('active');
     const sub = stripeApi.subscriptions.get(remoteId)!;
     expect(row.currentPeriodEnd).toBe(sub.items.data[0].current_period_end * 1000);
@@ -180,11 +181,11 @@ describe('Stripe mode: webhooks', () => {
     const { gm, remoteId } = await startedSubscription();
     const first = stripeApi.event('invoice.paid', stripeApi.payInvoice(remoteId));
     await sendWebhook(first);
-    const activeRow = subscriptionRow(gm.user.id)!;
+    const activeRow = (await subscriptionRow(gm.user.id))!;
 
     // Renewal: the period moves on.
     await sendWebhook(stripeApi.event('invoice.paid', stripeApi.renew(remoteId, 'paid')));
-    const renewed = subscriptionRow(gm.user.id)!;
+    const renewed = (await subscriptionRow(gm.user.id))!;
     expect(renewed.status).toBe('active');
     expect(renewed.currentPeriodEnd! - activeRow.currentPeriodEnd!).toBe(7 * 24 * 3600 * 1000);
 
@@ -194,7 +195,7 @@ describe('Stripe mode: webhooks', () => {
     // A failed renewal: past_due; the guard refuses game-master procedures.
     const failed = stripeApi.event('invoice.payment_failed', stripeApi.renew(remoteId, 'failed'));
     await sendWebhook(failed);
-    expect(subscriptionRow(gm.user.id)?.status).toBe('past_due');
+    expect((await subscriptionRow(gm.user.id))?.status).toBe('past_due');
     const refused = await gm.post('/api/create-credit-purchase');
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('Subscription Required');
@@ -202,7 +203,7 @@ describe('Stripe mode: webhooks', () => {
     // Canceled.
     const deleted = stripeApi.event('customer.subscription.deleted', stripeApi.cancel(remoteId));
     await sendWebhook(deleted);
-    const canceledRow = subscriptionRow(gm.user.id)!;
+    const canceledRow = (await subscriptionRow(gm.user.id))!;
     expect(canceledRow.status).toBe('canceled');
 
     // Replays of earlier events (activation, cancellation) change nothing.
@@ -210,7 +211,7 @@ describe('Stripe mode: webhooks', () => {
       const again = await sendWebhook(event);
       expect(again).toEqual({ status: 200, body: { received: true, duplicate: true } });
     }
-    expect(subscriptionRow(gm.user.id)).toEqual(canceledRow);
+    expect((await subscriptionRow(gm.user.id))).toEqual(canceledRow);
     expect((await gm.get('/api/user/subscription')).body.status).toBe('canceled');
   });
 
@@ -230,7 +231,7 @@ describe('Stripe mode: webhooks', () => {
       body: JSON.stringify(event),
     });
     expect(noHeader.status).toBe(400);
-    expect(subscriptionRow(gm.user.id)?.status).toBe('incomplete');
+    expect((await subscriptionRow(gm.user.id))?.status).toBe('incomplete');
     // Other JSON routes still parse JSON bodies (the raw parser is scoped to the webhook).
     const login = await new ApiClient(server.url).post('/api/auth/login', { username: 'admin', password: 'admin-password' });
     expect(login.status).toBe(200);
@@ -292,7 +293,7 @@ describe('Stripe mode: cancelling at period end', () => {
     const started = await startedSubscription();
     const invoice = stripeApi.payInvoice(started.remoteId);
     await sendWebhook(stripeApi.event('invoice.paid', invoice));
-    expect(subscriptionRow(started.gm.user.id)?.status).toBe('active');
+    expect((await subscriptionRow(started.gm.user.id))?.status).toBe('active');
     return started;
   }
 
@@ -310,7 +311,7 @@ describe('Stripe mode: cancelling at period end', () => {
     // The period ends: Stripe cancels and sends customer.subscription.deleted.
     const ended = stripeApi.endPeriod(remoteId);
     expect((await sendWebhook(stripeApi.event('customer.subscription.deleted', ended))).status).toBe(200);
-    expect(subscriptionRow(gm.user.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect((await subscriptionRow(gm.user.id))).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
     expect((await gm.get('/api/user/subscription')).body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
   });
 
@@ -324,7 +325,7 @@ describe('Stripe mode: cancelling at period end', () => {
     // Cancelled from Stripe's dashboard instead: the webhook tells us.
     stripeApi.subscriptions.get(remoteId)!.cancel_at_period_end = true;
     await sendWebhook(stripeApi.event('customer.subscription.updated', stripeApi.subscriptions.get(remoteId)!));
-    expect(subscriptionRow(gm.user.id)?.cancelAtPeriodEnd).toBe(true);
+    expect((await subscriptionRow(gm.user.id))?.cancelAtPeriodEnd).toBe(true);
     // A renewal at period end does not happen: the period ends with the plan.
     const ended = stripeApi.endPeriod(remoteId);
     expect(ended.status).toBe('canceled');
@@ -336,6 +337,6 @@ describe('Stripe mode: cancelling at period end', () => {
     const res = await gm.post('/api/user/subscription/cancel', {});
     expect(res.status).toBe(503);
     expect(res.body.error).toBe('No such subscription');
-    expect(subscriptionRow(gm.user.id)?.cancelAtPeriodEnd).toBe(false);
+    expect((await subscriptionRow(gm.user.id))?.cancelAtPeriodEnd).toBe(false);
   });
 });

@@ -33,12 +33,9 @@ async function subscribedGameMaster(plan = 'Starter') {
   return gm;
 }
 
-function addSessions(ownerId: string, count: number, createdAt: number) {
+async function addSessions(ownerId: string, count: number, createdAt: number) {
   for (let i = 0; i < count; i += 1) {
-    server.deps.db
-      .insert(gameSessions)
-      .values({ ownerId, name: `s${i}`, password: 'pw', maxPlayers: 10, duration: 60, createdAt })
-      .run();
+    await server.deps.db.insert(gameSessions).values({ ownerId, name: `s${i}`, password: 'pw', maxPlayers: 10, duration: 60, createdAt });
   }
 }
 
@@ -205,33 +202,29 @@ describe('plan limits (called by the sessions service)', () => {
   it("refuses a game master without an active subscription with 403 'Subscription Required'; admins pass", async () => {
     const gm = await signUp(server, 'gamemaster');
     const user = { id: gm.user.id, role: 'gamemaster' as const };
-    expect(() => assertCanCreateSession(ctx(), user)).toThrow('Subscription Required');
-    try {
-      assertCanCreateSession(ctx(), user);
-    } catch (err) {
-      expect((err as { status: number }).status).toBe(403);
-    }
-    expect(() => maxPlayersAllowed(ctx(), user)).toThrow('Subscription Required');
+    await expect(assertCanCreateSession(ctx(), user)).rejects.toThrow('Subscription Required');
+    await expect(assertCanCreateSession(ctx(), user)).rejects.toMatchObject({ status: 403 });
+    await expect(maxPlayersAllowed(ctx(), user)).rejects.toThrow('Subscription Required');
     const admin = { id: 'admin-id', role: 'admin' as const };
-    expect(() => assertCanCreateSession(ctx(), admin)).not.toThrow();
-    expect(consumeSessionAllowance(ctx(), admin)).toEqual({ usedCredit: false });
-    expect(maxPlayersAllowed(ctx(), admin)).toBeNull();
-    expect(capMaxPlayers(ctx(), admin, 25)).toBe(25);
+    await expect(assertCanCreateSession(ctx(), admin)).resolves.toBeUndefined();
+    expect(await consumeSessionAllowance(ctx(), admin)).toEqual({ usedCredit: false });
+    expect(await maxPlayersAllowed(ctx(), admin)).toBeNull();
+    expect(await capMaxPlayers(ctx(), admin, 25)).toBe(25);
   });
 
   it('allows maxSessions per rolling week, then one session per credit, then refuses with 409', async () => {
     const gm = await subscribedGameMaster('Starter');
     const user = { id: gm.user.id, role: 'gamemaster' as const };
     const now = server.deps.now();
-    addSessions(user.id, 3, now - ROLLING_WEEK_MS - 1000); // older than a week: not counted
-    addSessions(user.id, 4, now - 1000);
-    expect(consumeSessionAllowance(ctx(), user)).toEqual({ usedCredit: false });
-    addSessions(user.id, 1, now);
+    await addSessions(user.id, 3, now - ROLLING_WEEK_MS - 1000); // older than a week: not counted
+    await addSessions(user.id, 4, now - 1000);
+    expect(await consumeSessionAllowance(ctx(), user)).toEqual({ usedCredit: false });
+    await addSessions(user.id, 1, now);
     expect((await gm.get('/api/user/subscription')).body).toMatchObject({ sessionsUsedThisWeek: 5, sessionsAllowed: 5 });
 
     let refusal: { status: number; message: string; details: Record<string, unknown> } | undefined;
     try {
-      assertCanCreateSession(ctx(), user);
+      await assertCanCreateSession(ctx(), user);
     } catch (err) {
       refusal = err as typeof refusal;
     }
@@ -240,36 +233,36 @@ describe('plan limits (called by the sessions service)', () => {
     expect(refusal?.details).toMatchObject({ limitReached: true, sessionsUsed: 5, sessionsAllowed: 5, sessionCredits: 0 });
 
     await gm.post('/api/create-credit-purchase');
-    expect(() => assertCanCreateSession(ctx(), user)).not.toThrow();
-    expect(consumeSessionAllowance(ctx(), user)).toEqual({ usedCredit: true });
-    addSessions(user.id, 1, now);
-    const credits = server.deps.db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, user.id)).get();
+    await expect(assertCanCreateSession(ctx(), user)).resolves.toBeUndefined();
+    expect(await consumeSessionAllowance(ctx(), user)).toEqual({ usedCredit: true });
+    await addSessions(user.id, 1, now);
+    const [credits] = await server.deps.db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, user.id)).limit(1);
     expect(credits?.c).toBe(4);
     for (let i = 0; i < 4; i += 1) {
-      expect(consumeSessionAllowance(ctx(), user).usedCredit).toBe(true);
-      addSessions(user.id, 1, now);
+      expect((await consumeSessionAllowance(ctx(), user)).usedCredit).toBe(true);
+      await addSessions(user.id, 1, now);
     }
-    expect(() => consumeSessionAllowance(ctx(), user)).toThrow(/Weekly session limit reached/);
+    await expect(consumeSessionAllowance(ctx(), user)).rejects.toThrow(/Weekly session limit reached/);
     expect((await gm.get('/api/user/subscription')).body).toMatchObject({ sessionsUsedThisWeek: 10, sessionCredits: 0 });
   });
 
   it('never limits an unlimited plan, and caps players per session', async () => {
     const enterprise = await subscribedGameMaster('Enterprise');
     const e = { id: enterprise.user.id, role: 'gamemaster' as const };
-    addSessions(e.id, 30, server.deps.now());
-    expect(consumeSessionAllowance(ctx(), e)).toEqual({ usedCredit: false });
-    expect(capMaxPlayers(ctx(), e, 25)).toBe(25);
-    expect(maxPlayersAllowed(ctx(), e)).toBe(50);
+    await addSessions(e.id, 30, server.deps.now());
+    expect(await consumeSessionAllowance(ctx(), e)).toEqual({ usedCredit: false });
+    expect(await capMaxPlayers(ctx(), e, 25)).toBe(25);
+    expect(await maxPlayersAllowed(ctx(), e)).toBe(50);
     const starter = await subscribedGameMaster('Starter');
     const s = { id: starter.user.id, role: 'gamemaster' as const };
-    expect(capMaxPlayers(ctx(), s, 25)).toBe(10);
-    expect(capMaxPlayers(ctx(), s, 10)).toBe(10);
-    expect(capMaxPlayers(ctx(), s, 5)).toBe(5);
+    expect(await capMaxPlayers(ctx(), s, 25)).toBe(10);
+    expect(await capMaxPlayers(ctx(), s, 10)).toBe(10);
+    expect(await capMaxPlayers(ctx(), s, 5)).toBe(5);
   });
 
   it('refuses hunters', async () => {
     const hunter = await signUp(server, 'hunter');
-    expect(() => assertCanCreateSession(ctx(), { id: hunter.user.id, role: 'hunter' })).toThrow('Subscription Required');
+    await expect(assertCanCreateSession(ctx(), { id: hunter.user.id, role: 'hunter' })).rejects.toThrow('Subscription Required');
   });
 });
 
@@ -294,9 +287,9 @@ describe('gameMasterProcedure and ownedSessionProcedure', () => {
     expect(await subscribed.any()).toBe('ok');
     expect(await (await callerFor(await signInAdmin(server))).any()).toBe('ok');
 
-    addSessions(subscribedClient.user.id, 1, server.deps.now());
-    addSessions(unsubscribedClient.user.id, 1, server.deps.now());
-    const own = server.deps.db.select().from(gameSessions).all();
+    await addSessions(subscribedClient.user.id, 1, server.deps.now());
+    await addSessions(unsubscribedClient.user.id, 1, server.deps.now());
+    const own = await server.deps.db.select().from(gameSessions);
     const mine = own.filter((g) => g.ownerId === subscribedClient.user.id).at(-1)!;
     const theirs = own.filter((g) => g.ownerId === unsubscribedClient.user.id).at(-1)!;
     expect(await subscribed.owned({ id: mine.id })).toBe(mine.id);

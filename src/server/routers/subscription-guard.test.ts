@@ -16,9 +16,9 @@ beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
   sessionId = (await createSession(gm)).id;
-  speciesId = addSpecies(server, 0.5);
+  speciesId = await addSpecies(server, 0.5);
   // The subscription lapses (e.g. a failed renewal reported by the webhook).
-  server.deps.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, gm.user.id)).run();
+  await server.deps.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, gm.user.id));
 });
 afterAll(() => server.close());
 

@@ -186,7 +186,7 @@ describe('per-session lock on wrong join passwords, per address (decision 720)',
     const hunter = await signUp(s, 'hunter');
     // A session created before the 6-character minimum keeps its short password.
     const old = await createSession(gm);
-    s.deps.db.update(gameSessions).set({ password: 'pw' }).where(eq(gameSessions.id, old.id)).run();
+    await s.deps.db.update(gameSessions).set({ password: 'pw' }).where(eq(gameSessions.id, old.id));
     expect((await hunter.post(`/api/game-sessions/${old.id}/join`, { password: 'pw' })).status).toBe(200);
   });
 });

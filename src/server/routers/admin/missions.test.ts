@@ -181,17 +181,16 @@ describe('DELETE /api/missions/{id}', () => {
   it('answers JSON, removes its files and unties sessions', async () => {
     const created = await admin.post('/api/missions', form({ name: 'Gone' }, { coverPhoto: [PNG, 'c.png'] }));
     const gm = await signUp(server, 'gamemaster');
-    const session = server.deps.db
+    const [session] = await server.deps.db
       .insert(gameSessions)
       .values({ ownerId: gm.user.id, name: 'tied', password: 'p', maxPlayers: 10, duration: 30, missionId: created.body.id })
-      .returning()
-      .get();
+      .returning();
     const res = await admin.delete(`/api/missions/${created.body.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.body).toMatchObject({ success: true, id: created.body.id });
     expect(fs.existsSync(fileOf(created.body.coverPhotoUrl))).toBe(false);
-    const row = server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, session.id)).get();
+    const [row] = await server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, session!.id)).limit(1);
     expect(row?.missionId).toBeNull();
     expect((await admin.delete(`/api/missions/${created.body.id}`)).status).toBe(404);
   });
@@ -199,10 +198,9 @@ describe('DELETE /api/missions/{id}', () => {
   it('keeps a media file that a session still shows', async () => {
     const created = await admin.post('/api/missions', form({ name: 'Shared' }, { briefingVideo: [MP4, 'v.mp4'] }));
     const gm = await signUp(server, 'gamemaster');
-    server.deps.db
+    await server.deps.db
       .insert(gameSessions)
-      .values({ ownerId: gm.user.id, name: 'copy', password: 'p', maxPlayers: 10, duration: 30, briefingVideoUrl: created.body.briefingVideoUrl })
-      .run();
+      .values({ ownerId: gm.user.id, name: 'copy', password: 'p', maxPlayers: 10, duration: 30, briefingVideoUrl: created.body.briefingVideoUrl });
     expect((await admin.delete(`/api/missions/${created.body.id}`)).status).toBe(200);
     expect(fs.existsSync(fileOf(created.body.briefingVideoUrl))).toBe(true);
   });

@@ -78,9 +78,9 @@ describe('seeded catalogue', () => {
   });
 
   it('is idempotent: a second seed adds nothing, and an emptied table is not refilled while species exist', async () => {
-    const before = server.deps.db.select().from(dinosaurSpecies).all().length;
+    const before = (await server.deps.db.select().from(dinosaurSpecies)).length;
     expect(await seedSpecies(server.deps)).toBe(0);
-    expect(server.deps.db.select().from(dinosaurSpecies).all().length).toBe(before);
+    expect((await server.deps.db.select().from(dinosaurSpecies)).length).toBe(before);
   });
 });
 
@@ -365,13 +365,12 @@ describe('DELETE /api/admin/dinosaur-species/{id}', () => {
   async function sessionWith(speciesId: number, status: 'active' | 'paused' | 'preparing' | 'completed') {
     const gm = await signUp(server, 'gamemaster');
     const { db } = server.deps;
-    const s = db
+    const [s] = await db
       .insert(gameSessions)
       .values({ ownerId: gm.user.id, name: `S${Math.random()}`, password: 'pw', maxPlayers: 10, duration: 60, status })
-      .returning()
-      .get();
-    db.insert(sessionDinosaurs).values({ sessionId: s.id, speciesId, latitude: 1, longitude: 2, health: 100 }).run();
-    return s.id;
+      .returning();
+    await db.insert(sessionDinosaurs).values({ sessionId: s!.id, speciesId, latitude: 1, longitude: 2, health: 100 });
+    return s!.id;
   }
 
   it('deletes the species and its model file', async () => {
@@ -396,7 +395,7 @@ describe('DELETE /api/admin/dinosaur-species/{id}', () => {
     const sessionId = await sessionWith(created.body.id, 'completed');
     const res = await admin.delete(`/api/admin/dinosaur-species/${created.body.id}`);
     expect(res.status).toBe(200);
-    expect(server.deps.db.select().from(sessionDinosaurs).where(eq(sessionDinosaurs.sessionId, sessionId)).all()).toEqual([]);
+    expect(await server.deps.db.select().from(sessionDinosaurs).where(eq(sessionDinosaurs.sessionId, sessionId))).toEqual([]);
   });
 
   it('answers 403 to a game master over REST and tRPC, and 401 signed out', async () => {
@@ -415,15 +414,16 @@ describe('/model-test models', () => {
     const res = await fetch(`${server.url}/uploads/${relativePath}`);
     return { status: res.status, magic: Buffer.from(await res.arrayBuffer()).subarray(0, 4).toString('latin1') };
   };
-  const seeded = (name: string) => server.deps.db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.name, name)).get()!;
+  const seeded = async (name: string) =>
+    (await server.deps.db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.name, name)).limit(1))[0]!;
 
   it('survive replacing the seeded T. rex model and deleting the seeded Triceratops', async () => {
     for (const file of MODEL_TEST_FILES) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });
-    const rex = seeded('Tyrannosaurus rex');
+    const rex = await seeded('Tyrannosaurus rex');
     const put = await admin.put(`/api/dinosaur-species/${rex.id}`, form({}, { modelFile: [OBJ, 'rex.obj'] }));
     expect(put.status).toBe(200);
     expect(fs.existsSync(path.join(uploads(), rex.modelPath!))).toBe(false);
-    const triceratops = seeded('Triceratops');
+    const triceratops = await seeded('Triceratops');
     expect((await admin.delete(`/api/admin/dinosaur-species/${triceratops.id}`)).status).toBe(200);
     expect(fs.existsSync(path.join(uploads(), triceratops.modelPath!))).toBe(false);
     for (const file of MODEL_TEST_FILES) expect(await served(file)).toEqual({ status: 200, magic: 'glTF' });

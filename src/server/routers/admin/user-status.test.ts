@@ -24,7 +24,7 @@ const RIGHT = 'Fossil-Trail-42';
 describe('suspending an account', () => {
   it('answers 401 to its cookie at once, closes its sockets, refuses its sign-in; reactivation lets it in again', async () => {
     const gm = await subscribedGameMaster(server);
-    const session = createSession(server, gm.user.id);
+    const session = await createSession(server, gm.user.id);
     // Warm: the sign-in row is in the cache.
     expect((await gm.get('/api/auth/user')).status).toBe(200);
     expect((await gm.get('/api/auth/user')).status).toBe(200);
@@ -94,7 +94,7 @@ describe('suspending an account', () => {
     expect(self.status).toBe(400);
     expect(self.body.error).toBe('You cannot suspend your own account');
     const otherAdmin = await signUp(server, 'hunter');
-    server.deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, otherAdmin.user.id)).run();
+    await server.deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, otherAdmin.user.id));
     const anAdmin = await admin.post(`/api/admin/users/${otherAdmin.user.id}/suspend`);
     expect(anAdmin.status).toBe(400);
     expect(anAdmin.body.error).toBe('Admin accounts cannot be suspended');
