@@ -25,6 +25,10 @@ import {
   WS_CLIENT_RETRY_BASE_MS,
   WS_CLIENT_RETRY_MAX_MS,
 } from '../src/domain/rules';
+import { asc, eq, sql } from 'drizzle-orm';
+import { dialectOf } from '../src/server/db/client';
+import { rawAll, rawRun } from '../src/server/db/raw';
+import { events, messages, positions, sessionPlayers } from '../src/server/db/schema';
 import { addSpecies, guestJoin } from '../src/server/routers/sessions/test-support';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
@@ -42,6 +46,8 @@ const HUNTERS = 25;
 const GROWTH_POSITIONS = 100_000;
 const GROWTH_EVENTS = 100_000;
 const GROWTH_MESSAGES = 20_000;
+/** Rows per insert while the growth data is written (well under either database's parameter limit). */
+const GROWTH_BATCH = 1_000;
 /** Which phases to run (all by default): a profile of one phase alone reads more clearly. */
 const PHASES = new Set((process.env.PHASES ?? 'rest,live,trpc,fixed,growth').split(','));
 
@@ -156,33 +162,62 @@ async function serve() {
   const server = await startTestServer(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {});
   server.deps.readCache.enabled = process.env.READ_CACHE !== 'off';
   const gm = await subscribedGameMaster(server);
-  const species = [addSpecies(server, 0.5, 'Benchosaurus'), addSpecies(server, 0.7, 'Loadodon')];
+  const species = [await addSpecies(server, 0.5, 'Benchosaurus'), await addSpecies(server, 0.7, 'Loadodon')];
   const hot = await liveSession(gm, species, 'a');
   const big = await liveSession(gm, species, 'b');
 
-  // 100k positions spread over the big session's hunters, 100k events and 20k messages, straight into SQL.
-  const sqlite = server.deps.db.$client;
-  const players = sqlite.prepare('SELECT id FROM session_players WHERE session_id = ?').all(big.id) as { id: number }[];
-  const insertPosition = sqlite.prepare(
-    `INSERT INTO positions (session_id, player_id, lat, lng, accuracy, precision, recorded_at) VALUES (?, ?, ?, ?, 5, 'high', ?)`,
-  );
-  const insertEvent = sqlite.prepare(`INSERT INTO events (session_id, type, audience, payload) VALUES (?, 'hunter_location', 'owner', ?)`);
+  // 100k positions spread over the big session's hunters, 100k events and 20k messages, straight into the tables.
+  const db = server.deps.db;
+  const players = await db.select({ id: sessionPlayers.id }).from(sessionPlayers).where(eq(sessionPlayers.sessionId, big.id));
+  // Messages from the other hunters: the measured hunter's own counts stay small.
+  const senders = await db
+    .select({ id: sessionPlayers.userId })
+    .from(sessionPlayers)
+    .where(eq(sessionPlayers.sessionId, big.id))
+    .orderBy(asc(sessionPlayers.id));
   const start = Date.now() - GROWTH_POSITIONS * 10;
-  sqlite.transaction(() => {
-    for (let i = 0; i < GROWTH_POSITIONS; i++) {
-      insertPosition.run(big.id, players[i % players.length]!.id, 48.8584 + (i % 1000) * 1e-6, 2.2945, start + i * 10);
+  const inBatches = async <T>(count: number, row: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) => {
+    for (let from = 0; from < count; from += GROWTH_BATCH) {
+      const rows: T[] = [];
+      for (let i = from; i < Math.min(count, from + GROWTH_BATCH); i++) rows.push(row(i));
+      await insert(rows);
     }
-    for (let i = 0; i < GROWTH_EVENTS; i++) insertEvent.run(big.id, JSON.stringify({ lat: 48.8584, lng: 2.2945, i }));
-    // Messages from the other hunters: the measured hunter's own counts stay small.
-    const senders = sqlite.prepare('SELECT user_id AS id FROM session_players WHERE session_id = ? ORDER BY id').all(big.id) as { id: string }[];
-    const insertMessage = sqlite.prepare(
-      `INSERT INTO messages (session_id, sender_user_id, sender_label, sender_role, message, message_type, recipient_type)
-       VALUES (?, ?, 'Hunter', 'hunter', 'Tracks here', 'text', 'headquarters')`,
+  };
+  await db.transaction(async (tx) => {
+    await inBatches(
+      GROWTH_POSITIONS,
+      (i) => ({
+        sessionId: big.id,
+        playerId: players[i % players.length]!.id,
+        lat: 48.8584 + (i % 1000) * 1e-6,
+        lng: 2.2945,
+        accuracy: 5,
+        precision: 'high',
+        recordedAt: start + i * 10,
+      }),
+      (rows) => tx.insert(positions).values(rows),
     );
-    for (let i = 0; i < GROWTH_MESSAGES; i++) insertMessage.run(big.id, senders[1 + (i % (senders.length - 1))]!.id);
-  })();
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  sqlite.exec('ANALYZE');
+    await inBatches(
+      GROWTH_EVENTS,
+      (i) => ({ sessionId: big.id, type: 'hunter_location', audience: 'owner', payload: { lat: 48.8584, lng: 2.2945, i } }),
+      (rows) => tx.insert(events).values(rows),
+    );
+    await inBatches(
+      GROWTH_MESSAGES,
+      (i) => ({
+        sessionId: big.id,
+        senderUserId: senders[1 + (i % (senders.length - 1))]!.id,
+        senderLabel: 'Hunter',
+        senderRole: 'hunter',
+        message: 'Tracks here',
+        messageType: 'text',
+        recipientType: 'headquarters',
+      }),
+      (rows) => tx.insert(messages).values(rows),
+    );
+  });
+  if (dialectOf(db) === 'sqlite') await rawAll(db, sql`PRAGMA wal_checkpoint(TRUNCATE)`);
+  await rawRun(db, sql`ANALYZE`);
 
   const hotReads: Read[] = [];
   const hotTrpc: Batch[] = [];

@@ -1,10 +1,13 @@
 // Cost of synchronous = FULL (every commit fsyncs the WAL) against NORMAL on the two hot
 // write paths, through the real services: a hunter's position and a message.
-// Run: npm run bench:writes  (numbers depend on the disk; see docs/security.md)
+// Run: npm run bench:writes  (numbers depend on the disk; see docs/security.md). SQLite only (a pragma).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
+import { closeDatabase } from '../src/server/db/client';
+import { rawRun } from '../src/server/db/raw';
 import { gameSessions, sessionPlayers, users } from '../src/server/db/schema';
 import { createDeps } from '../src/server/deps';
 import { sendMessage } from '../src/server/services/communications';
@@ -20,16 +23,16 @@ async function run(mode: 'NORMAL' | 'FULL') {
     warn() {},
     error() {},
   });
-  deps.db.$client.pragma(`synchronous = ${mode}`);
   const db = deps.db;
-  db.insert(users).values({ id: 'gm', username: 'gm', email: 'gm@x', role: 'gamemaster' }).run();
-  db.insert(users).values({ id: 'h', username: 'h', email: 'h@x', role: 'hunter' }).run();
-  const sessionId = db
+  await rawRun(db, sql.raw(`PRAGMA synchronous = ${mode}`));
+  await db.insert(users).values({ id: 'gm', username: 'gm', email: 'gm@x', role: 'gamemaster' });
+  await db.insert(users).values({ id: 'h', username: 'h', email: 'h@x', role: 'hunter' });
+  const [session] = await db
     .insert(gameSessions)
     .values({ ownerId: 'gm', name: 'b', password: 'bench1', maxPlayers: 25, duration: 120, status: 'active', startTime: Date.now() })
-    .returning({ id: gameSessions.id })
-    .get().id;
-  db.insert(sessionPlayers).values({ sessionId, userId: 'h', handle: 'Hunter' }).run();
+    .returning({ id: gameSessions.id });
+  const sessionId = session!.id;
+  await db.insert(sessionPlayers).values({ sessionId, userId: 'h', handle: 'Hunter' });
   const user = { id: 'h', username: 'h', email: 'h@x', firstName: '', lastName: '', role: 'hunter', isGuest: false, sessionCredits: 0, accountStatus: 'active' } as const;
   // The cost of the write itself: a budget that never runs out (the real one would refuse after 10).
   const ctx = { db, bus: deps.bus, now: Date.now, user, writeLimits: { position: new PositionBudget(Number.POSITIVE_INFINITY) } };
@@ -42,7 +45,7 @@ async function run(mode: 'NORMAL' | 'FULL') {
   const message = await time((i) =>
     sendMessage(ctx, sessionId, { message: `m${i}`, messageType: 'comms', recipientType: 'all' } as never),
   );
-  db.$client.close();
+  await closeDatabase(db);
   fs.rmSync(dir, { recursive: true, force: true });
   return { mode, positionMs: position.toFixed(3), messageMs: message.toFixed(3) };
 }

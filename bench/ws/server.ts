@@ -27,35 +27,33 @@ const server = await startTestServer();
 const { deps } = server;
 const db = deps.db;
 const gmUser = { id: 'bench-gm', username: 'benchgm', email: 'benchgm@example.com', firstName: '', lastName: '', role: 'gamemaster', isGuest: false, sessionCredits: 0, accountStatus: 'active' } as const;
-db.insert(users).values({ id: gmUser.id, username: gmUser.username, email: gmUser.email, role: 'gamemaster' }).run();
+await db.insert(users).values({ id: gmUser.id, username: gmUser.username, email: gmUser.email, role: 'gamemaster' });
 // The game master broadcasts, which needs an active plan.
-const plan = db.select().from(subscriptionPlans).get()!;
-db.insert(subscriptions).values({ userId: gmUser.id, planId: plan.id, status: 'active' }).run();
+const [plan] = await db.select().from(subscriptionPlans).limit(1);
+await db.insert(subscriptions).values({ userId: gmUser.id, planId: plan!.id, status: 'active' });
 const ctx = { db, bus: deps.bus, now: deps.now, user: gmUser };
 
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: unknown) => process.send!(message);
 
-function seedSignIns(sessionCount: number, perSession: number): SeededSocket[] {
+async function seedSignIns(sessionCount: number, perSession: number): Promise<SeededSocket[]> {
   const out: SeededSocket[] = [];
   // As a fresh sign-in: idle and absolute ends ahead (so Lucia does not renew it on connect).
   const expiresAt = Math.floor((Date.now() + SIGN_IN_IDLE_MS) / 1000);
   const absoluteExpiresAt = Math.floor((Date.now() + SIGN_IN_ABSOLUTE_MS) / 1000);
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (let s = 0; s < sessionCount; s++) {
-      const sessionId = tx
+      const [session] = await tx
         .insert(gameSessions)
         .values({ ownerId: gmUser.id, name: `bench ${s}`, password: 'bench1', maxPlayers: perSession, duration: 120, status: 'active', startTime: Date.now() })
-        .returning({ id: gameSessions.id })
-        .get().id;
+        .returning({ id: gameSessions.id });
+      const sessionId = session!.id;
       for (let h = 0; h < perSession; h++) {
         const userId = `g-${sessionId}-${h}`;
-        tx.insert(users).values({ id: userId, role: 'hunter', isGuest: true }).run();
-        tx.insert(sessionPlayers).values({ sessionId, userId, handle: `H${h}` }).run();
+        await tx.insert(users).values({ id: userId, role: 'hunter', isGuest: true });
+        await tx.insert(sessionPlayers).values({ sessionId, userId, handle: `H${h}` });
         const token = crypto.randomBytes(20).toString('hex');
-        tx.insert(authSessions)
-          .values({ id: hashToken(token), userId, expiresAt, gameSessionId: sessionId, absoluteExpiresAt })
-          .run();
+        await tx.insert(authSessions).values({ id: hashToken(token), userId, expiresAt, gameSessionId: sessionId, absoluteExpiresAt });
         out.push({ sessionId, cookie: `dinohunt_session=${token}` });
       }
     }
@@ -72,10 +70,18 @@ function memory() {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-process.on('message', async (command: ServerCommand) => {
+process.on('message', (command: ServerCommand) => {
+  // One command at a time from the bench; a failure ends this server (the bench sees it exit).
+  void handle(command).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+});
+
+async function handle(command: ServerCommand) {
   switch (command.op) {
     case 'seed':
-      return send({ op: 'seeded', sockets: seedSignIns(command.sessions, command.huntersPerSession) });
+      return send({ op: 'seeded', sockets: await seedSignIns(command.sessions, command.huntersPerSession) });
     case 'memory':
       return send({ op: 'memory', ...memory() });
     case 'broadcast': {
@@ -84,7 +90,8 @@ process.on('message', async (command: ServerCommand) => {
       const published: BusEvent[] = [];
       const unsubscribe = deps.bus.subscribe((event) => published.push(event));
       const t0 = now();
-      sendMessage(ctx, command.sessionId, { message: `round ${command.round}`, messageType: 'broadcast', recipientType: 'all' } as never);
+      // Resolves once the message has committed and its events have reached every socket's feed.
+      await sendMessage(ctx, command.sessionId, { message: `round ${command.round}`, messageType: 'broadcast', recipientType: 'all' } as never);
       await null; // after the microtasks the publishing queued (the sockets' held writes)
       const syncMs = now() - t0;
       unsubscribe();
@@ -101,7 +108,7 @@ process.on('message', async (command: ServerCommand) => {
       await pause(200);
       const start = process.cpuUsage();
       for (let i = 0; i < command.events; i++) {
-        deps.bus.publish({ sessionId: command.sessionId, type: 'bench_tick', audience: 'all', payload: { i } });
+        await deps.bus.publish(db, { sessionId: command.sessionId, type: 'bench_tick', audience: 'all', payload: { i } });
         await new Promise((r) => setImmediate(r));
       }
       await pause(300);
@@ -115,6 +122,6 @@ process.on('message', async (command: ServerCommand) => {
       await server.close();
       process.exit(0);
   }
-});
+}
 
 send({ op: 'ready', wsUrl: server.wsUrl, pid: process.pid, ...memory() });
