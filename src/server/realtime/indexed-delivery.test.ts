@@ -1,10 +1,10 @@
 // Delivery indexed by game session: an event reaches the listeners of its own session
 // only, audience filtering and catch-up from lastEventId are unchanged, and a /ws frame
 // is serialised once per event whatever the number of sockets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../db/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDatabase, type Db, openDatabase } from '../db/client';
 import { type BusEvent, createEventBus, type EventBus } from './bus';
-import { frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
+import { type EventSource, frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
 
 let db: Db;
 let bus: EventBus;
@@ -17,7 +17,7 @@ beforeAll(() => {
   db = openDatabase(':memory:');
   bus = createEventBus(db);
 });
-afterAll(() => db.$client.close());
+afterAll(() => closeDatabase(db));
 
 /** Every event the push feed hands over, by its payload's `n`. */
 function collect(sessionId: number, viewer: StreamViewer, lastEventId?: number) {
@@ -30,21 +30,21 @@ function collect(sessionId: number, viewer: StreamViewer, lastEventId?: number) 
 }
 
 describe('the bus, indexed by session', () => {
-  it("does not call session B's listeners for an event of session A; process-wide listeners hear both", () => {
+  it("does not call session B's listeners for an event of session A; process-wide listeners hear both", async () => {
     const ofA: number[] = [];
     const ofB: number[] = [];
     const all: (number | null)[] = [];
     const stopA = bus.subscribeSession(A, (e) => ofA.push(e.payload.n as number));
     const stopB = bus.subscribeSession(B, (e) => ofB.push(e.payload.n as number));
     const stopAll = bus.subscribe((e) => all.push(e.sessionId));
-    bus.publish({ sessionId: A, type: 't', payload: { n: 1 } });
-    bus.publish({ sessionId: B, type: 't', payload: { n: 2 } });
-    bus.publish({ sessionId: null, type: 't', payload: { n: 3 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 1 } });
+    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 2 } });
+    await bus.publish(db, { sessionId: null, type: 't', payload: { n: 3 } });
     expect(ofA).toEqual([1]);
     expect(ofB).toEqual([2]);
     expect(all).toEqual([A, B, null]);
     stopA();
-    bus.publish({ sessionId: A, type: 't', payload: { n: 4 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 4 } });
     expect(ofA).toEqual([1]);
     stopB();
     stopAll();
@@ -52,15 +52,15 @@ describe('the bus, indexed by session', () => {
 });
 
 describe('push delivery (/ws)', () => {
-  it('keeps the audience rules: all, owner, one user, owner plus one user', () => {
+  it('keeps the audience rules: all, owner, one user, owner plus one user', async () => {
     const h = collect(A, hunter);
     const gm = collect(A, owner);
     const other = collect(A, { userId: 'h2', seesOwnerEvents: false });
     const inB = collect(B, owner);
-    bus.publish({ sessionId: A, type: 't', audience: 'all', payload: { n: 1 } });
-    bus.publish({ sessionId: A, type: 't', audience: 'owner', payload: { n: 2 } });
-    bus.publish({ sessionId: A, type: 't', audience: 'user:h1', payload: { n: 3 } });
-    bus.publish({ sessionId: A, type: 't', audience: 'owner+user:h2', payload: { n: 4 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'all', payload: { n: 1 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner', payload: { n: 2 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'user:h1', payload: { n: 3 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner+user:h2', payload: { n: 4 } });
     expect(h.got).toEqual([1, 3]);
     expect(gm.got).toEqual([1, 2, 4]);
     expect(other.got).toEqual([1, 4]);
@@ -68,32 +68,70 @@ describe('push delivery (/ws)', () => {
     for (const c of [h, gm, other, inB]) c.stop();
   });
 
-  it('catches up from lastEventId, then goes live, with no gap and no duplicate', () => {
-    const first = bus.publish({ sessionId: A, type: 't', payload: { n: 10 } });
-    bus.publish({ sessionId: A, type: 't', payload: { n: 11 } });
-    bus.publish({ sessionId: B, type: 't', payload: { n: 99 } });
-    bus.publish({ sessionId: A, type: 't', audience: 'owner', payload: { n: 12 } });
+  it('catches up from lastEventId, then goes live, with no gap and no duplicate', async () => {
+    const first = await bus.publish(db, { sessionId: A, type: 't', payload: { n: 10 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 11 } });
+    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 99 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner', payload: { n: 12 } });
     const c = collect(A, hunter, first.id - 1);
-    expect(c.got).toEqual([10, 11]);
-    bus.publish({ sessionId: A, type: 't', payload: { n: 13 } });
+    // The backlog is read from the database, then live events follow.
+    await vi.waitFor(() => expect(c.got).toEqual([10, 11]));
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 13 } });
     expect(c.got).toEqual([10, 11, 13]);
     c.stop();
-    bus.publish({ sessionId: A, type: 't', payload: { n: 14 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 14 } });
     expect(c.got).toEqual([10, 11, 13]);
   });
 
-  it('stops when the socket can take no more (deliver returns false)', () => {
+  it('hands over what committed while its last replay page was read (the page cannot hold it)', async () => {
+    const first = await bus.publish(db, { sessionId: A, type: 't', payload: { n: 40 } });
+    const inner = sessionSource(bus, A, hunter);
+    // A page read from the database before n: 41 commits, and handed to the feed after it has.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reading = () => {};
+    const read = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    const slow: EventSource = {
+      subscribe: (listener) => inner.subscribe(listener),
+      accepts: (event) => inner.accepts(event),
+      page: async (after, limit) => {
+        const rows = await inner.page(after, limit);
+        reading();
+        await held;
+        return rows;
+      },
+      behind: (from, max) => inner.behind(from, max),
+    };
+    const got: unknown[] = [];
+    const stop = pushFeed(slow, first.id - 1, (e) => {
+      got.push(e.payload.n);
+      return true;
+    });
+    await read;
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 41 } });
+    release();
+    await vi.waitFor(() => expect(got).toEqual([40, 41]));
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 42 } });
+    expect(got).toEqual([40, 41, 42]);
+    stop();
+  });
+
+  it('stops when the socket can take no more (deliver returns false)', async () => {
     const got: number[] = [];
     pushFeed(sessionSource(bus, A, hunter), undefined, (e) => {
       got.push(e.payload.n as number);
       return false;
     });
-    bus.publish({ sessionId: A, type: 't', payload: { n: 20 } });
-    bus.publish({ sessionId: A, type: 't', payload: { n: 21 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 20 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 21 } });
     expect(got).toEqual([20]);
   });
 
-  it('serialises a frame once per event: every socket is written the same bytes', () => {
+  it('serialises a frame once per event: every socket is written the same bytes', async () => {
     const frames: Buffer[] = [];
     const stops = [hunter, owner, hunter].map((viewer) =>
       pushFeed(sessionSource(bus, A, viewer), undefined, (e) => {
@@ -101,7 +139,7 @@ describe('push delivery (/ws)', () => {
         return true;
       }),
     );
-    const event = bus.publish({ sessionId: A, type: 'broadcast', payload: { message: 'hi', timestamp: 5 } });
+    const event = await bus.publish(db, { sessionId: A, type: 'broadcast', payload: { message: 'hi', timestamp: 5 } });
     expect(frames).toHaveLength(3);
     expect(frames[1]).toBe(frames[0]);
     expect(frames[2]).toBe(frames[0]);
@@ -111,11 +149,11 @@ describe('push delivery (/ws)', () => {
 });
 
 describe('a step of events (publishAll)', () => {
-  it('stores the events in order; each listener hears them in a row, the last with endOfStep', () => {
+  it('stores the events in order; each listener hears them in a row, the last with endOfStep', async () => {
     const heard: string[] = [];
     const listen = (name: string) => (e: BusEvent, endOfStep?: boolean) => heard.push(`${name}:${e.payload.n}${endOfStep ? '!' : ''}`);
     const stops = [bus.subscribeSession(A, listen('a1')), bus.subscribeSession(A, listen('a2')), bus.subscribeSession(B, listen('b')), bus.subscribe(listen('all'))];
-    const events = bus.publishAll([
+    const events = await bus.publishAll(db, [
       { sessionId: A, type: 'new_communication', payload: { n: 1 } },
       { sessionId: A, type: 'broadcast', payload: { n: 2 } },
     ]);
@@ -124,25 +162,25 @@ describe('a step of events (publishAll)', () => {
     // Listener by listener, not event by event: a socket has its whole step before the next socket's turn.
     expect(heard).toEqual(['a1:1', 'a1:2!', 'a2:1', 'a2:2!', 'all:1', 'all:2!']);
     // Stored like any event: a reconnect catches up on both.
-    expect(bus.since(A, events[0]!.id - 1).map((e) => e.type)).toEqual(['new_communication', 'broadcast']);
+    expect((await bus.since(A, events[0]!.id - 1)).map((e) => e.type)).toEqual(['new_communication', 'broadcast']);
     heard.length = 0;
-    bus.publish({ sessionId: A, type: 't', payload: { n: 3 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 3 } });
     expect(heard).toEqual(['a1:3', 'a2:3', 'all:3']); // a plain publish: no endOfStep (held until the task ends)
     for (const stop of stops) stop();
   });
 
-  it('refuses a step that mixes sessions, storing nothing', () => {
-    const before = bus.since(B, 0).length;
-    expect(() =>
-      bus.publishAll([
+  it('refuses a step that mixes sessions, storing nothing', async () => {
+    const before = (await bus.since(B, 0)).length;
+    await expect(
+      bus.publishAll(db, [
         { sessionId: A, type: 't', payload: { n: 1 } },
         { sessionId: B, type: 't', payload: { n: 2 } },
       ]),
-    ).toThrow('one session per step');
-    expect(bus.since(B, 0)).toHaveLength(before);
+    ).rejects.toThrow('one session per step');
+    expect(await bus.since(B, 0)).toHaveLength(before);
   });
 
-  it("tells a push feed its step has ended even when the step's events are not for its viewer", () => {
+  it("tells a push feed its step has ended even when the step's events are not for its viewer", async () => {
     const log: string[] = [];
     const feed = (name: string, viewer: StreamViewer) =>
       pushFeed(
@@ -155,18 +193,18 @@ describe('a step of events (publishAll)', () => {
         () => log.push(`${name}:end`),
       );
     const stops = [feed('hunter', hunter), feed('owner', owner)];
-    bus.publishAll([
+    await bus.publishAll(db, [
       { sessionId: A, type: 't', audience: 'owner', payload: { n: 1 } },
       { sessionId: A, type: 't', audience: 'owner', payload: { n: 2 } },
     ]);
     expect(log).toEqual(['hunter:end', 'owner:1', 'owner:2', 'owner:end']);
     log.length = 0;
-    bus.publish({ sessionId: A, type: 't', payload: { n: 3 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 3 } });
     expect(log).toEqual(['hunter:3', 'owner:3']);
     for (const stop of stops) stop();
   });
 
-  it('does not end the step of a feed that stopped on it (the socket is gone or too far behind)', () => {
+  it('does not end the step of a feed that stopped on it (the socket is gone or too far behind)', async () => {
     const log: string[] = [];
     pushFeed(
       sessionSource(bus, A, hunter),
@@ -177,7 +215,7 @@ describe('a step of events (publishAll)', () => {
       },
       () => log.push('end'),
     );
-    bus.publishAll([
+    await bus.publishAll(db, [
       { sessionId: A, type: 't', payload: { n: 1 } },
       { sessionId: A, type: 't', payload: { n: 2 } },
     ]);
@@ -187,14 +225,14 @@ describe('a step of events (publishAll)', () => {
 
 describe('the tRPC stream (async generator)', () => {
   it("hears only its session, with the audience rules and catch-up unchanged", async () => {
-    const before = bus.publish({ sessionId: A, type: 't', payload: { n: 30 } });
-    bus.publish({ sessionId: A, type: 't', audience: 'user:h1', payload: { n: 31 } });
+    const before = await bus.publish(db, { sessionId: A, type: 't', payload: { n: 30 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'user:h1', payload: { n: 31 } });
     const controller = new AbortController();
     const stream = sessionStream(bus, { sessionId: A, viewer: { userId: 'h2', seesOwnerEvents: false }, lastEventId: before.id - 1, signal: controller.signal });
     const got: BusEvent[] = [(await stream.next()).value as BusEvent];
-    bus.publish({ sessionId: B, type: 't', payload: { n: 32 } });
-    bus.publish({ sessionId: A, type: 't', audience: 'owner', payload: { n: 33 } });
-    bus.publish({ sessionId: A, type: 't', payload: { n: 34 } });
+    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 32 } });
+    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner', payload: { n: 33 } });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 34 } });
     got.push((await stream.next()).value as BusEvent);
     expect(got.map((e) => e.payload.n)).toEqual([30, 34]);
     controller.abort();
