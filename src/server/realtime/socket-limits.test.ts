@@ -2,7 +2,7 @@
 // refusal (its tRPC error or close code and message), and the normal flow under it.
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   SOCKETS_PER_ADDRESS_MAX,
@@ -20,8 +20,8 @@ import type { AppRouter } from '../routers';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import type { Audience } from './bus';
-import { canSee, pushFeed, RESYNC_REASON, sessionSource } from './session-stream';
-import { realtimeStatements } from './statements';
+import { canSee, type EventSource, pushFeed, RESYNC_REASON, sessionSource } from './session-stream';
+import { insertEvents } from '../db/events';
 import { TRPC_SOCKET_REFUSALS } from './trpc-socket';
 
 let server: TestServer;
@@ -33,7 +33,7 @@ const closers: (() => unknown)[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
   rex = await hunterIn(server, session, 'Rex');
 });
 afterAll(async () => {
@@ -85,15 +85,10 @@ function wsClient(cookie: string | undefined, query = '') {
 }
 
 /** Stores `n` events of a session in one transaction (as published, without the fan-out): the last id. */
-function seedEvents(sessionId: number, n: number, audienceOf: (i: number) => Audience = () => 'all'): number {
-  const insert = realtimeStatements(server.deps.db).insertEvent;
-  let last = 0;
-  server.deps.db.$client.transaction(() => {
-    for (let i = 0; i < n; i++) {
-      last = (insert.get(sessionId, 'tick', audienceOf(i), JSON.stringify({ i }), Date.now()) as { id: number }).id;
-    }
-  })();
-  return last;
+async function seedEvents(sessionId: number, n: number, audienceOf: (i: number) => Audience = () => 'all'): Promise<number> {
+  const rows = Array.from({ length: n }, (_, i) => ({ sessionId, type: 'tick', audience: audienceOf(i), payload: { i }, createdAt: Date.now() }));
+  const stored = await server.deps.db.transaction((tx) => insertEvents(tx, rows));
+  return stored.at(-1)!.id;
 }
 
 const errorOf = (frame: any) => frame?.error?.json as { message: string; data: { code: string; httpStatus: number } } | undefined;
@@ -162,7 +157,7 @@ describe("tRPC's socket: subscriptions and sign-in", () => {
     s.send(subscribe(50));
     await s.until(() => s.frames.some((f) => f.id === 50 && f.result?.type === 'started'), 'a subscription after a stop');
     // Every live one still receives events.
-    const event = server.deps.bus.publish({ sessionId: session, type: 'tick', payload: {} });
+    const event = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'tick', payload: {} });
     await s.until(() => s.frames.filter((f) => f.result?.type === 'data' && f.result.id === String(event.id)).length === 10, 'the event');
   });
 
@@ -255,50 +250,69 @@ describe('sockets per sign-in and per address, both doors', () => {
 describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   const audiences = (hunterId: string): Audience[] => ['all', 'owner', `user:${hunterId}`, `owner+user:${hunterId}`, 'user:someone-else', 'owner+user:someone-else'];
 
-  it("reads only the events its viewer may see, as canSee decides", () => {
-    const s = createSession(server, gm.user.id);
+  it("reads only the events its viewer may see, as canSee decides", async () => {
+    const s = await createSession(server, gm.user.id);
     const bus = server.deps.bus;
-    const from = bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
-    seedEvents(s, 60, (i) => audiences(rex.user.id)[i % 6]!);
+    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    await seedEvents(s, 60, (i) => audiences(rex.user.id)[i % 6]!);
     for (const viewer of [
       { userId: rex.user.id, seesOwnerEvents: false },
       { userId: gm.user.id, seesOwnerEvents: true },
       { userId: 'nobody', seesOwnerEvents: false },
     ]) {
-      const expected = bus.since(s, from, 1000).filter((e) => canSee(viewer, e)).map((e) => e.id);
-      expect(bus.visibleSince(s, from, viewer, 1000).map((e) => e.id)).toEqual(expected);
+      const expected = (await bus.since(s, from, 1000)).filter((e) => canSee(viewer, e)).map((e) => e.id);
+      expect((await bus.visibleSince(s, from, viewer, 1000)).map((e) => e.id)).toEqual(expected);
     }
   });
 
-  it('replays one page at once and each further page in a later turn of the event loop', async () => {
-    const s = createSession(server, gm.user.id);
+  it('replays a page at a time, each further page in a later turn of the event loop', async () => {
+    const s = await createSession(server, gm.user.id);
     const bus = server.deps.bus;
-    const from = bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
-    seedEvents(s, STREAM_REPLAY_PAGE * 2 + 10);
+    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    await seedEvents(s, STREAM_REPLAY_PAGE * 2 + 10);
+    const source = sessionSource(bus, s, { userId: rex.user.id, seesOwnerEvents: false });
+    // Each page asked for, with what was delivered by then and whether a turn of the event loop came in between.
+    const pages: { limit: number; delivered: number; turnBetween: boolean }[] = [];
+    let turned = true;
+    const counted: EventSource = {
+      subscribe: (listener) => source.subscribe(listener),
+      accepts: (event) => source.accepts(event),
+      behind: (after, max) => source.behind(after, max),
+      page: (after, limit) => {
+        pages.push({ limit, delivered: got.length, turnBetween: turned });
+        turned = false;
+        setImmediate(() => {
+          turned = true;
+        });
+        return source.page(after, limit);
+      },
+    };
     const got: number[] = [];
-    const stop = pushFeed(sessionSource(bus, s, { userId: rex.user.id, seesOwnerEvents: false }), from, (e) => got.push(e.id) > 0);
-    expect(got).toHaveLength(STREAM_REPLAY_PAGE);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(got).toHaveLength(STREAM_REPLAY_PAGE * 2);
-    // Published while it replays: read by the last page, once.
-    const live = bus.publish({ sessionId: s, type: 'tick', payload: {} }).id;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(got).toHaveLength(STREAM_REPLAY_PAGE * 2 + 11);
+    const stop = pushFeed(counted, from, (e) => got.push(e.id) > 0);
+    await vi.waitFor(() => expect(pages.length).toBeGreaterThanOrEqual(2));
+    // Published while it replays: read by a later page, once.
+    const live = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: {} })).id;
+    await vi.waitFor(() => expect(got).toHaveLength(STREAM_REPLAY_PAGE * 2 + 11));
     expect(got.at(-1)).toBe(live);
-    const after = bus.publish({ sessionId: s, type: 'tick', payload: {} }).id;
+    expect(pages).toEqual([
+      { limit: STREAM_REPLAY_PAGE, delivered: 0, turnBetween: true },
+      { limit: STREAM_REPLAY_PAGE, delivered: STREAM_REPLAY_PAGE, turnBetween: true },
+      { limit: STREAM_REPLAY_PAGE, delivered: STREAM_REPLAY_PAGE * 2, turnBetween: true },
+    ]);
+    const after = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: {} })).id;
     expect(got.at(-1)).toBe(after); // live from here on
     expect(new Set(got).size).toBe(got.length);
     stop();
   });
 
   it(`replays a resume of ${STREAM_REPLAY_MAX_EVENTS} events in pages of ${STREAM_REPLAY_PAGE}, with live events after, no gap, no duplicate (both doors)`, async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Resumer');
     const bus = server.deps.bus;
-    const from = bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
+    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
     // Every third one is for the owner only: not read for the hunter.
-    seedEvents(s, STREAM_REPLAY_MAX_EVENTS - 1, (i) => (i % 3 === 0 ? 'owner' : 'all'));
-    const visible = bus.since(s, from, 5000).filter((e) => e.audience === 'all').map((e) => e.id);
+    await seedEvents(s, STREAM_REPLAY_MAX_EVENTS - 1, (i) => (i % 3 === 0 ? 'owner' : 'all'));
+    const visible = (await bus.since(s, from, 5000)).filter((e) => e.audience === 'all').map((e) => e.id);
     expect(visible.length).toBeGreaterThan(STREAM_REPLAY_PAGE * 3);
 
     const ws = wsClient(hunter.cookie, `?sessionId=${s}&lastEventId=${from}`);
@@ -306,7 +320,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     t.send(subscribe(7, s, from));
     // Published while the replays are under way: delivered once, after them.
     await ws.next((f) => f.type === 'subscribed');
-    const live = bus.publish({ sessionId: s, type: 'tick', payload: { live: true } }).id;
+    const live = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: { live: true } })).id;
     await ws.next((f) => f.eventId === live, 5000);
     await t.until(() => t.frames.some((f) => f.result?.id === String(live)), 'the live event over tRPC', 5000);
     expect(ws.frames.filter((f) => f.eventId).map((f) => f.eventId)).toEqual([...visible, live]);
@@ -315,11 +329,11 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   });
 
   it(`answers a resume more than ${STREAM_REPLAY_MAX_EVENTS} events behind with 'resync' and live events, no replay (both doors)`, async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Late');
     const bus = server.deps.bus;
-    const from = bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
-    const latest = seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
+    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const latest = await seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
 
     const ws = wsClient(hunter.cookie, `?sessionId=${s}&lastEventId=${from}`);
     const resync = await ws.next((f) => f.type === 'resync');
@@ -336,7 +350,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
       data: { id: latest, type: 'resync', sessionId: s, payload: { resumeFrom: latest, reason: RESYNC_REASON } },
     });
 
-    const live = bus.publish({ sessionId: s, type: 'tick', payload: { live: true } }).id;
+    const live = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: { live: true } })).id;
     await ws.next((f) => f.eventId === live);
     await t.until(() => t.frames.some((f) => f.result?.id === String(live)), 'the live event');
     expect(ws.frames.filter((f) => f.eventId).map((f) => f.eventId)).toEqual([live]);
@@ -344,10 +358,10 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   });
 
   it('comms.events streamed over HTTP (SSE) resyncs the same way', async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Streamed');
-    const from = server.deps.bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
-    const latest = seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
+    const from = (await server.deps.bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const latest = await seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
     const input = encodeURIComponent(JSON.stringify({ json: { sessionId: s, lastEventId: String(from) } }));
     const controller = new AbortController();
     const response = await fetch(`${server.url}/trpc/comms.events?input=${input}`, {
@@ -356,7 +370,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     });
     const reader = response.body!.getReader();
     let text = '';
-    const live = server.deps.bus.publish({ sessionId: s, type: 'tick', payload: { live: true } }).id;
+    const live = (await server.deps.bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: { live: true } })).id;
     while (!text.includes(`id: ${live}`)) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -369,11 +383,11 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   });
 
   it("a /ws socket without sessionId resyncs the same way over its sign-in's sessions", async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Wide');
     const bus = server.deps.bus;
-    const from = bus.publish({ sessionId: s, type: 'mark', payload: {} }).id;
-    seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
+    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    await seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
     const ws = wsClient(hunter.cookie, `?lastEventId=${from}`);
     const resync = await ws.next((f) => f.type === 'resync');
     expect(resync.sessionIds).toContain(s);
