@@ -16,7 +16,7 @@ import { removeUpload } from '../storage/uploads';
 import { endSession } from './game-sessions';
 import { uploadsRoot } from './species';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now' | 'readCache'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now'>;
 
 export type GameMasterOutput = {
   id: string;
@@ -157,10 +157,16 @@ export async function deleteUser(
     await tx.delete(users).where(eq(users.id, userId));
     if (guests.length > 0) await tx.delete(users).where(inArray(users.id, guests));
     if (sessionIds.length > 0) await tx.delete(events).where(inArray(events.sessionId, sessionIds));
+    // Their rows leave other sessions' lists and rankings too: an event of no session that names
+    // none (seen by owners), so the polled reads' cache drops every answer once this commits.
+    await ctx.bus.publish(tx, {
+      sessionId: null,
+      type: 'account_deleted',
+      audience: 'owner',
+      payload: { userId, guests: guests.length, sessionsDeleted: sessionIds.length, timestamp: ctx.now() },
+    });
     return { ownedIds: sessionIds, guestIds: guests, mediaUrls: urls };
   });
-  // Their rows leave other sessions' lists and rankings too, without a session event.
-  ctx.readCache.clear();
   // Their sign-ins went with the rows; their open sockets close now.
   for (const id of [userId, ...guestIds]) ctx.signOuts.revokeUser(id);
 

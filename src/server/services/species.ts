@@ -5,13 +5,22 @@ import path from 'node:path';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
 import { LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { dinosaurSpecies, gameSessions, type SpeciesRow, sessionDinosaurs } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { gltfProblem, readGltfJson } from '../storage/model-content';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'readCache'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'now'>;
+
+/**
+ * Deployed dinosaurs show their species' name and model, in every session: a change to a species
+ * publishes `species_changed` (no session; seen by owners) in the transaction of the change, and
+ * the polled reads' cache, hearing an event of no session that names none, drops every answer.
+ */
+const speciesChanged = (ctx: Pick<Ctx, 'bus' | 'now'>, tx: Tx, speciesId: number, change: 'updated' | 'deleted') =>
+  ctx.bus.publish(tx, { sessionId: null, type: 'species_changed', audience: 'owner', payload: { speciesId, change, timestamp: ctx.now() } });
 
 export type SpeciesOutput = {
   id: number;
@@ -176,11 +185,13 @@ export async function updateSpecies(
   };
   // Nothing sent (no body, `{}`, only unknown fields, an empty file input): every field is kept (decision 402).
   if (Object.keys(changes).length === 0) return toSpeciesOutput(ctx, existing);
-  const [row] = await ctx.db.update(dinosaurSpecies).set(changes).where(eq(dinosaurSpecies.id, id)).returning();
-  // Deleted meanwhile: nothing was changed.
-  if (!row) throw notFound('Species not found');
-  // Deployed dinosaurs show the species' name and model: no session event tells the cached lists.
-  ctx.readCache.clear();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(dinosaurSpecies).set(changes).where(eq(dinosaurSpecies.id, id)).returning();
+    // Deleted meanwhile: nothing was changed.
+    if (!updated) throw notFound('Species not found');
+    await speciesChanged(ctx, tx, id, 'updated');
+    return updated;
+  });
   if (model && existing.modelPath && existing.modelPath !== model.relativePath) {
     await removeUpload(uploadsRoot(ctx), existing.modelPath);
   }
@@ -209,8 +220,8 @@ export async function deleteSpecies(ctx: Ctx, id: number): Promise<{ success: tr
       .where(notInArray(gameSessions.status, [...LIVE_SESSION_STATUSES]));
     await tx.delete(sessionDinosaurs).where(and(eq(sessionDinosaurs.speciesId, id), inArray(sessionDinosaurs.sessionId, ended)));
     await tx.delete(dinosaurSpecies).where(eq(dinosaurSpecies.id, id));
+    await speciesChanged(ctx, tx, id, 'deleted');
   });
-  ctx.readCache.clear();
   await removeUpload(uploadsRoot(ctx), existing.modelPath);
   return { success: true, id };
 }
