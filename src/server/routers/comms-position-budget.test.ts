@@ -1,9 +1,11 @@
 // Position reports are under a budget per hunter per game session (decision 710): 10 at
 // once and one more a second, counted across REST, tRPC (HTTP, batches, socket) and /ws.
 // Past it: 429 / TOO_MANY_REQUESTS, and nothing is stored or published.
+import { and, count, eq } from 'drizzle-orm';
 import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSITION_BUDGET_BURST, POSITION_BUDGET_REFILL_MS, POSITION_REPORT_INTERVAL_MS } from '../../domain/rules';
+import { events as eventLog, positions, sessionPlayers } from '../db/schema';
 import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
@@ -16,27 +18,28 @@ const REFUSAL = 'Too many position reports. Please wait a moment and try again.'
 /** A hunter holding still (the frozen test clock would make any move an implausible jump, which is not stored). */
 const fix = () => ({ lat: 45.5, lng: -73.5, accuracy: 5 });
 
-function stored(userId: string): number {
-  const row = server.deps.db.$client
-    .prepare(
-      'SELECT COUNT(*) AS n FROM positions p JOIN session_players sp ON sp.id = p.player_id WHERE sp.user_id = ? AND p.session_id = ?',
-    )
-    .get(userId, session) as { n: number };
-  return row.n;
+async function stored(userId: string): Promise<number> {
+  const [row] = await server.deps.db
+    .select({ n: count() })
+    .from(positions)
+    .innerJoin(sessionPlayers, eq(sessionPlayers.id, positions.playerId))
+    .where(and(eq(sessionPlayers.userId, userId), eq(positions.sessionId, session)));
+  return row!.n;
 }
 
-function events(userId: string): number {
-  const row = server.deps.db.$client
-    .prepare("SELECT COUNT(*) AS n FROM events WHERE session_id = ? AND type = 'hunter_location' AND payload LIKE ?")
-    .get(session, `%${userId}%`) as { n: number };
-  return row.n;
+async function events(userId: string): Promise<number> {
+  const rows = await server.deps.db
+    .select({ payload: eventLog.payload })
+    .from(eventLog)
+    .where(and(eq(eventLog.sessionId, session), eq(eventLog.type, 'hunter_location')));
+  return rows.filter((r) => (r.payload as { userId?: string }).userId === userId).length;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   server.deps.now = () => clock;
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -54,14 +57,14 @@ describe('REST', () => {
     expect(refused.body.error).toBe(REFUSAL);
     expect(refused.body.retryAfterSeconds).toBe(1);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
-    expect(events(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
+    expect(await stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
+    expect(await events(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
 
     // One more a second.
     clock += POSITION_BUDGET_REFILL_MS;
     expect((await hunter.post(location(session), fix())).status).toBe(200);
     expect((await hunter.post(location(session), fix())).status).toBe(429);
-    expect(stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST + 1);
+    expect(await stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST + 1);
   });
 
   it('is per hunter: another hunter of the same session keeps their budget', async () => {
@@ -108,7 +111,7 @@ describe('tRPC over HTTP (batches)', () => {
     const refused = second.filter((r) => r.error !== undefined);
     expect(refused).toHaveLength(8 - (POSITION_BUDGET_BURST - 8));
     expect(refused[0]!.error!.json).toMatchObject({ message: REFUSAL, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } });
-    expect(stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
+    expect(await stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
   });
 });
 
@@ -124,7 +127,7 @@ describe('tRPC socket', () => {
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(refused).toHaveLength(25 - POSITION_BUDGET_BURST);
       expect(refused[0]!.reason).toMatchObject({ message: REFUSAL, data: { code: 'TOO_MANY_REQUESTS' } });
-      expect(stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
+      expect(await stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
     } finally {
       close();
     }
@@ -145,7 +148,7 @@ describe('/ws hunter_location', () => {
       const answers = ws.frames.filter((f) => f.ref === 'hunter_location');
       expect(answers.filter((f) => f.type === 'ack')).toHaveLength(POSITION_BUDGET_BURST / 2);
       expect(answers.filter((f) => f.type === 'error')).toHaveLength(10 - POSITION_BUDGET_BURST / 2);
-      expect(stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
+      expect(await stored(hunter.user.id)).toBe(POSITION_BUDGET_BURST);
     } finally {
       ws.close();
     }

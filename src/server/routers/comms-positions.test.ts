@@ -20,15 +20,15 @@ beforeAll(async () => {
   server = await startTestServer();
   server.deps.now = () => clock;
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
 });
 afterAll(() => server.close());
 beforeEach(() => {
   clock += 60_000;
 });
 
-function player(userId: string) {
-  return server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, userId)).get()!;
+async function player(userId: string) {
+  return (await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, userId)).limit(1))[0]!;
 }
 
 describe('POST /api/game-sessions/{id}/location', () => {
@@ -37,9 +37,9 @@ describe('POST /api/game-sessions/{id}/location', () => {
     const res = await hunter.post(location(session), { lat: 45.5, lng: -73.5, accuracy: 4, precision: 'high', timestamp: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ accepted: true, precision: 'high', stepMeters: 0, distanceTraveled: 0, timestamp: clock });
-    const row = player(hunter.user.id);
+    const row = await player(hunter.user.id);
     expect(row).toMatchObject({ lastLat: 45.5, lastLng: -73.5, lastAccuracy: 4, lastPrecision: 'high', lastPositionAt: clock });
-    const history = server.deps.db.select().from(positions).where(eq(positions.playerId, row.id)).all();
+    const history = await server.deps.db.select().from(positions).where(eq(positions.playerId, row.id));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ lat: 45.5, lng: -73.5, accuracy: 4, precision: 'high', recordedAt: clock });
   });
@@ -79,7 +79,7 @@ describe('POST /api/game-sessions/{id}/location', () => {
     const after = await fix(56, 5, 40_000);
     expect(after.stepMeters).toBeCloseTo(50, 3);
     expect(after.distanceTraveled).toBeCloseTo(56, 3);
-    expect(player(hunter.user.id).distanceTraveledM).toBeCloseTo(56, 3);
+    expect((await player(hunter.user.id)).distanceTraveledM).toBeCloseTo(56, 3);
   });
 
   it.each([
@@ -97,11 +97,11 @@ describe('POST /api/game-sessions/{id}/location', () => {
   it('takes positions only from hunters of the session, and not after it ended', async () => {
     const body = { lat: 45.5, lng: -73.5, accuracy: 5 };
     expect((await gm.post(location(session), body)).status).toBe(403);
-    const other = createSession(server, gm.user.id);
+    const other = await createSession(server, gm.user.id);
     const stranger = await hunterIn(server, other, 'Stranger');
     expect((await stranger.post(location(session), body)).status).toBe(403);
     expect((await new ApiClient(server.url).post(location(session), body)).status).toBe(401);
-    server.deps.db.update(gameSessions).set({ status: 'completed', endTime: clock }).where(eq(gameSessions.id, other)).run();
+    await server.deps.db.update(gameSessions).set({ status: 'completed', endTime: clock }).where(eq(gameSessions.id, other));
     const ended = await stranger.post(location(other), body);
     expect(ended.status).toBe(409);
     expect(ended.body.error).toBe('This session has ended');
@@ -126,14 +126,14 @@ describe('the position observations are measured from', () => {
   const observe = (client: ApiClient, sessionId: number, dinosaurId: number) =>
     client.post('/api/hunter/observation', { sessionId, dinosaurId, distance: 1 });
   async function deploy(s: number, at: { lat: number; lng: number }) {
-    const speciesId = addSpecies(server, 1, `Sureosaurus ${Math.random().toString(36).slice(2, 8)}`);
+    const speciesId = await addSpecies(server, 1, `Sureosaurus ${Math.random().toString(36).slice(2, 8)}`);
     const res = await gm.post(`/api/game-sessions/${s}/deploy-dinosaur`, { sessionId: s, speciesId, latitude: at.lat, longitude: at.lng });
     expect(res.status).toBe(200);
     return res.body.id as number;
   }
 
   it('ignores a fix over 100 m/s from the last accepted one: a teleport next to a dinosaur observes nothing', async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const dino = await deploy(s, { lat: 45, lng: 1.0003 });
     const hunter = await hunterIn(server, s, 'Teleporter');
     expect((await hunter.post(location(s), { lat: 45.5001, lng: -73.5002, accuracy: 5 })).body.accepted).toBe(true);
@@ -141,7 +141,7 @@ describe('the position observations are measured from', () => {
     const jump = await hunter.post(location(s), { lat: 45, lng: 1.0003, accuracy: 5 });
     expect(jump.status).toBe(200);
     expect(jump.body).toMatchObject({ accepted: false, stepMeters: 0, distanceTraveled: 0 });
-    expect(player(hunter.user.id)).toMatchObject({ lastLat: 45.5001, lastLng: -73.5002, lastPositionAt: clock - 1000 });
+    expect(await player(hunter.user.id)).toMatchObject({ lastLat: 45.5001, lastLng: -73.5002, lastPositionAt: clock - 1000 });
     const live = await gm.get(`/api/game-sessions/${s}/hunter-locations`);
     expect(live.body[0].location).toEqual({ lat: 45.5001, lng: -73.5002 });
 
@@ -152,7 +152,7 @@ describe('the position observations are measured from', () => {
   });
 
   it('accepts the same place once it is reachable at 100 m/s, so a hunter is never stuck', async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const far = { lat: north(5000), lng: -73.5 };
     const dino = await deploy(s, far);
     const hunter = await hunterIn(server, s, 'Driver');
@@ -168,7 +168,7 @@ describe('the position observations are measured from', () => {
   });
 
   it('takes the first fix whatever it is, and a normal walk up to a dinosaur observes it', async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const dino = await deploy(s, { lat: north(150), lng: -73.5 });
     const hunter = await hunterIn(server, s, 'Rambler');
     expect((await hunter.post(location(s), { lat: north(0), lng: -73.5, accuracy: 5 })).body.accepted).toBe(true);
@@ -185,7 +185,7 @@ describe('the position observations are measured from', () => {
 
 describe('GET /api/game-sessions/{id}/hunter-locations', () => {
   it("gives the owner every hunter's latest position and nobody else", async () => {
-    const s = createSession(server, gm.user.id);
+    const s = await createSession(server, gm.user.id);
     const a = await hunterIn(server, s, 'Able');
     await hunterIn(server, s, 'Silent');
     await a.post(location(s), { lat: 45.5, lng: -73.5, accuracy: 5 });
@@ -202,9 +202,9 @@ describe('GET /api/game-sessions/{id}/hunter-locations', () => {
 
 describe('GPS retention', () => {
   it('deletes the GPS data of sessions that ended more than 48 hours ago, and only those', async () => {
-    const old = createSession(server, gm.user.id);
-    const recent = createSession(server, gm.user.id);
-    const running = createSession(server, gm.user.id, { startTime: clock, duration: 120 });
+    const old = await createSession(server, gm.user.id);
+    const recent = await createSession(server, gm.user.id);
+    const running = await createSession(server, gm.user.id, { startTime: clock, duration: 120 });
     const clients: Record<number, Signed> = {};
     for (const s of [old, recent, running]) {
       clients[s] = await hunterIn(server, s, 'Keeper');
@@ -213,27 +213,29 @@ describe('GPS retention', () => {
     }
     const now = clock;
     const end = (id: number, at: number) =>
-      server.deps.db.update(gameSessions).set({ status: 'completed', endTime: at }).where(eq(gameSessions.id, id)).run();
-    end(old, now - GPS_RETENTION_MS - 1000);
-    end(recent, now - GPS_RETENTION_MS + 60_000);
+      server.deps.db.update(gameSessions).set({ status: 'completed', endTime: at }).where(eq(gameSessions.id, id));
+    await end(old, now - GPS_RETENTION_MS - 1000);
+    await end(recent, now - GPS_RETENTION_MS + 60_000);
 
-    const result = purgeExpiredPositions(server.deps.db, now, server.deps.config.UPLOADS_DIR);
+    const result = await purgeExpiredPositions(server.deps, now, server.deps.config.UPLOADS_DIR);
     expect(result.sessions).toBe(1);
     const db = server.deps.db;
-    const count = (table: typeof positions | typeof events, id: number) =>
-      db.select().from(table).where(eq(table.sessionId, id)).all().length;
-    expect(count(positions, old)).toBe(0);
-    expect(count(events, old)).toBe(0);
-    expect(player(clients[old]!.user.id)).toMatchObject({ lastLat: null, lastLng: null, anchorLat: null });
-    expect(db.select().from(messages).where(eq(messages.sessionId, old)).get()).toMatchObject({ lat: null, lng: null });
+    const count = async (table: typeof positions | typeof events, id: number) =>
+      (await db.select().from(table).where(eq(table.sessionId, id))).length;
+    expect(await count(positions, old)).toBe(0);
+    expect(await count(events, old)).toBe(0);
+    expect(await player(clients[old]!.user.id)).toMatchObject({ lastLat: null, lastLng: null, anchorLat: null });
+    expect((await db.select().from(messages).where(eq(messages.sessionId, old)).limit(1))[0]).toMatchObject({ lat: null, lng: null });
     for (const kept of [recent, running]) {
-      expect(count(positions, kept)).toBe(1);
-      expect(player(clients[kept]!.user.id).lastLat).toBe(45.5);
+      expect(await count(positions, kept)).toBe(1);
+      expect((await player(clients[kept]!.user.id)).lastLat).toBe(45.5);
     }
     // A session that simply ran out of time counts as ended at its planned end.
-    expect(purgeExpiredPositions(db, clock + 2 * 60 * 60 * 1000 + GPS_RETENTION_MS + 1, server.deps.config.UPLOADS_DIR).sessions).toBeGreaterThanOrEqual(2);
-    expect(count(positions, running)).toBe(0);
+    expect(
+      (await purgeExpiredPositions(server.deps, clock + 2 * 60 * 60 * 1000 + GPS_RETENTION_MS + 1, server.deps.config.UPLOADS_DIR)).sessions,
+    ).toBeGreaterThanOrEqual(2);
+    expect(await count(positions, running)).toBe(0);
     // Nothing left to delete: nothing done.
-    expect(purgeExpiredPositions(db, now, server.deps.config.UPLOADS_DIR).sessions).toBe(0);
+    expect((await purgeExpiredPositions(server.deps, now, server.deps.config.UPLOADS_DIR)).sessions).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ let speciesId: number;
 beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
-  speciesId = addSpecies(server, 0.5, 'Deployosaurus');
+  speciesId = await addSpecies(server, 0.5, 'Deployosaurus');
 });
 afterAll(() => server.close());
 
@@ -42,7 +42,7 @@ describe('deploying dinosaurs', () => {
     expect(b.body.latitude).toBe('48.86');
     const list = await gm.get(`/api/game-sessions/${s.id}/dinosaurs`);
     expect(list.body.map((d: { id: number }) => d.id)).toEqual([a.body.id, b.body.id]);
-    const events = server.deps.bus.since(s.id, 0).filter((e) => e.type === 'dinosaur_deployed');
+    const events = (await server.deps.bus.since(s.id, 0)).filter((e) => e.type === 'dinosaur_deployed');
     expect(events).toHaveLength(2);
     // Not live yet: hunters must not learn positions from the event either.
     expect(events[0]?.audience).toBe('owner');
@@ -84,7 +84,7 @@ describe('deploying dinosaurs', () => {
     const cleared = await gm.delete(`/api/game-sessions/${s.id}/dinosaurs`);
     expect(cleared.body).toEqual({ success: true, removed: 15 });
     expect((await gm.get(`/api/game-sessions/${s.id}/dinosaurs`)).body).toEqual([]);
-    expect(server.deps.bus.since(s.id, 0).some((e) => e.type === 'dinosaurs_cleared')).toBe(true);
+    expect((await server.deps.bus.since(s.id, 0)).some((e) => e.type === 'dinosaurs_cleared')).toBe(true);
     expect((await deploy(gm, s.id)).status).toBe(200);
   });
 

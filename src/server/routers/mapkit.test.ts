@@ -38,7 +38,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://hunt.example',
   });
   gm = await subscribedGameMaster(server);
-  speciesId = addSpecies(server, 1, 'Movosaurus');
+  speciesId = await addSpecies(server, 1, 'Movosaurus');
 });
 afterAll(async () => {
   await server.close();
@@ -96,7 +96,7 @@ describe('moving one dinosaur', () => {
     const dino = await deployed(s.id);
     expect((await move(gm, s.id, dino.id, { latitude: 1, longitude: 2 })).status).toBe(200);
     expect((await gm.delete(one(s.id, dino.id))).status).toBe(200);
-    const events = server.deps.bus.since(s.id, 0).filter((e) => e.type === 'dinosaur_moved' || e.type === 'dinosaur_removed');
+    const events = (await server.deps.bus.since(s.id, 0)).filter((e) => e.type === 'dinosaur_moved' || e.type === 'dinosaur_removed');
     expect(events.map((e) => [e.type, e.audience])).toEqual([
       ['dinosaur_moved', 'owner'],
       ['dinosaur_removed', 'owner'],
@@ -161,7 +161,7 @@ describe('moving one dinosaur', () => {
     const other = await deployed(s.id, north(200));
     const guest = await guestJoin(server, s.id, 'raptor', 'Observer');
     await gm.post(`/api/game-sessions/${s.id}/start`);
-    setPosition(server, s.id, guest.userId, HERE.lat, HERE.lng);
+    await setPosition(server, s.id, guest.userId, HERE.lat, HERE.lng);
     const observed = await guest.post('/api/hunter/observation', { sessionId: s.id, dinosaurId: seen.id, distance: 1 });
     expect(observed.status, JSON.stringify(observed.body)).toBe(200);
     expect(observed.body.success).toBe(true);

@@ -12,7 +12,7 @@ let sure: number;
 beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
-  sure = addSpecies(server, 1, 'Pastosaurus');
+  sure = await addSpecies(server, 1, 'Pastosaurus');
 });
 afterAll(() => server.close());
 
@@ -31,7 +31,7 @@ async function playedHunt() {
   expect((await gm.post(`/api/game-sessions/${s.id}/start`)).status).toBe(200);
   const ace = await guestJoin(server, s.id, 'raptor', 'Ace');
   const rookie = await guestJoin(server, s.id, 'raptor', 'Rookie');
-  setPosition(server, s.id, ace.userId, HERE.lat, HERE.lng);
+  await setPosition(server, s.id, ace.userId, HERE.lat, HERE.lng);
   for (const dinosaurId of deployed) {
     const res = await ace.post('/api/hunter/observation', { sessionId: s.id, dinosaurId, distance: 1, hunterId: 'x' });
     expect(res.body.outcome).toBe('observed');
@@ -84,7 +84,7 @@ describe('endedReason', () => {
     } finally {
       reset();
     }
-    const row = server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, s.id)).get();
+    const [row] = await server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, s.id)).limit(1);
     expect(row?.endedReason).toBe('time_up');
   });
 

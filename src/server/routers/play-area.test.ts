@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startTestServer();
   server.deps.now = () => clock;
   gm = await subscribedGameMaster(server);
-  speciesId = addSpecies(server, 0.5, 'Fenceosaurus');
+  speciesId = await addSpecies(server, 0.5, 'Fenceosaurus');
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -45,7 +45,7 @@ describe('setting the play area', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ playArea: AREA, noGoZones: [ZONE] });
     expect(read.body.hunters).toHaveLength(1);
-    const event = server.deps.bus.since(s.id, 0).find((e) => e.type === 'play_area_updated');
+    const event = (await server.deps.bus.since(s.id, 0)).find((e) => e.type === 'play_area_updated');
     expect(event).toMatchObject({ audience: 'all', payload: { playArea: AREA, noGoZones: [ZONE] } });
     // A closing corner equal to the first is dropped.
     const closed = await setArea(gm, s.id, { area: [...AREA, AREA[0]] });
@@ -145,7 +145,7 @@ describe('hunters leaving the area', () => {
     clock += 60_000;
     return client.post(`/api/game-sessions/${id}/location`, { lat: p.lat, lng: p.lng, accuracy: 5 });
   };
-  const zoneEvents = (id: number) => server.deps.bus.since(id, 0).filter((e) => e.type === 'hunter_zone');
+  const zoneEvents = async (id: number) => (await server.deps.bus.since(id, 0)).filter((e) => e.type === 'hunter_zone');
 
   it('judges every fix on the server and tells the hunter and the owner when the state changes', async () => {
     const s = await createSession(gm);
@@ -159,7 +159,7 @@ describe('hunters leaving the area', () => {
     await report(hunter, s.id, at(130));
     await report(hunter, s.id, at(0));
     await report(hunter, s.id, at(50));
-    const events = zoneEvents(s.id);
+    const events = await zoneEvents(s.id);
     expect(events.map((e) => [e.payload.previous, e.payload.zone])).toEqual([
       [null, 'inside'],
       ['inside', 'outside_area'],
@@ -170,7 +170,7 @@ describe('hunters leaving the area', () => {
       audience: `owner+user:${hunter.userId}`,
       payload: { sessionId: s.id, hunterName: 'Wanderer', zone: 'outside_area', location: at(130) },
     });
-    const row = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).get();
+    const [row] = await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).limit(1);
     expect(row?.zoneState).toBe('in_no_go');
     const own = await hunter.get(path(s.id));
     expect(own.body.hunters).toEqual([expect.objectContaining({ hunterName: 'Wanderer', zone: 'in_no_go' })]);
@@ -181,21 +181,22 @@ describe('hunters leaving the area', () => {
     await setArea(gm, s.id);
     const hunter = await guestJoin(server, s.id, s.password, 'Forgotten');
     await report(hunter, s.id, at(300));
-    const zoneOf = () => server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).get();
-    expect(zoneOf()?.zoneState).toBe('outside_area');
+    const zoneOf = async () =>
+      (await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).limit(1))[0];
+    expect((await zoneOf())?.zoneState).toBe('outside_area');
     await gm.post(`/api/game-sessions/${s.id}/end`, {});
-    purgeExpiredPositions(server.deps.db, clock + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR);
-    expect(zoneOf()).toMatchObject({ zoneState: null, zoneChangedAt: null, lastLat: null });
+    await purgeExpiredPositions(server.deps, clock + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR);
+    expect(await zoneOf()).toMatchObject({ zoneState: null, zoneChangedAt: null, lastLat: null });
   });
 
   it('judges hunters again from their last fix when the area changes', async () => {
     const s = await createSession(gm);
     const hunter = await guestJoin(server, s.id, s.password, 'Stayer');
     await report(hunter, s.id, at(300));
-    expect(zoneEvents(s.id)).toEqual([]); // no area: no state
+    expect(await zoneEvents(s.id)).toEqual([]); // no area: no state
     await setArea(gm, s.id);
-    expect(zoneEvents(s.id).map((e) => e.payload.zone)).toEqual(['outside_area']);
+    expect((await zoneEvents(s.id)).map((e) => e.payload.zone)).toEqual(['outside_area']);
     await gm.delete(path(s.id));
-    expect(zoneEvents(s.id).map((e) => e.payload.zone)).toEqual(['outside_area', null]);
+    expect((await zoneEvents(s.id)).map((e) => e.payload.zone)).toEqual(['outside_area', null]);
   });
 });

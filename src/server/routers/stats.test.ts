@@ -11,8 +11,8 @@ let never: number; // captureRate 0: always missed
 beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
-  sure = addSpecies(server, 1, 'Surosaurus');
-  never = addSpecies(server, 0, 'Nevertops');
+  sure = await addSpecies(server, 1, 'Surosaurus');
+  never = await addSpecies(server, 0, 'Nevertops');
 });
 afterAll(() => server.close());
 
@@ -31,7 +31,7 @@ async function liveGame(species: number[], at = HERE, handle = 'Hunter') {
   }
   await gm.post(`/api/game-sessions/${s.id}/start`);
   const hunter = await guestJoin(server, s.id, 'raptor', handle);
-  setPosition(server, s.id, hunter.userId, at.lat, at.lng);
+  await setPosition(server, s.id, hunter.userId, at.lat, at.lng);
   return { s, dinos, hunter };
 }
 
@@ -62,7 +62,7 @@ describe('POST /api/hunter/observation', () => {
     expect(again.body.error).toBe('You have already observed this Surosaurus');
     const stats = await hunter.get(`/api/hunter/stats?sessionId=${s.id}&hunterId=whatever`);
     expect(stats.body).toMatchObject({ dartsRemaining: 24, dartsUsed: 1, shotsFired: 1, dinosaursObserved: 1 });
-    const progress = server.deps.bus.since(s.id, 0).filter((e) => e.type === 'hunter_progress');
+    const progress = (await server.deps.bus.since(s.id, 0)).filter((e) => e.type === 'hunter_progress');
     expect(progress).toHaveLength(1);
     expect(progress[0]).toMatchObject({ audience: 'owner', payload: { sessionId: s.id, success: true } });
   });
@@ -78,9 +78,9 @@ describe('POST /api/hunter/observation', () => {
     expect(again.body).toMatchObject({ outcome: 'out_of_range', dartsRemaining: 25 });
     const stats = await hunter.get(`/api/hunter/stats?sessionId=${s.id}`);
     expect(stats.body).toMatchObject({ dartsRemaining: 25, dartsUsed: 0, shotsFired: 0, accuracy: 0, observedDinosaurIds: [] });
-    expect(server.deps.bus.since(s.id, 0).filter((e) => e.type === 'hunter_progress')).toHaveLength(0);
+    expect((await server.deps.bus.since(s.id, 0)).filter((e) => e.type === 'hunter_progress')).toHaveLength(0);
     // Walking into range, the dart flies.
-    setPosition(server, s.id, hunter.userId, north(60).lat, north(60).lng);
+    await setPosition(server, s.id, hunter.userId, north(60).lat, north(60).lng);
     const near = await observe(hunter, s.id, dinos[0]!, 1);
     expect(near.body).toMatchObject({ outcome: 'observed', dartsRemaining: 24, dartsUsed: 1 });
   });
@@ -109,11 +109,10 @@ describe('POST /api/hunter/observation', () => {
 
   it('refuses without darts left', async () => {
     const { s, dinos, hunter } = await liveGame([never]);
-    server.deps.db
+    await server.deps.db
       .update(sessionPlayers)
       .set({ dartsRemaining: 0, dartsUsed: 25 })
-      .where(and(eq(sessionPlayers.sessionId, s.id), eq(sessionPlayers.userId, hunter.userId)))
-      .run();
+      .where(and(eq(sessionPlayers.sessionId, s.id), eq(sessionPlayers.userId, hunter.userId)));
     const res = await observe(hunter, s.id, dinos[0]!);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('No darts remaining');
@@ -121,15 +120,14 @@ describe('POST /api/hunter/observation', () => {
 
   it('refuses without a known or recent position', async () => {
     const { s, dinos, hunter } = await liveGame([sure]);
-    setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng, Date.now() - 10 * 60_000);
+    await setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng, Date.now() - 10 * 60_000);
     const stale = await observe(hunter, s.id, dinos[0]!);
     expect(stale.status).toBe(409);
     expect(stale.body.error).toBe('Your position is out of date: wait for a fresh GPS fix');
-    server.deps.db
+    await server.deps.db
       .update(sessionPlayers)
       .set({ lastLat: null, lastLng: null, lastPositionAt: null })
-      .where(eq(sessionPlayers.userId, hunter.userId))
-      .run();
+      .where(eq(sessionPlayers.userId, hunter.userId));
     const unknown = await observe(hunter, s.id, dinos[0]!);
     expect(unknown.body.error).toBe('Your position is unknown: enable GPS to observe');
   });
@@ -159,19 +157,17 @@ describe('GET /api/hunter/stats', () => {
     await observe(hunter, s.id, dinos[0]!);
     await observe(hunter, s.id, dinos[1]!);
     await observe(hunter, s.id, dinos[2]!);
-    server.deps.db
+    await server.deps.db
       .update(sessionPlayers)
       .set({ distanceTraveledM: 1234.4 })
-      .where(eq(sessionPlayers.userId, hunter.userId))
-      .run();
+      .where(eq(sessionPlayers.userId, hunter.userId));
     const base = { sessionId: s.id, senderUserId: hunter.userId, senderLabel: 'Stats', senderRole: 'hunter', recipientType: 'all' };
-    server.deps.db
+    await server.deps.db
       .insert(messages)
       .values([
         { ...base, message: 'hello', messageType: 'comms' },
         { ...base, message: 'photo', messageType: 'media', mediaType: 'image', mediaUrl: '/uploads/x.jpg' },
-      ])
-      .run();
+      ]);
     const res = await hunter.get(`/api/hunter/stats?sessionId=${s.id}&hunterId=hunter_1_x`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -213,7 +209,7 @@ describe('GET /api/game-sessions/{id}/hunter-stats', () => {
     const { s, dinos, hunter } = await liveGame([sure, sure], HERE, 'First');
     const second = await guestJoin(server, s.id, 'raptor', 'Second');
     const third = await guestJoin(server, s.id, 'raptor', 'Third');
-    setPosition(server, s.id, second.userId, HERE.lat, HERE.lng);
+    await setPosition(server, s.id, second.userId, HERE.lat, HERE.lng);
     await observe(second, s.id, dinos[0]!);
     await observe(hunter, s.id, dinos[0]!);
     await observe(hunter, s.id, dinos[1]!);

@@ -14,7 +14,7 @@ let sure: number;
 beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
-  sure = addSpecies(server, 1, 'Achievosaurus');
+  sure = await addSpecies(server, 1, 'Achievosaurus');
 });
 afterAll(() => server.close());
 
@@ -32,15 +32,14 @@ async function liveGame(handle = 'Ada', dinosaurs = 1) {
   }
   await gm.post(`/api/game-sessions/${s.id}/start`);
   const hunter = await guestJoin(server, s.id, 'raptor', handle);
-  setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng);
+  await setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng);
   return { s, dinos, hunter };
 }
 
 const observe = (client: ApiClient, sessionId: number, dinosaurId: number) =>
   client.post('/api/hunter/observation', { sessionId, dinosaurId });
 
-const earnedIn = (sessionId: number) =>
-  server.deps.db.select().from(earnedAchievements).where(eq(earnedAchievements.sessionId, sessionId)).all();
+const earnedIn = (sessionId: number) => server.deps.db.select().from(earnedAchievements).where(eq(earnedAchievements.sessionId, sessionId));
 
 describe('GET /api/achievements', () => {
   it('lists the catalogue to anyone, with tiers and their thresholds', async () => {
@@ -80,11 +79,11 @@ describe('awarding', () => {
     expect(observer).toMatchObject({ value: 1, tier: null, next: { tier: 'bronze', threshold: 5 } });
 
     // Replayed: deciding again from the same facts awards nothing and announces nothing.
-    const player = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).get()!;
-    expect(awardAchievements(server.deps, player)).toEqual([]);
-    expect(awardAchievements(server.deps, player)).toEqual([]);
-    expect(earnedIn(s.id)).toHaveLength(2);
-    const announced = server.deps.bus.since(s.id, 0).filter((e) => e.type === 'achievement_earned');
+    const [player] = await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).limit(1);
+    expect(await awardAchievements(server.deps, player!)).toEqual([]);
+    expect(await awardAchievements(server.deps, player!)).toEqual([]);
+    expect(await earnedIn(s.id)).toHaveLength(2);
+    const announced = (await server.deps.bus.since(s.id, 0)).filter((e) => e.type === 'achievement_earned');
     expect(announced).toHaveLength(2);
     expect(announced[0]!.audience).toBe(`owner+user:${hunter.userId}`);
   });
@@ -122,10 +121,10 @@ describe('awarding', () => {
   it('hunts completed are awarded at the end, once even if the end is decided twice', async () => {
     const { s, hunter } = await liveGame('Bob');
     expect((await gm.post(`/api/game-sessions/${s.id}/end`)).status).toBe(200);
-    const keys = earnedIn(s.id).map((r) => `${r.key}:${r.tier}`);
+    const keys = (await earnedIn(s.id)).map((r) => `${r.key}:${r.tier}`);
     expect(keys).toEqual(['veteran:bronze']);
-    awardSessionEnd(server.deps, s.id);
-    expect(earnedIn(s.id)).toHaveLength(1);
+    await awardSessionEnd(server.deps, s.id);
+    expect(await earnedIn(s.id)).toHaveLength(1);
     const mine = await hunter.get(`/api/hunter/achievements?sessionId=${s.id}`);
     expect(mine.body.thisHunt[0]).toMatchObject({ key: 'veteran', tier: 'bronze', title: 'Veteran (bronze)' });
   });
@@ -138,7 +137,7 @@ describe('awarding', () => {
     } finally {
       reset();
     }
-    expect(earnedIn(s.id).map((r) => `${r.key}:${r.tier}`)).toEqual(['veteran:bronze']);
+    expect((await earnedIn(s.id)).map((r) => `${r.key}:${r.tier}`)).toEqual(['veteran:bronze']);
   });
 
   it('a report earns Field Reporter; a message of the game master earns nothing', async () => {
@@ -148,9 +147,9 @@ describe('awarding', () => {
       recipientType: 'headquarters',
     });
     expect(sent.status).toBe(200);
-    expect(earnedIn(s.id).map((r) => r.key)).toEqual(['field_reporter']);
+    expect((await earnedIn(s.id)).map((r) => r.key)).toEqual(['field_reporter']);
     await gm.post(`/api/game-sessions/${s.id}/communications`, { message: 'Keep going', recipientType: 'all' });
-    expect(earnedIn(s.id)).toHaveLength(1);
+    expect(await earnedIn(s.id)).toHaveLength(1);
   });
 
   it('a client cannot claim one: there is no input naming an achievement, and unknown fields change nothing', async () => {
@@ -165,7 +164,7 @@ describe('awarding', () => {
       distanceTraveled: 50_000,
       achievement: 'trailblazer',
     });
-    expect(earnedIn(s.id)).toEqual([]);
+    expect(await earnedIn(s.id)).toEqual([]);
     const mine = await hunter.get('/api/hunter/achievements');
     expect(mine.body.earned).toEqual([]);
   });
@@ -173,35 +172,34 @@ describe('awarding', () => {
 
 describe('Trailblazer from positions', () => {
   /** Puts the hunter's walked distance and anchor just short of the bronze tier, at HERE, 10 s ago. */
-  function walkedSoFar(sessionId: number, userId: string, metres: number) {
+  async function walkedSoFar(sessionId: number, userId: string, metres: number) {
     const at = Date.now() - 10_000;
-    server.deps.db
+    await server.deps.db
       .update(sessionPlayers)
       .set({ distanceTraveledM: metres, anchorLat: HERE.lat, anchorLng: HERE.lng, anchorAt: at, lastPositionAt: at })
-      .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)))
-      .run();
+      .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId)));
   }
   const step = (client: ApiClient, sessionId: number, northM: number) =>
     client.post(`/api/game-sessions/${sessionId}/location`, { lat: HERE.lat + northM / 111_195, lng: HERE.lng, accuracy: 5 });
 
   it("a guest's position that crosses 1 km earns Trailblazer (bronze); the fixes before it earn nothing", async () => {
     const { s, hunter } = await liveGame('Kai');
-    walkedSoFar(s.id, hunter.userId, 970);
+    await walkedSoFar(s.id, hunter.userId, 970);
     expect((await step(hunter, s.id, 20)).body).toMatchObject({ accepted: true });
-    expect(earnedIn(s.id)).toEqual([]);
+    expect(await earnedIn(s.id)).toEqual([]);
     // The next fix 10 s later (a fix within milliseconds would be an implausible jump).
-    walkedSoFar(s.id, hunter.userId, 990);
+    await walkedSoFar(s.id, hunter.userId, 990);
     expect((await step(hunter, s.id, 20)).body.distanceTraveled).toBeGreaterThanOrEqual(1000);
-    expect(earnedIn(s.id).map((r) => `${r.key}:${r.tier}`)).toEqual(['trailblazer:bronze']);
+    expect((await earnedIn(s.id)).map((r) => `${r.key}:${r.tier}`)).toEqual(['trailblazer:bronze']);
   });
 
   it("an account's distance adds up its hunts", async () => {
     const earlier = await createSession(gm);
     const now = await liveGame('Lou');
     const account = await hunterIn(server, now.s.id, 'Luca');
-    addPlayer(server, earlier.id, account.user.id, 'Luca');
-    walkedSoFar(earlier.id, account.user.id, 600);
-    walkedSoFar(now.s.id, account.user.id, 380);
+    await addPlayer(server, earlier.id, account.user.id, 'Luca');
+    await walkedSoFar(earlier.id, account.user.id, 600);
+    await walkedSoFar(now.s.id, account.user.id, 380);
     await step(account, now.s.id, 30);
     const mine = await account.get(`/api/hunter/achievements?sessionId=${now.s.id}`);
     expect(mine.body.thisHunt.map((a: { key: string }) => a.key)).toEqual(['trailblazer']);
@@ -257,7 +255,7 @@ describe('POST /api/hunter/keep-achievements', () => {
     await gm.post(`/api/game-sessions/${s.id}/end`);
     const guestId = hunter.userId;
     const before = (await hunter.get(`/api/hunter/stats?sessionId=${s.id}`)).body;
-    const earnedBefore = earnedIn(s.id).map((r) => `${r.key}:${r.tier}`).sort();
+    const earnedBefore = (await earnedIn(s.id)).map((r) => `${r.key}:${r.tier}`).sort();
     expect(earnedBefore).toEqual(['field_reporter:bronze', 'first_contact:single', 'full_house:bronze', 'veteran:bronze']);
 
     const kept = await hunter.post('/api/hunter/keep-achievements', account('a'));
@@ -267,11 +265,11 @@ describe('POST /api/hunter/keep-achievements', () => {
 
     // The browser is now the account; the guest is gone.
     expect((await hunter.get('/api/auth/user')).body).toMatchObject({ id: accountId, isGuest: false });
-    expect(server.deps.db.select().from(users).where(eq(users.id, guestId)).get()).toBeUndefined();
-    const row = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.sessionId, s.id)).get()!;
+    expect(await server.deps.db.select().from(users).where(eq(users.id, guestId))).toEqual([]);
+    const [row] = await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.sessionId, s.id)).limit(1);
     expect(row).toMatchObject({ userId: accountId, handle: 'Ivey', rejoinKey: null });
-    expect(earnedIn(s.id).every((r) => r.userId === accountId)).toBe(true);
-    expect(server.deps.db.select().from(messages).where(eq(messages.senderUserId, accountId)).all()).toHaveLength(1);
+    expect((await earnedIn(s.id)).every((r) => r.userId === accountId)).toBe(true);
+    expect(await server.deps.db.select().from(messages).where(eq(messages.senderUserId, accountId))).toHaveLength(1);
 
     // Same figures, same achievements, now on the profile.
     const after = (await hunter.get(`/api/hunter/stats?sessionId=${s.id}`)).body;

@@ -15,8 +15,8 @@ let other: number;
 beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
-  sure = addSpecies(server, 1, 'Replayosaurus');
-  other = addSpecies(server, 1, 'Rerunodon');
+  sure = await addSpecies(server, 1, 'Replayosaurus');
+  other = await addSpecies(server, 1, 'Rerunodon');
 });
 afterAll(() => server.close());
 
@@ -32,8 +32,8 @@ const ZONE = [
   { lat: HERE.lat + 0.0015, lng: HERE.lng + 0.0015 },
 ];
 
-function giveArea(sessionId: number) {
-  server.deps.db.update(gameSessions).set({ playArea: AREA, noGoZones: [ZONE] }).where(eq(gameSessions.id, sessionId)).run();
+async function giveArea(sessionId: number) {
+  await server.deps.db.update(gameSessions).set({ playArea: AREA, noGoZones: [ZONE] }).where(eq(gameSessions.id, sessionId));
 }
 
 async function deploy(client: ApiClient, sessionId: number, speciesId: number, at: { lat: number; lng: number }) {
@@ -42,13 +42,13 @@ async function deploy(client: ApiClient, sessionId: number, speciesId: number, a
   return res.body.id as number;
 }
 
-function playerId(sessionId: number, userId: string): number {
-  const rows = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.sessionId, sessionId)).all();
+async function playerId(sessionId: number, userId: string): Promise<number> {
+  const rows = await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.sessionId, sessionId));
   return rows.find((r) => r.userId === userId)!.id;
 }
 
-function addPath(sessionId: number, userId: string, from: number, n: number, stepMs = 1000) {
-  const pid = playerId(sessionId, userId);
+async function addPath(sessionId: number, userId: string, from: number, n: number, stepMs = 1000) {
+  const pid = await playerId(sessionId, userId);
   const rows = Array.from({ length: n }, (_, i) => ({
     sessionId,
     playerId: pid,
@@ -58,22 +58,22 @@ function addPath(sessionId: number, userId: string, from: number, n: number, ste
     precision: 'high',
     recordedAt: from + i * stepMs,
   }));
-  for (let i = 0; i < rows.length; i += 500) server.deps.db.insert(positions).values(rows.slice(i, i + 500)).run();
+  for (let i = 0; i < rows.length; i += 500) await server.deps.db.insert(positions).values(rows.slice(i, i + 500));
 }
 
 /** An ended hunt: Ace observed both dinosaurs (one of each species), Rookie walked a long way and observed none. */
 async function playedHunt(owner = gm) {
   const s = await createSession(owner, { duration: 30 });
-  giveArea(s.id);
+  await giveArea(s.id);
   const first = await deploy(owner, s.id, sure, HERE);
   const second = await deploy(owner, s.id, other, north(10));
   expect((await owner.post(`/api/game-sessions/${s.id}/start`)).status).toBe(200);
   const ace = await guestJoin(server, s.id, 'raptor', 'Ace');
   const rookie = await guestJoin(server, s.id, 'raptor', 'Rookie');
   const t0 = Date.now() - 60_000;
-  addPath(s.id, ace.userId, t0, 3, 5000);
-  addPath(s.id, rookie.userId, t0, 2500, 10);
-  setPosition(server, s.id, ace.userId, HERE.lat, HERE.lng);
+  await addPath(s.id, ace.userId, t0, 3, 5000);
+  await addPath(s.id, rookie.userId, t0, 2500, 10);
+  await setPosition(server, s.id, ace.userId, HERE.lat, HERE.lng);
   for (const dinosaurId of [first, second]) {
     const res = await ace.post('/api/hunter/observation', { sessionId: s.id, dinosaurId, distance: 1, hunterId: 'x' });
     expect(res.body.outcome).toBe('observed');
@@ -120,13 +120,13 @@ describe('GET /api/game-sessions/{id}/replay', () => {
     const { s } = await ended();
     // The hunt ended just over 48 hours ago (the privacy policy's window); the purge has not run yet.
     const endedLongAgo = Date.now() - GPS_RETENTION_MS - 60_000;
-    server.deps.db.update(gameSessions).set({ endTime: endedLongAgo }).where(eq(gameSessions.id, s.id)).run();
+    await server.deps.db.update(gameSessions).set({ endTime: endedLongAgo }).where(eq(gameSessions.id, s.id));
     const before = (await gm.get(`/api/game-sessions/${s.id}/replay`)).body;
     expect(before.pathsKept).toBe(false);
     expect(before.hunters.map((h: { pointsStored: number }) => h.pointsStored)).toEqual([0, 0]);
     expect(before.hunters.every((h: { points: unknown[] }) => h.points.length === 0)).toBe(true);
     expect(before.observations).toHaveLength(2);
-    expect(purgeExpiredPositions(server.deps.db, server.deps.now(), server.dir).positions).toBe(2503);
+    expect((await purgeExpiredPositions(server.deps, server.deps.now(), server.dir)).positions).toBe(2503);
     const after = (await gm.get(`/api/game-sessions/${s.id}/replay`)).body;
     expect(after).toMatchObject({ pathsKept: false });
     expect(after.observations).toHaveLength(2);
@@ -156,7 +156,7 @@ describe('GET /api/game-sessions/{id}/replay', () => {
 describe('GET /api/game-sessions/{id}/results.csv', () => {
   it('downloads one row per hunter, best first, with species, and defuses formulas', async () => {
     const { s, rookie } = await ended();
-    server.deps.db.update(sessionPlayers).set({ handle: '=HYPERLINK("x")' }).where(eq(sessionPlayers.userId, rookie.userId)).run();
+    await server.deps.db.update(sessionPlayers).set({ handle: '=HYPERLINK("x")' }).where(eq(sessionPlayers.userId, rookie.userId));
     const res = await fetch(`${server.url}/api/game-sessions/${s.id}/results.csv`, { headers: { cookie: gm.cookies() } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -189,7 +189,8 @@ describe('POST /api/game-sessions/{id}/run-again', () => {
     const res = await gm.post(`/api/game-sessions/${s.id}/run-again`, { name: `  Again ${s.id} `, password: 'trex-one' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: `Again ${s.id}`, password: 'trex-one', status: 'preparing', duration: 30, missionId: null });
-    const copy = server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, res.body.id)).get()!;
+    const [copy] = await server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, res.body.id)).limit(1);
+    if (!copy) throw new Error('The new session is missing');
     expect(copy.playArea).toEqual(AREA);
     expect(copy.noGoZones).toEqual([ZONE]);
     const dinos = (await gm.get(`/api/game-sessions/${res.body.id}/dinosaurs`)).body as { speciesId: number; latitude: string }[];
@@ -198,7 +199,8 @@ describe('POST /api/game-sessions/{id}/run-again', () => {
   });
 
   it("keeps the past hunt's mission and players, capped to the plan", async () => {
-    const mission = server.deps.db.insert(missions).values({ name: 'Night trail', description: 'By torchlight' }).returning().get();
+    const [mission] = await server.deps.db.insert(missions).values({ name: 'Night trail', description: 'By torchlight' }).returning();
+    if (!mission) throw new Error('The mission was not stored');
     const s = await createSession(gm, { missionId: mission.id, maxPlayers: 15, duration: 20 });
     await gm.post(`/api/game-sessions/${s.id}/end`);
     const res = await gm.post(`/api/game-sessions/${s.id}/run-again`, { name: `Torch ${s.id}`, password: 'trex-one' });
@@ -251,8 +253,8 @@ describe('saved layouts', () => {
     const applied = await owner.post(`/api/game-sessions/${fresh.id}/apply-layout`, { layoutId: saved.body.id });
     expect(applied.status).toBe(200);
     expect(applied.body).toMatchObject({ sessionId: fresh.id, layoutId: saved.body.id, dinosaurs: 2, skippedDinosaurs: 0 });
-    const row = server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, fresh.id)).get()!;
-    expect(row.playArea).toEqual(AREA);
+    const [row] = await server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, fresh.id)).limit(1);
+    expect(row!.playArea).toEqual(AREA);
     const dinos = (await owner.get(`/api/game-sessions/${fresh.id}/dinosaurs`)).body as { speciesId: number }[];
     expect(dinos.map((d) => d.speciesId)).toEqual([sure, other]);
 
@@ -281,7 +283,7 @@ describe('saved layouts', () => {
     expect(nothing.body.error).toBe('This session has no play area and no dinosaurs to save');
 
     for (let i = 1; i < MAX_LAYOUTS_PER_GM; i += 1) {
-      server.deps.db.insert(gmLayouts).values({ ownerId: owner.user.id, name: `L${i}`, nameKey: `l${i}` }).run();
+      await server.deps.db.insert(gmLayouts).values({ ownerId: owner.user.id, name: `L${i}`, nameKey: `l${i}` });
     }
     const full = await owner.post('/api/gamemaster/layouts', { sessionId: s.id, name: 'One more' });
     expect(full.status).toBe(409);
