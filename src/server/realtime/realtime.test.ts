@@ -29,8 +29,8 @@ const comms = (id: number) => `/api/game-sessions/${id}/communications`;
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
-  otherSession = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
+  otherSession = await createSession(server, gm.user.id);
   rex = await hunterIn(server, session, 'Rex');
   raptor = await hunterIn(server, session, 'Raptor');
   stranger = await hunterIn(server, otherSession, 'Stranger');
@@ -106,7 +106,7 @@ describe('/ws connection', () => {
 describe('/ws events', () => {
   it('delivers session events with the spec fields and an event id', async () => {
     const ws = await subscribed(rex, session);
-    const published = server.deps.bus.publish({
+    const published = await server.deps.bus.publish(server.deps.db, {
       sessionId: session,
       type: 'session_started',
       payload: { sessionId: session, timestamp: 1_700_000_000_000, status: 'active' },
@@ -129,9 +129,9 @@ describe('/ws events', () => {
     const adminWs = await subscribed(admin, session);
     const strangerWs = await subscribed(stranger, otherSession);
     const bus = server.deps.bus;
-    bus.publish({ sessionId: session, type: 'hunter_progress', audience: 'owner', payload: { sessionId: session, timestamp: 1 } });
-    bus.publish({ sessionId: session, type: 'hunter_joined', audience: `user:${raptor.user.id}`, payload: { sessionId: session, timestamp: 2 } });
-    bus.publish({ sessionId: session, type: 'dinosaur_deployed', payload: { sessionId: session, timestamp: 3, id: 7 } });
+    await bus.publish(server.deps.db, { sessionId: session, type: 'hunter_progress', audience: 'owner', payload: { sessionId: session, timestamp: 1 } });
+    await bus.publish(server.deps.db, { sessionId: session, type: 'hunter_joined', audience: `user:${raptor.user.id}`, payload: { sessionId: session, timestamp: 2 } });
+    await bus.publish(server.deps.db, { sessionId: session, type: 'dinosaur_deployed', payload: { sessionId: session, timestamp: 3, id: 7 } });
     for (const ws of [gmWs, rexWs, raptorWs, adminWs]) await ws.next((f) => f.type === 'dinosaur_deployed');
     expect(gmWs.ofType('hunter_progress')).toHaveLength(1);
     expect(adminWs.ofType('hunter_progress')).toHaveLength(1);
@@ -173,9 +173,9 @@ describe('/ws events', () => {
     await sleep(50);
     expect(rexWs.ofType('hunter_location')).toEqual([]);
     expect(raptorWs.ofType('hunter_location')).toEqual([]);
-    const player = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, raptor.user.id)).get()!;
+    const [player] = await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, raptor.user.id)).limit(1);
     expect(player).toMatchObject({ lastLat: 45.5, lastLng: -73.5, lastAccuracy: 4 });
-    expect(server.deps.db.select().from(positions).where(eq(positions.playerId, player.id)).all()).toHaveLength(1);
+    expect(await server.deps.db.select().from(positions).where(eq(positions.playerId, player!.id))).toHaveLength(1);
   });
 
   it('refuses a frame whose sessionId is not a positive whole number instead of using the subscribed one', async () => {
@@ -285,7 +285,7 @@ describe('catching up after a reconnect', () => {
   it('a subscribe frame with lastEventId does the same', async () => {
     const ws = connect(raptor, '');
     await ws.next((f) => f.type === 'connected');
-    const mark = server.deps.bus.publish({ sessionId: session, type: 'dinosaurs_cleared', payload: { sessionId: session, timestamp: 1 } });
+    const mark = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'dinosaurs_cleared', payload: { sessionId: session, timestamp: 1 } });
     await gm.post(comms(session), { message: 'after mark' });
     ws.send({ type: 'subscribe', sessionId: session, lastEventId: mark.id });
     // Before the subscribe, the socket followed every session of its sign-in: only frames after `subscribed` count here.
@@ -350,12 +350,12 @@ describe('catching up after a reconnect', () => {
       signal: controller.signal,
     });
     const pending = stream.next(); // starts the generator: it subscribes
-    const firstPublished = server.deps.bus.publish({ sessionId: otherSession, type: 'tick', payload: { n: 0 } });
+    const firstPublished = await server.deps.bus.publish(server.deps.db, { sessionId: otherSession, type: 'tick', payload: { n: 0 } });
     const first = await pending;
     expect(first.value).toMatchObject({ id: firstPublished.id });
     // Nobody reads while far more than the queue can hold is published.
     const total = STREAM_MAX_QUEUE + 50;
-    for (let n = 1; n <= total; n++) server.deps.bus.publish({ sessionId: otherSession, type: 'tick', payload: { n } });
+    for (let n = 1; n <= total; n++) await server.deps.bus.publish(server.deps.db, { sessionId: otherSession, type: 'tick', payload: { n } });
     const ns: number[] = [];
     for (let i = 0; i < total; i++) ns.push((await stream.next()).value?.payload.n as number);
     expect(ns).toEqual(Array.from({ length: total }, (_, i) => i + 1));
