@@ -9,6 +9,7 @@ import { appRouter } from '../routers';
 import type { AppRouter } from '../routers';
 import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import type { BusEvent } from './bus';
 
 let server: TestServer;
 let gm: Signed;
@@ -18,7 +19,7 @@ const closers: (() => unknown)[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
 });
 afterAll(async () => {
   for (const close of closers) await close();
@@ -52,7 +53,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 3000): Prom
   }
 }
 
-const publish = (n: number, sessionId = session) => server.deps.bus.publish({ sessionId, type: 'tick', payload: { n } });
+const publish = (n: number, sessionId = session) => server.deps.bus.publish(server.deps.db, { sessionId, type: 'tick', payload: { n } });
 
 /** A raw socket that keeps every text frame, parsed when it is JSON. */
 function rawSocket(cookie: string | undefined, query = '') {
@@ -84,7 +85,7 @@ describe('comms.events over the socket', () => {
     await until(() => raw.frames.length === 1, 'started');
     expect(raw.frames[0]).toEqual({ id: 7, result: { type: 'started' } });
 
-    const event = publish(1);
+    const event = await publish(1);
     await until(() => raw.frames.length === 2, 'data');
     const expected = {
       id: 7,
@@ -103,7 +104,7 @@ describe('comms.events over the socket', () => {
     raw.send({ id: 7, method: 'subscription.stop' });
     await until(() => raw.frames.length === 3, 'stopped');
     expect(raw.frames[2]).toEqual({ id: 7, result: { type: 'stopped' } });
-    publish(2);
+    await publish(2);
     await sleep(100);
     expect(raw.frames).toHaveLength(3);
   });
@@ -116,7 +117,7 @@ describe('comms.events over the socket', () => {
     raw.send(request);
     await until(() => raw.frames.length === 1, 'started');
     expect(raw.frames[0]).toEqual({ id: 'a', jsonrpc: '2.0', result: { type: 'started' } });
-    const event = publish(3);
+    const event = await publish(3);
     await until(() => raw.frames.length === 2, 'data');
     expect(raw.frames[1]).toMatchObject({ id: 'a', jsonrpc: '2.0', result: { type: 'data', id: String(event.id) } });
     raw.send(request);
@@ -131,8 +132,8 @@ describe('comms.events over the socket', () => {
     let started = 0;
     trpc.comms.events.subscribe({ sessionId: session }, { onStarted: () => started++, onData: (e) => got.push(e as never) });
     await until(() => started === 1, 'started');
-    publish(10);
-    publish(11);
+    await publish(10);
+    await publish(11);
     await until(() => got.length === 2, 'two events');
     expect(got.map((e) => e.data.payload.n)).toEqual([10, 11]);
     expect(got[0]!.id).toBe(String(got[0]!.data.id));
@@ -142,10 +143,10 @@ describe('comms.events over the socket', () => {
     const gone = new Promise((resolve) => dropped.addEventListener('close', resolve));
     dropped.close();
     await gone;
-    publish(12);
-    publish(13);
+    await publish(12);
+    await publish(13);
     await until(() => started === 2, 'restarted');
-    publish(14);
+    await publish(14);
     await until(() => got.length === 5, 'resumed events');
     expect(got.map((e) => e.data.payload.n)).toEqual([10, 11, 12, 13, 14]);
   });
@@ -161,7 +162,8 @@ describe('comms.events over the socket', () => {
     // The client stops reading: the server's send buffer fills past WS_MAX_BUFFERED_BYTES.
     (raw.ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket.pause();
     const big = 'x'.repeat(64 * 1024);
-    const published = Array.from({ length: 250 }, (_, n) => server.deps.bus.publish({ sessionId: session, type: 'big', payload: { n, big } }));
+    const published: BusEvent[] = [];
+    for (let n = 0; n < 250; n++) published.push(await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'big', payload: { n, big } }));
     (raw.ws as unknown as { _socket: { resume: () => void } })._socket.resume();
     expect((await raw.closed).code).toBe(4008);
     const received = raw.frames.slice(1) as { result: { id: string } }[];
@@ -185,8 +187,8 @@ describe('comms.events over the socket', () => {
 
   it('resumes from a lastEventId given in the input (a client that stored it)', async () => {
     const hunter = await hunterIn(server, session, 'Stored');
-    const first = publish(20);
-    publish(21);
+    const first = await publish(20);
+    await publish(21);
     const { trpc } = socketClient(hunter.cookie);
     const got: Tracked[] = [];
     trpc.comms.events.subscribe({ sessionId: session, lastEventId: String(first.id) }, { onData: (e) => got.push(e as never) });
@@ -202,10 +204,10 @@ describe('comms.events over the socket', () => {
     let started = false;
     trpc.comms.events.subscribe({ sessionId: session }, { onStarted: () => (started = true), onData: (e) => got.push(e as never) });
     await until(() => started, 'started');
-    server.deps.bus.publish({ sessionId: session, type: 'secret', audience: 'owner', payload: {} });
-    server.deps.bus.publish({ sessionId: session, type: 'mine', audience: `user:${hunter.user.id}`, payload: {} });
-    server.deps.bus.publish({ sessionId: createSession(server, gm.user.id), type: 'elsewhere', payload: {} });
-    publish(30);
+    await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'secret', audience: 'owner', payload: {} });
+    await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'mine', audience: `user:${hunter.user.id}`, payload: {} });
+    await server.deps.bus.publish(server.deps.db, { sessionId: await createSession(server, gm.user.id), type: 'elsewhere', payload: {} });
+    await publish(30);
     await until(() => got.length === 2, 'events');
     expect(got.map((e) => e.data.type)).toEqual(['mine', 'tick']);
   });
@@ -225,7 +227,7 @@ describe('comms.events over the socket', () => {
     expect(bad).toMatchObject({ started: false, error: { message: 'Invalid session id', data: { code: 'BAD_REQUEST', httpStatus: 400 } } });
     const badLast = await outcome({ sessionId: session, lastEventId: 'x' });
     expect(badLast).toMatchObject({ started: true, error: { message: 'Invalid lastEventId', data: { httpStatus: 400 } } });
-    const foreign = await outcome({ sessionId: createSession(server, gm.user.id) });
+    const foreign = await outcome({ sessionId: await createSession(server, gm.user.id) });
     expect(foreign).toMatchObject({ started: true, error: { data: { httpStatus: 403 } } });
     const missing = await outcome({ sessionId: 987654 });
     expect(missing).toMatchObject({ started: true, error: { data: { httpStatus: 404 } } });
@@ -334,7 +336,7 @@ describe('keep-alive and shutdown', () => {
     const got: Tracked[] = [];
     const subscription = trpc.comms.events.subscribe({ sessionId: session }, { onData: (e) => got.push(e as never) });
     await sleep(700); // four pings, each answered in time
-    publish(40);
+    await publish(40);
     await until(() => got.length === 1, 'event');
     expect([opens, closes]).toEqual([1, 0]);
     subscription.unsubscribe();
@@ -344,7 +346,7 @@ describe('keep-alive and shutdown', () => {
   it('closes the socket with 1012 when the server stops, and the client reconnects', async () => {
     const own = await startTestServer();
     const owner = (await subscribedGameMaster(own)) as Signed;
-    const ownSession = createSession(own, owner.user.id);
+    const ownSession = await createSession(own, owner.user.id);
     const hunter = await hunterIn(own, ownSession, 'Restart');
     const raw = new WebSocket(`${own.wsUrl}/trpc`, { headers: { cookie: hunter.cookie } });
     const frames: unknown[] = [];

@@ -327,6 +327,10 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
       signal: undefined,
       batchIndex: 0,
     })) as Admitted;
+    const sessionId = admitted.input.sessionId;
+    // Every event after `started` reaches the subscription: without a lastEventId, the feed
+    // replays from the newest event at `started` (the checks below take a moment).
+    const latestAtStart = await latestEventId(this.deps.db, [sessionId]);
     if (!this.isOpen()) return;
     if (this.feeds.has(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` });
     if (this.feeds.size >= TRPC_SOCKET_MAX_SUBSCRIPTIONS) {
@@ -336,13 +340,12 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
     this.respond({ id, jsonrpc, result: { type: 'started' } });
 
     const end = (cause: unknown) => this.endSubscription(id, jsonrpc, cause, input);
-    const sessionId = admitted.input.sessionId;
-    let from: number | null;
+    let from: number;
     try {
       const start = await eventsStart(this.deps.db, admitted);
       const source = sessionSource(this.deps.bus, sessionId, start.viewer);
-      from = start.lastEventId;
-      if (await mustResync(source, from)) {
+      from = start.lastEventId ?? latestAtStart;
+      if (await mustResync(source, start.lastEventId)) {
         // Too far behind to replay: a 'resync' event, tracked with the newest id (the client resumes
         // from there, reloads what it shows), then every event after that id (replayed from the
         // database: whatever is published meanwhile follows, with no gap).
