@@ -289,13 +289,10 @@ export async function purgeExpiredPositions(
         .set({ lat: null, lng: null })
         .where(and(eq(messages.sessionId, id), isNotNull(messages.lat)));
       await tx.delete(events).where(eq(events.sessionId, id));
-      // Media messages keep their text (and kind); the file goes.
-      const media = await tx
-        .update(messages)
-        .set({ mediaUrl: null })
-        .where(and(eq(messages.sessionId, id), isNotNull(messages.mediaUrl)))
-        .returning({ url: messages.mediaUrl });
-      for (const row of media) if (row.url !== null) mediaUrls.push(row.url);
+      // Media messages keep their text (and kind); the file goes (RETURNING would give the cleared value: read first).
+      const withMedia = and(eq(messages.sessionId, id), isNotNull(messages.mediaUrl));
+      for (const row of await tx.select({ url: messages.mediaUrl }).from(messages).where(withMedia)) mediaUrls.push(row.url!);
+      await tx.update(messages).set({ mediaUrl: null }).where(withMedia);
     }
     // The sessions' own events are gone: one event outside them tells the cached reads (positions,
     // marked locations, media links) which sessions changed. No session: the purge never deletes it.
