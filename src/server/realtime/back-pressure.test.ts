@@ -10,20 +10,20 @@ it('closes a socket too far behind with 4008; reconnecting with lastEventId miss
   const server = await startTestServer();
   try {
     const gm = (await subscribedGameMaster(server)) as Signed;
-    const session = createSession(server, gm.user.id);
+    const session = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, session, 'Slowpoke');
     const ws = WsClient.connect(server, `?sessionId=${session}`, hunter.cookie);
     const subscribed = await ws.next((f) => f.type === 'subscribed');
 
-    // Published in one task, so the client cannot read meanwhile: past what the kernel's
+    // Published in one task (the awaits are the database's, no I/O), so the client cannot read meanwhile: past what the kernel's
     // buffers take (here up to net.ipv4.tcp_wmem's 4 MB on the server side), more than the
     // bound waits in the server for this socket.
     const filler = 'z'.repeat(64 * 1024);
     const count = Math.ceil((10 * WS_MAX_BUFFERED_BYTES) / filler.length);
-    const published = Array.from(
-      { length: count },
-      (_, i) => server.deps.bus.publish({ sessionId: session, type: 'bulk', audience: 'all', payload: { i, filler } }).id,
-    );
+    const published: number[] = [];
+    for (let i = 0; i < count; i++) {
+      published.push((await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'bulk', audience: 'all', payload: { i, filler } })).id);
+    }
 
     expect((await ws.closed).code).toBe(4008);
     const delivered = ws.frames.filter((f) => f.type === 'bulk').map((f) => f.eventId as number);

@@ -31,7 +31,7 @@ const AREA = [
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id, { status: 'preparing', startTime: null });
+  session = await createSession(server, gm.user.id, { status: 'preparing', startTime: null });
   rex = await hunterIn(server, session, 'Rex');
   raptor = await hunterIn(server, session, 'Raptor');
 });

@@ -7,7 +7,7 @@ import { startTestServer, subscribedGameMaster } from '../testing/harness';
 it('closes open /ws sockets with 1012 when the server stops', async () => {
   const server = await startTestServer();
   const gm = (await subscribedGameMaster(server)) as Signed;
-  const session = createSession(server, gm.user.id);
+  const session = await createSession(server, gm.user.id);
   const hunter = await hunterIn(server, session, 'Lastone');
   const ws = WsClient.connect(server, `?sessionId=${session}`, hunter.cookie);
   await ws.next((f) => f.type === 'subscribed');
@@ -19,7 +19,7 @@ it('closes open /ws sockets with 1012 when the server stops', async () => {
 it('ends subscriptions streamed over HTTP (SSE) so the server can stop while one is open', async () => {
   const server = await startTestServer();
   const gm = (await subscribedGameMaster(server)) as Signed;
-  const session = createSession(server, gm.user.id);
+  const session = await createSession(server, gm.user.id);
   const hunter = await hunterIn(server, session, 'Streamer');
   const input = encodeURIComponent(JSON.stringify({ json: { sessionId: session } }));
   const response = await fetch(`${server.url}/trpc/comms.events?input=${input}`, {

@@ -20,15 +20,15 @@ function connect(client: { cookie: string }, query = '') {
 }
 const comms = (id: number) => `/api/game-sessions/${id}/communications`;
 const ownerOnly = (sessionId: number, marker: string) =>
-  server.deps.bus.publish({ sessionId, type: 'hunter_location', audience: 'owner', payload: { sessionId, marker, timestamp: 1 } });
+  server.deps.bus.publish(server.deps.db, { sessionId, type: 'hunter_location', audience: 'owner', payload: { sessionId, marker, timestamp: 1 } });
 
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
   otherGm = (await subscribedGameMaster(server)) as Signed;
-  a = createSession(server, gm.user.id);
-  b = createSession(server, gm.user.id, { status: 'preparing', startTime: null });
-  foreign = createSession(server, otherGm.user.id);
+  a = await createSession(server, gm.user.id);
+  b = await createSession(server, gm.user.id, { status: 'preparing', startTime: null });
+  foreign = await createSession(server, otherGm.user.id);
 });
 afterAll(async () => {
   for (const ws of open) ws.close();
@@ -44,7 +44,7 @@ describe('/ws without a sessionId', () => {
     const connected = await ws.next((f) => f.type === 'connected');
     expect(connected.sessionIds).toEqual([a]);
     expect(typeof connected.resumeFrom).toBe('number');
-    ownerOnly(a, 'secret-a');
+    await ownerOnly(a, 'secret-a');
     await otherGm.post(comms(foreign), { message: 'elsewhere' });
     await gm.post(comms(a), { message: 'to all in a' });
     const frame = await ws.next((f) => f.message === 'to all in a');
@@ -65,7 +65,7 @@ describe('/ws without a sessionId', () => {
     await gm.post(comms(a), { message: 'to all in a again' });
     await ws.next((f) => f.message === 'to all in b');
     await ws.next((f) => f.message === 'to all in a again');
-    ownerOnly(b, 'secret-b');
+    await ownerOnly(b, 'secret-b');
     await otherGm.post(comms(foreign), { message: 'elsewhere' });
     await sleep(100);
     expect(ws.frames.some((f) => f.marker === 'secret-b' || f.message === 'elsewhere')).toBe(false);
@@ -74,15 +74,15 @@ describe('/ws without a sessionId', () => {
   it("a game master receives its live sessions' events, owner-only ones included; a new session joins the set", async () => {
     const ws = connect(gm);
     expect((await ws.next((f) => f.type === 'connected')).sessionIds).toEqual([a, b].sort((x, y) => x - y));
-    ownerOnly(a, 'for-gm-a');
-    ownerOnly(b, 'for-gm-b');
+    await ownerOnly(a, 'for-gm-a');
+    await ownerOnly(b, 'for-gm-b');
     await ws.next((f) => f.marker === 'for-gm-a');
     await ws.next((f) => f.marker === 'for-gm-b');
     const created = await gm.post('/api/game-sessions', { name: 'Later hunt', password: 'raptor' });
     expect(created.status).toBe(200);
-    ownerOnly(created.body.id, 'for-gm-new');
+    await ownerOnly(created.body.id, 'for-gm-new');
     await ws.next((f) => f.marker === 'for-gm-new');
-    ownerOnly(foreign, 'not-mine');
+    await ownerOnly(foreign, 'not-mine');
     await sleep(100);
     expect(ws.frames.some((f) => f.marker === 'not-mine')).toBe(false);
     // A frame without a sessionId is ambiguous for a game master with several sessions.
@@ -96,8 +96,8 @@ describe('/ws without a sessionId', () => {
     ws.send({ type: 'subscribe', sessionId: a });
     await ws.next((f) => f.type === 'subscribed');
     const from = ws.frames.length;
-    ownerOnly(b, 'b-after-subscribe');
-    ownerOnly(a, 'a-after-subscribe');
+    await ownerOnly(b, 'b-after-subscribe');
+    await ownerOnly(a, 'a-after-subscribe');
     await ws.next((f) => f.marker === 'a-after-subscribe', 3000, from);
     await sleep(100);
     expect(ws.frames.slice(from).some((f) => f.marker === 'b-after-subscribe')).toBe(false);

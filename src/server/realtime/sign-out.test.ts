@@ -28,7 +28,7 @@ function cookieOf(client: Signed): string {
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
 });
 afterAll(async () => {
   for (const ws of sockets) ws.close();
@@ -93,7 +93,7 @@ describe('an expired sign-in', () => {
     closers.push(close);
     await trpc.comms.list.query({ id: session });
 
-    server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, hashToken(cookieOf(hunter)))).run();
+    await server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, hashToken(cookieOf(hunter))));
     await expect(trpc.comms.list.query({ id: session })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } });
   });
 });
@@ -108,7 +108,7 @@ describe('the periodic check', () => {
     await sleep(80);
     expect(ended).toBe(0);
 
-    server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, hashToken(signIn.authSessionId))).run();
+    await server.deps.db.update(authSessions).set({ expiresAt: 1 }).where(eq(authSessions.id, hashToken(signIn.authSessionId)));
     for (let i = 0; i < 50 && ended === 0; i++) await sleep(20);
     await sleep(80);
     expect(ended).toBe(1);
@@ -119,7 +119,7 @@ describe('the periodic check', () => {
 describe('a deleted game master', () => {
   it('loses their open /ws socket at once', async () => {
     const doomed = (await subscribedGameMaster(server)) as Signed;
-    const theirSession = createSession(server, doomed.user.id);
+    const theirSession = await createSession(server, doomed.user.id);
     const ws = await subscribedSocket(doomed, theirSession);
     const admin = await signInAdmin(server);
 

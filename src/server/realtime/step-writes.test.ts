@@ -7,6 +7,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
+import { afterCommit } from '../db/client';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -28,27 +29,30 @@ async function trpcSubscriber(cookie: string, sessionId: number) {
 
 it("writes each socket both frames of a broadcast in one write, as the step reaches it", async () => {
   const gm = (await subscribedGameMaster(server)) as Signed;
-  const session = createSession(server, gm.user.id);
+  const session = await createSession(server, gm.user.id);
   const hunters = await Promise.all(['Rex', 'Blue', 'Echo', 'Delta'].map((h) => hunterIn(server, session, h)));
   const wsSockets = [WsClient.connect(server, `?sessionId=${session}`, gm.cookie), ...hunters.slice(0, 3).map((h) => WsClient.connect(server, `?sessionId=${session}`, h.cookie))];
   for (const ws of wsSockets) await ws.next((f) => f.type === 'subscribed');
   const trpc = await trpcSubscriber(hunters[3]!.cookie!, session);
 
-  // What the TCP sockets of this process write while the step is published (the server's
-  // sockets: the clients write nothing meanwhile), in order with when the step reaches the
-  // process-wide listeners; after publishAll returns, the task's held writes would follow.
+  // What the TCP sockets of this process write while the step is delivered, once its transaction
+  // has committed (the server's sockets: the clients write nothing meanwhile), in order with when
+  // the step reaches the process-wide listeners; after the delivery, the task's held writes would follow.
   const log: string[] = [];
   let publishing = false;
   const bus = server.deps.bus;
   const publishAll = bus.publishAll;
-  bus.publishAll = (events) => {
-    publishing = true;
-    try {
-      return publishAll.call(bus, events);
-    } finally {
+  bus.publishAll = async (q, events) => {
+    // Work after commit runs in the order it was asked for: the bus's delivery between these two.
+    afterCommit(q, () => {
+      publishing = true;
+    });
+    const published = await publishAll.call(bus, q, events);
+    afterCommit(q, () => {
       publishing = false;
       log.push('published');
-    }
+    });
+    return published;
   };
   const proto = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => void>;
   const [write, writev] = [proto._write, proto._writev];
