@@ -1,11 +1,12 @@
 // The shared sign-in sweep: one query per sweep whatever the number of sockets, the
 // same verdict as isSignInLive (which every HTTP request asks), and revocation at once.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
 import { hashToken } from '../auth/lucia';
 import { createSignOuts, isSignInLive } from '../auth/sign-outs';
-import { type Db, openDatabase } from '../db/client';
+import { closeDatabase, type Db, handleOf, openDatabase } from '../db/client';
+import { rawRun } from '../db/raw';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { createSignInSweep } from './sign-in-sweep';
 
@@ -15,7 +16,7 @@ let db: Db;
 let sessionSeq = 0;
 
 /** A sign-in (its cookie token) of a fresh user, with the given overrides. */
-function signIn(opts: {
+async function signIn(opts: {
   expiresAt?: number;
   absoluteExpiresAt?: number;
   accountStatus?: string;
@@ -23,78 +24,78 @@ function signIn(opts: {
 }) {
   const n = ++sessionSeq;
   const userId = `u${n}`;
-  db.insert(users).values({ id: userId, role: 'hunter', isGuest: opts.guestOf !== undefined, accountStatus: opts.accountStatus ?? 'active' }).run();
-  db.insert(users).values({ id: `gm${n}`, username: `gm${n}`, email: `gm${n}@x`, role: 'gamemaster' }).onConflictDoNothing().run();
+  await db.insert(users).values({ id: userId, role: 'hunter', isGuest: opts.guestOf !== undefined, accountStatus: opts.accountStatus ?? 'active' });
+  await db.insert(users).values({ id: `gm${n}`, username: `gm${n}`, email: `gm${n}@x`, role: 'gamemaster' }).onConflictDoNothing();
   let gameSessionId: number | null = null;
   if (opts.guestOf === 'deleted') gameSessionId = 999_999;
   else if (opts.guestOf) {
-    gameSessionId = db
+    const [row] = await db
       .insert(gameSessions)
       .values({ ownerId: `gm${n}`, name: `s${n}`, password: 'secret1', maxPlayers: 5, duration: 60, status: opts.guestOf.status, endTime: opts.guestOf.endTime ?? null })
-      .returning({ id: gameSessions.id })
-      .get().id;
+      .returning({ id: gameSessions.id });
+    gameSessionId = row!.id;
   }
   const token = `token-${n}`;
-  db.insert(authSessions)
-    .values({
-      id: hashToken(token),
-      userId,
-      expiresAt: opts.expiresAt ?? SECONDS + 3600,
-      absoluteExpiresAt: opts.absoluteExpiresAt ?? SECONDS + 7200,
-      gameSessionId,
-    })
-    .run();
+  await db.insert(authSessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: opts.expiresAt ?? SECONDS + 3600,
+    absoluteExpiresAt: opts.absoluteExpiresAt ?? SECONDS + 7200,
+    gameSessionId,
+  });
   return { authSessionId: token, userId };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   db = openDatabase(':memory:');
-  db.$client.pragma('foreign_keys = OFF'); // a guest whose game session row is gone
+  await rawRun(db, sql`PRAGMA foreign_keys = OFF`); // a guest whose game session row is gone
 });
-afterAll(() => db.$client.close());
+afterAll(() => closeDatabase(db));
 
 describe('the shared sign-in sweep', () => {
-  it('gives the same verdict as isSignInLive for every way a sign-in ends', () => {
+  it('gives the same verdict as isSignInLive for every way a sign-in ends', async () => {
     const cases = {
-      live: signIn({}),
-      idleExpired: signIn({ expiresAt: SECONDS - 1 }),
-      absoluteExpired: signIn({ absoluteExpiresAt: SECONDS }),
-      disabled: signIn({ accountStatus: 'disabled' }),
-      guestPlaying: signIn({ guestOf: { status: 'active' } }),
-      guestWithinGrace: signIn({ guestOf: { status: 'completed', endTime: NOW - GUEST_SIGN_IN_GRACE_MS + 1000 } }),
-      guestPastGrace: signIn({ guestOf: { status: 'completed', endTime: NOW - GUEST_SIGN_IN_GRACE_MS - 1000 } }),
-      guestSessionGone: signIn({ guestOf: 'deleted' }),
+      live: await signIn({}),
+      idleExpired: await signIn({ expiresAt: SECONDS - 1 }),
+      absoluteExpired: await signIn({ absoluteExpiresAt: SECONDS }),
+      disabled: await signIn({ accountStatus: 'disabled' }),
+      guestPlaying: await signIn({ guestOf: { status: 'active' } }),
+      guestWithinGrace: await signIn({ guestOf: { status: 'completed', endTime: NOW - GUEST_SIGN_IN_GRACE_MS + 1000 } }),
+      guestPastGrace: await signIn({ guestOf: { status: 'completed', endTime: NOW - GUEST_SIGN_IN_GRACE_MS - 1000 } }),
+      guestSessionGone: await signIn({ guestOf: 'deleted' }),
     };
     const sweep = createSignInSweep({ db, signOuts: createSignOuts(), now: () => NOW }, 60_000);
     const ended = new Set<string>();
     const stops = Object.entries(cases).map(([name, s]) => sweep.watch(s, () => ended.add(name)));
-    sweep.sweep();
+    await sweep.sweep();
     for (const [name, s] of Object.entries(cases)) {
-      expect({ name, ended: ended.has(name) }).toEqual({ name, ended: !isSignInLive(db, s.authSessionId, NOW) });
+      expect({ name, ended: ended.has(name) }).toEqual({ name, ended: !(await isSignInLive(db, s.authSessionId, NOW)) });
     }
     expect([...ended].sort()).toEqual(['absoluteExpired', 'disabled', 'guestPastGrace', 'guestSessionGone', 'idleExpired']);
     for (const stop of stops) stop();
   });
 
-  it('asks the database once per sweep however many sockets it watches, and ends an expired one once', () => {
+  it('asks the database once per sweep however many sockets it watches, and ends an expired one once', async () => {
     const sweep = createSignInSweep({ db, signOuts: createSignOuts(), now: () => NOW }, 60_000);
-    const signIns = Array.from({ length: 40 }, () => signIn({}));
+    const signIns: Awaited<ReturnType<typeof signIn>>[] = [];
+    for (let i = 0; i < 40; i++) signIns.push(await signIn({}));
     const ended: number[] = [];
     // Two sockets of the same sign-in, and 39 others.
     const stops = [...signIns, signIns[0]!].map((s, i) => sweep.watch(s, () => ended.push(i)));
     expect(sweep.size).toBe(40);
 
-    const statement = Object.getPrototypeOf(db.$client.prepare('SELECT 1'));
+    // Every query of the SQLite data layer runs a better-sqlite3 statement (this test's database is SQLite).
+    const statement = Object.getPrototypeOf(handleOf(db).sqlite!.prepare('SELECT 1'));
     const all = vi.spyOn(statement, 'all');
     const get = vi.spyOn(statement, 'get');
     try {
-      sweep.sweep();
+      await sweep.sweep();
       expect(all.mock.calls.length + get.mock.calls.length).toBe(1);
       expect(ended).toEqual([]);
 
-      db.update(authSessions).set({ expiresAt: 1 }).where(eqId(signIns[0]!.authSessionId)).run();
-      sweep.sweep();
-      sweep.sweep();
+      await db.update(authSessions).set({ expiresAt: 1 }).where(eqId(signIns[0]!.authSessionId));
+      await sweep.sweep();
+      await sweep.sweep();
       expect(all.mock.calls.length + get.mock.calls.length).toBe(3);
       expect(ended.sort()).toEqual([0, 40]); // both sockets of that sign-in, once each
       expect(sweep.size).toBe(39);
@@ -106,11 +107,11 @@ describe('the shared sign-in sweep', () => {
     expect(sweep.size).toBe(0);
   });
 
-  it('ends a revoked sign-in at once, without waiting for the sweep', () => {
+  it('ends a revoked sign-in at once, without waiting for the sweep', async () => {
     const signOuts = createSignOuts();
     const sweep = createSignInSweep({ db, signOuts, now: () => NOW }, 60_000);
-    const a = signIn({});
-    const b = signIn({});
+    const a = await signIn({});
+    const b = await signIn({});
     const ended: string[] = [];
     sweep.watch(a, () => ended.push('a'));
     const stopB = sweep.watch(b, () => ended.push('b'));
