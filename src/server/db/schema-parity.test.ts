@@ -113,9 +113,10 @@ describe('the PostgreSQL and SQLite schemas', () => {
     );
   });
 
-  it.each(sqliteTables.map(([name]) => name))('agree on %s: columns, keys, indexes, foreign keys', (name) => {
-    const sqliteTable = sqlite[name as keyof typeof sqlite] as typeof sqlite.users;
-    const pgTable = pg[name as keyof typeof pg] as typeof pg.users;
-    expect(describeTable(pgTableConfig(pgTable))).toEqual(describeTable(sqliteTableConfig(sqliteTable)));
+  const pgByName = new Map(pgTables);
+  it.each(sqliteTables)('agree on %s: columns, keys, indexes, foreign keys', (name, sqliteTable) => {
+    const pgTable = pgByName.get(name);
+    expect(pgTable, `pg/schema.ts exports no ${name}`).toBeDefined();
+    expect(describeTable(pgTableConfig(pgTable as PgTable))).toEqual(describeTable(sqliteTableConfig(sqliteTable as SQLiteTable)));
   });
 });
