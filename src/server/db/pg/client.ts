@@ -16,7 +16,7 @@ export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type PgDatabase = {
   db: PgDb;
   pool: pg.Pool;
-  /** Ends every connection of the pool (waits for queries under way). */
+  /** Ends every connection of the pool (waits for queries under way). Calling it again waits for the same end. */
   close: () => Promise<void>;
 };
 
@@ -101,5 +101,6 @@ export async function openPgDatabase(url: string, opts: OpenPgOptions = {}): Pro
     await pool.end();
     throw error;
   }
-  return { db, pool, close: () => pool.end() };
+  let closing: Promise<void> | undefined;
+  return { db, pool, close: () => (closing ??= pool.end()) };
 }

@@ -1,0 +1,264 @@
+// The PostgreSQL connection (decisions 860-863): migration on open runs once however many processes
+// start together, numbers come back as numbers, and rows read back as they do on SQLite.
+// Needs a PostgreSQL server: DATABASE_URL (postgres://) or DINOHUNT_PG_URL, exported by .ci/run;
+// without one (a machine with no PostgreSQL) this file is skipped (decision 863).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { asc, count, eq, lt, sql } from 'drizzle-orm';
+import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
+import * as sqliteSchema from '../sqlite/schema';
+import { isPostgresUrl, openPgDatabase, PG_MIGRATIONS_DIR, type PgDatabase, withStartupLock } from './client';
+import * as pgSchema from './schema';
+
+const baseUrl = isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : process.env.DINOHUNT_PG_URL;
+
+const journal = JSON.parse(fs.readFileSync(path.join(PG_MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+  entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[];
+};
+
+/** The committed migrations plus one that is not idempotent: run twice, it would leave two rows. */
+function migrationsWithProbe(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-pg-migrations-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  for (const entry of journal.entries) {
+    fs.copyFileSync(path.join(PG_MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  }
+  const last = journal.entries.at(-1)!;
+  const probe = { ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' };
+  fs.writeFileSync(
+    path.join(dir, `${probe.tag}.sql`),
+    `INSERT INTO "subscription_plans" ("name", "price", "features", "max_players_per_session") VALUES ('probe', '0', '[]', 1);`,
+  );
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [...journal.entries, probe] }));
+  return dir;
+}
+
+describe.skipIf(!baseUrl)('openPgDatabase', () => {
+  const databases: TestPgDatabase[] = [];
+  const opened: PgDatabase[] = [];
+  const freshDatabase = async () => {
+    const created = await createTestPgDatabase(baseUrl);
+    databases.push(created);
+    return created;
+  };
+  const open = async (...args: Parameters<typeof openPgDatabase>) => {
+    const database = await openPgDatabase(...args);
+    opened.push(database);
+    return database;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((d) => d.close()));
+    await Promise.all(databases.splice(0).map((d) => d.drop()));
+  });
+
+  it('migrates a fresh database exactly once when three processes open it at once', async () => {
+    const { url } = await freshDatabase();
+    const migrationsFolder = migrationsWithProbe();
+    try {
+      const [first] = await Promise.all([1, 2, 3].map(() => open(url, { poolMax: 2, migrationsFolder })));
+      const applied = await first!.pool.query<{ hash: string; times: number }>(
+        'SELECT hash, count(*) AS times FROM drizzle.__drizzle_migrations GROUP BY hash',
+      );
+      expect(applied.rows).toHaveLength(journal.entries.length + 1);
+      expect(applied.rows.every((r) => r.times === 1)).toBe(true);
+      const probes = await first!.db
+        .select({ n: count() })
+        .from(pgSchema.subscriptionPlans)
+        .where(eq(pgSchema.subscriptionPlans.name, 'probe'));
+      expect(probes).toEqual([{ n: 1 }]);
+    } finally {
+      fs.rmSync(migrationsFolder, { recursive: true, force: true });
+    }
+  });
+
+  it('opens an up-to-date database without migrating again, and a pool of one connection does not wait on itself', async () => {
+    const { url } = await freshDatabase();
+    await (await open(url)).close();
+    const again = await open(url, { poolMax: 1 });
+    const applied = await again.pool.query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
+    expect(applied.rows).toEqual([{ n: journal.entries.length }]);
+  });
+
+  it('lets one holder of the startup lock run at a time, and frees it when the work fails', async () => {
+    const { url } = await freshDatabase();
+    const a = await open(url, { migrationsFolder: false });
+    const b = await open(url, { migrationsFolder: false });
+    const spans: { who: string; start: number; end: number }[] = [];
+    const hold = (who: string) => async () => {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      spans.push({ who, start, end: performance.now() });
+    };
+    await Promise.all([withStartupLock(a.pool, hold('a')), withStartupLock(b.pool, hold('b'))]);
+    spans.sort((x, y) => x.start - y.start);
+    expect(spans).toHaveLength(2);
+    expect(spans[1]!.start).toBeGreaterThanOrEqual(spans[0]!.end);
+
+    await expect(
+      withStartupLock(a.pool, async () => {
+        throw new Error('seed failed');
+      }),
+    ).rejects.toThrow('seed failed');
+    const quickly = await Promise.race([
+      withStartupLock(b.pool, async () => 'locked'),
+      new Promise((resolve) => setTimeout(() => resolve('still held'), 5_000)),
+    ]);
+    expect(quickly).toBe('locked');
+  });
+
+  it('rejects and ends its pool when the database does not exist', async () => {
+    const url = new URL(baseUrl!);
+    url.pathname = '/dinohunt_t_missing';
+    await expect(openPgDatabase(url.toString())).rejects.toThrow(/does not exist/);
+  });
+
+  it('answers counts, sums and bigint columns as numbers', async () => {
+    const { url } = await freshDatabase();
+    const { db } = await open(url);
+    await db.insert(pgSchema.subscriptionPlans).values([
+      { name: 'a', price: '1', features: [], maxPlayersPerSession: 5 },
+      { name: 'b', price: '2', features: [], maxPlayersPerSession: 7 },
+    ]);
+    const raw = await db.execute<{ n: unknown; total: unknown; mean: unknown }>(
+      sql`SELECT count(*) AS n, sum(max_players_per_session) AS total, avg(max_players_per_session) AS mean FROM subscription_plans`,
+    );
+    expect(raw.rows).toEqual([{ n: 2, total: 12, mean: 6 }]);
+    const ids = await db.execute<{ ids: unknown }>(sql`SELECT array_agg(id::bigint ORDER BY id) AS ids FROM subscription_plans`);
+    expect(ids.rows).toEqual([{ ids: [1, 2] }]);
+  });
+});
+
+describe.skipIf(!baseUrl)('a row on PostgreSQL', () => {
+  let database: TestPgDatabase;
+  let pg: PgDatabase;
+  const sqlite = sqliteDrizzle(new Database(':memory:'), { schema: sqliteSchema });
+  beforeAll(async () => {
+    database = await createTestPgDatabase(baseUrl);
+    pg = await openPgDatabase(database.url);
+    sqlite.$client.pragma('foreign_keys = ON');
+    sqliteMigrate(sqlite, { migrationsFolder: path.resolve('db/migrations') });
+  });
+  afterAll(async () => {
+    await pg?.close();
+    await database?.drop();
+    sqlite.$client.close();
+  });
+
+  // Times with milliseconds, a coordinate float4 would round, JSON, booleans, nulls, seconds.
+  const at = 1_795_320_147_626;
+  const user = { id: 'u1', username: 'Rex', role: 'gamemaster' as const, isGuest: false, createdAt: at };
+  const signIn = { id: 'hash', userId: 'u1', expiresAt: 1_795_406_547, absoluteExpiresAt: 1_795_924_947, gameSessionId: null };
+  const session = {
+    id: 7,
+    ownerId: 'u1',
+    name: 'Jurassic Walk',
+    password: 'pw',
+    maxPlayers: 25,
+    duration: 60,
+    startTime: at + 1,
+    pausedAt: null,
+    pausedTotalMs: 3_000_000_000,
+    playArea: [
+      { lat: 48.858370123456, lng: 2.294481234567 },
+      { lat: 48.8594, lng: 2.2951 },
+      { lat: 48.8577, lng: 2.2963 },
+    ],
+    noGoZones: [[{ lat: 48.8581, lng: 2.2949 }]],
+    isPublic: true,
+    meetingLat: 48.858370123456,
+    meetingLng: -2.294481234567,
+  };
+  const player = { id: 3, sessionId: 7, userId: 'u1', handle: 'Émile', distanceTraveledM: 1234.56789, lastPositionAt: at + 999 };
+  const fix = { sessionId: 7, playerId: 3, lat: -33.868819876543, lng: 151.209295432198, accuracy: 4.2, precision: 'high', recordedAt: at + 2 };
+  const event = { sessionId: 7, type: 'position', audience: 'owner', payload: { lat: 1.5, nested: { ok: true }, list: [1, 'two'] }, createdAt: at };
+
+  it('reads back exactly as the same row on SQLite', async () => {
+    await pg.db.insert(pgSchema.users).values(user);
+    await pg.db.insert(pgSchema.authSessions).values(signIn);
+    await pg.db.insert(pgSchema.gameSessions).values(session);
+    await pg.db.insert(pgSchema.sessionPlayers).values(player);
+    await pg.db.insert(pgSchema.positions).values(fix);
+    await pg.db.insert(pgSchema.events).values(event);
+    sqlite.insert(sqliteSchema.users).values(user).run();
+    sqlite.insert(sqliteSchema.authSessions).values(signIn).run();
+    sqlite.insert(sqliteSchema.gameSessions).values(session).run();
+    sqlite.insert(sqliteSchema.sessionPlayers).values(player).run();
+    sqlite.insert(sqliteSchema.positions).values(fix).run();
+    sqlite.insert(sqliteSchema.events).values(event).run();
+
+    const both = async <T>(pgRows: Promise<T[]>, sqliteRows: T[]) => {
+      const rows = await pgRows;
+      expect(rows).toHaveLength(1);
+      expect(rows).toEqual(sqliteRows);
+      return rows[0]!;
+    };
+    const { users, authSessions, gameSessions, sessionPlayers, positions, events } = pgSchema;
+    const s = sqliteSchema;
+    expect(await both(pg.db.select().from(users), sqlite.select().from(s.users).all())).toMatchObject(user);
+    expect(await both(pg.db.select().from(authSessions), sqlite.select().from(s.authSessions).all())).toEqual(signIn);
+    // created_at is each database's own clock: compare everything else.
+    const { createdAt: pgCreated, ...pgSession } = await both(
+      pg.db.select().from(gameSessions).then((rows) => rows.map((r) => ({ ...r, createdAt: 0 }))),
+      sqlite.select().from(s.gameSessions).all().map((r) => ({ ...r, createdAt: 0 })),
+    );
+    expect(pgCreated).toBe(0);
+    expect(pgSession).toMatchObject(session);
+    await both(
+      pg.db.select().from(sessionPlayers).then((rows) => rows.map((r) => ({ ...r, joinedAt: 0 }))),
+      sqlite.select().from(s.sessionPlayers).all().map((r) => ({ ...r, joinedAt: 0 })),
+    );
+    expect(await both(pg.db.select().from(positions), sqlite.select().from(s.positions).all())).toMatchObject(fix);
+    expect(await both(pg.db.select().from(events), sqlite.select().from(s.events).all())).toMatchObject(event);
+  });
+
+  it('stores times as timestamps with time zone, in ms and in seconds, and compares them with numbers', async () => {
+    const { rows } = await pg.pool.query(
+      `SELECT (SELECT recorded_at = to_timestamp($1::double precision / 1000) FROM positions) AS ms_exact,
+              (SELECT expires_at = to_timestamp($2) FROM auth_sessions) AS seconds_exact,
+              pg_typeof((SELECT recorded_at FROM positions))::text AS type`,
+      [fix.recordedAt, signIn.expiresAt],
+    );
+    expect(rows).toEqual([{ ms_exact: true, seconds_exact: true, type: 'timestamp with time zone' }]);
+    const { positions } = pgSchema;
+    expect(await pg.db.select({ id: positions.id }).from(positions).where(lt(positions.recordedAt, fix.recordedAt))).toEqual([]);
+    expect(await pg.db.select({ id: positions.id }).from(positions).where(eq(positions.recordedAt, fix.recordedAt))).toHaveLength(1);
+  });
+
+  it('fills a default time with the server clock, as a number of ms', async () => {
+    const before = Date.now();
+    await pg.db.insert(pgSchema.stripeEvents).values({ id: 'evt_1', type: 'checkout.session.completed' });
+    const after = Date.now();
+    const [row] = await pg.db.select().from(pgSchema.stripeEvents).orderBy(asc(pgSchema.stripeEvents.id));
+    // The database server may run on another clock: allow a little drift.
+    expect(row!.receivedAt).toBeGreaterThan(before - 2_000);
+    expect(row!.receivedAt).toBeLessThan(after + 2_000);
+    expect(Number.isInteger(row!.receivedAt)).toBe(true);
+  });
+});
+
+describe.skipIf(!baseUrl)('createTestPgDatabase', () => {
+  it('creates a database of its own and drops it even with a connection open', async () => {
+    const created = await createTestPgDatabase(baseUrl);
+    expect(created.name).toMatch(/^dinohunt_t_[0-9a-f]{12}$/);
+    // Dropping the database ends this pool's idle connection: expected here.
+    const { pool, close } = await openPgDatabase(created.url, { migrationsFolder: false, onIdleError: () => {} });
+    const exists = async () =>
+      (await pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [created.name]).catch(() => ({ rowCount: 0 }))).rowCount;
+    expect(await exists()).toBe(1);
+    const watcher = await openPgDatabase(baseUrl!, { migrationsFolder: false });
+    try {
+      await created.drop();
+      await created.drop();
+      const left = await watcher.pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [created.name]);
+      expect(left.rowCount).toBe(0);
+    } finally {
+      await close().catch(() => {});
+      await watcher.close();
+    }
+  });
+});
