@@ -13,6 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
 import * as sqliteSchema from '../sqlite/schema';
 import { isPostgresUrl, openPgDatabase, PG_MIGRATIONS_DIR, type PgDatabase, withStartupLock } from './client';
+import { epochMs, timestampOfMs } from './columns';
+import { realignIdentitySequences } from './identity';
 import * as pgSchema from './schema';
 
 const baseUrl = isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : process.env.DINOHUNT_PG_URL;
@@ -109,6 +111,26 @@ describe.skipIf(!baseUrl)('openPgDatabase', () => {
       new Promise((resolve) => setTimeout(() => resolve('still held'), 5_000)),
     ]);
     expect(quickly).toBe('locked');
+  });
+
+  it('hands out ids past those inserted with their ids once the sequences are realigned', async () => {
+    const { url } = await freshDatabase();
+    const { db } = await open(url);
+    const { subscriptionPlans: plans, events } = pgSchema;
+    const plan = (id: number) => ({ id, name: `p${id}`, price: '1', features: [], maxPlayersPerSession: 5 });
+    await db.insert(plans).values([plan(1), plan(2), plan(40)]);
+    // Unaligned, the sequence hands out 1 again: a unique violation.
+    await expect(db.insert(plans).values({ ...plan(0), id: undefined })).rejects.toMatchObject({ cause: { code: '23505' } });
+    await db.insert(events).values({ id: 3_000_000_000, type: 't', payload: {} });
+    await realignIdentitySequences(db);
+    const [next] = await db.insert(plans).values({ ...plan(0), id: undefined }).returning({ id: plans.id });
+    expect(next).toEqual({ id: 41 });
+    const [nextEvent] = await db.insert(events).values({ type: 't', payload: {} }).returning({ id: events.id });
+    expect(nextEvent).toEqual({ id: 3_000_000_001 });
+    // An empty table starts again at 1.
+    await realignIdentitySequences(db);
+    const [firstLayout] = await db.execute<{ n: number }>(sql`SELECT nextval(pg_get_serial_sequence('gm_layouts', 'id')) AS n`).then((r) => r.rows);
+    expect(firstLayout).toEqual({ n: 1 });
   });
 
   it('rejects and ends its pool when the database does not exist', async () => {
@@ -227,6 +249,18 @@ describe.skipIf(!baseUrl)('a row on PostgreSQL', () => {
     const { positions } = pgSchema;
     expect(await pg.db.select({ id: positions.id }).from(positions).where(lt(positions.recordedAt, fix.recordedAt))).toEqual([]);
     expect(await pg.db.select({ id: positions.id }).from(positions).where(eq(positions.recordedAt, fix.recordedAt))).toHaveLength(1);
+  });
+
+  it('does time arithmetic in raw SQL through epochMs and timestampOfMs', async () => {
+    const { positions } = pgSchema;
+    const [row] = await pg.db
+      .select({
+        ms: epochMs(positions.recordedAt),
+        later: sql<number>`${epochMs(timestampOfMs(fix.recordedAt + 1_500))} - ${epochMs(positions.recordedAt)}`,
+        same: sql<boolean>`${positions.recordedAt} = ${timestampOfMs(fix.recordedAt)}`,
+      })
+      .from(positions);
+    expect(row).toEqual({ ms: fix.recordedAt, later: 1_500, same: true });
   });
 
   it('fills a default time with the server clock, as a number of ms', async () => {
