@@ -158,17 +158,20 @@ describe.skipIf(!baseUrl)('openPgDatabase', () => {
 describe.skipIf(!baseUrl)('a row on PostgreSQL', () => {
   let database: TestPgDatabase;
   let pg: PgDatabase;
-  const sqlite = sqliteDrizzle(new Database(':memory:'), { schema: sqliteSchema });
+  const openSqlite = () => sqliteDrizzle(new Database(':memory:'), { schema: sqliteSchema });
+  let sqlite: ReturnType<typeof openSqlite>;
   beforeAll(async () => {
     database = await createTestPgDatabase(baseUrl);
     pg = await openPgDatabase(database.url);
+    // The same rows on SQLite, migrated as the app does (without the app's connection set-up: only the tables matter).
+    sqlite = openSqlite();
     sqlite.$client.pragma('foreign_keys = ON');
     sqliteMigrate(sqlite, { migrationsFolder: path.resolve('db/migrations') });
   });
   afterAll(async () => {
     await pg?.close();
     await database?.drop();
-    sqlite.$client.close();
+    sqlite?.$client.close();
   });
 
   // Times with milliseconds, a coordinate float4 would round, JSON, booleans, nulls, seconds.
