@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
 import * as sqliteSchema from '../sqlite/schema';
 import { isPostgresUrl, openPgDatabase, PG_MIGRATIONS_DIR, type PgDatabase, withStartupLock } from './client';
-import { epochMs, timestampOfMs } from './columns';
 import { realignIdentitySequences } from './identity';
 import * as pgSchema from './schema';
 
@@ -254,16 +253,21 @@ describe.skipIf(!baseUrl)('a row on PostgreSQL', () => {
     expect(await pg.db.select({ id: positions.id }).from(positions).where(eq(positions.recordedAt, fix.recordedAt))).toHaveLength(1);
   });
 
-  it('does time arithmetic in raw SQL through epochMs and timestampOfMs', async () => {
-    const { positions } = pgSchema;
-    const [row] = await pg.db
-      .select({
-        ms: epochMs(positions.recordedAt),
-        later: sql<number>`${epochMs(timestampOfMs(fix.recordedAt + 1_500))} - ${epochMs(positions.recordedAt)}`,
-        same: sql<boolean>`${positions.recordedAt} = ${timestampOfMs(fix.recordedAt)}`,
-      })
-      .from(positions);
-    expect(row).toEqual({ ms: fix.recordedAt, later: 1_500, same: true });
+  it('does time arithmetic in raw SQL as db/dialect.ts writes it (extract(epoch), to_timestamp)', async () => {
+    // A time as ms: exact (extract gives numeric); ms as a time: to_timestamp of seconds as a double,
+    // which rounds back to the same microsecond, hence the same ms, for any time before 2106.
+    const { rows } = await pg.pool.query(
+      `SELECT (extract(epoch from recorded_at) * 1000)::bigint AS ms,
+              (extract(epoch from to_timestamp($1::double precision)) * 1000)::bigint - (extract(epoch from recorded_at) * 1000)::bigint AS later,
+              recorded_at = to_timestamp($2::double precision) AS same
+       FROM positions`,
+      [(fix.recordedAt + 1_500) / 1000, fix.recordedAt / 1000],
+    );
+    expect(rows).toEqual([{ ms: fix.recordedAt, later: 1_500, same: true }]);
+    for (const ms of [0, 1, 999, 1_795_320_147_999, 4_102_444_799_999]) {
+      const { rows: back } = await pg.pool.query('SELECT (extract(epoch from to_timestamp($1::double precision)) * 1000)::bigint AS ms', [ms / 1000]);
+      expect(back).toEqual([{ ms }]);
+    }
   });
 
   it('fills a default time with the server clock, as a number of ms', async () => {

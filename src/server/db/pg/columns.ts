@@ -4,7 +4,6 @@
 // database can show, compare and index them as times), and these column types convert at the edge
 // so that a row reads back as the same numbers it would on SQLite.
 import pg from 'pg';
-import { type SQLWrapper, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
 /** Millisecond precision: what a JavaScript time (and SQLite's integer ms) holds, no more. */
@@ -51,11 +50,3 @@ export const timestampSeconds = customType<{ data: number; driverData: string }>
   fromDriver: (value) => Math.floor(timestampToMs(value) / 1000),
 });
 
-/**
- * A time column (or expression) as ms since the epoch, for arithmetic in raw SQL, where SQLite
- * subtracts integers: `${now} - ${epochMs(gameSessions.pausedAt)}`. extract() is exact (numeric).
- */
-export const epochMs = (time: SQLWrapper) => sql<number>`(extract(epoch from ${time}) * 1000)::bigint`;
-
-/** A number of ms since the epoch (a bound value or an expression) as a timestamptz in raw SQL. */
-export const timestampOfMs = (ms: number | SQLWrapper) => sql`to_timestamp(${ms}::double precision / 1000)`;
