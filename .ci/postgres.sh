@@ -44,7 +44,10 @@ if [ -z "$pg_cluster" ]; then
   fi
 fi
 read -r _ _ pg_port <<<"$pg_cluster"
-pg_isready -q -h 127.0.0.1 -p "$pg_port" -t 30
+if ! pg_isready -q -h 127.0.0.1 -p "$pg_port" -t 30; then
+  echo "PostgreSQL on 127.0.0.1:$pg_port does not accept connections; see pg_lsclusters and its log." >&2
+  exit 1
+fi
 
 # The role may create (and drop) a database per test file; it never drops `dinohunt` itself.
 as_postgres psql -p "$pg_port" -v ON_ERROR_STOP=1 -qAt <<'SQL'
