@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
 import * as sqliteSchema from '../sqlite/schema';
 import { isPostgresUrl, openPgDatabase, PG_MIGRATIONS_DIR, type PgDatabase, withStartupLock } from './client';
+import { parseTimestamptzText } from './columns';
 import { realignIdentitySequences } from './identity';
 import * as pgSchema from './schema';
 
@@ -251,6 +252,29 @@ describe.skipIf(!baseUrl)('a row on PostgreSQL', () => {
     const { positions } = pgSchema;
     expect(await pg.db.select({ id: positions.id }).from(positions).where(lt(positions.recordedAt, fix.recordedAt))).toEqual([]);
     expect(await pg.db.select({ id: positions.id }).from(positions).where(eq(positions.recordedAt, fix.recordedAt))).toHaveLength(1);
+  });
+
+  it('reads times as ms in raw queries too, whatever the session time zone', async () => {
+    const raw = await pg.pool.query('SELECT recorded_at, now() AS now FROM positions');
+    expect(raw.rows[0]).toMatchObject({ recorded_at: fix.recordedAt });
+    expect(typeof raw.rows[0].now).toBe('number');
+    const client = await pg.pool.connect();
+    try {
+      const times = [0, 1, -1, 999, 1_795_320_147_626, -2_208_988_800_000, 4_102_444_799_999, -62_135_596_800_000];
+      for (let i = 0; i < 50; i++) times.push(Math.round(-3e12 + (i / 50) * 7e12 + i * 7_919));
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Amsterdam', 'Pacific/Chatham']) {
+        await client.query(`SET TimeZone = '${zone}'`);
+        const { rows } = await client.query<{ text: string; ms: number }>(
+          'SELECT to_timestamp(t / 1000.0)::timestamp(3) with time zone::text AS text, to_timestamp(t / 1000.0)::timestamp(3) with time zone AS ms FROM unnest($1::bigint[]) AS t',
+          [times],
+        );
+        expect(rows.map((r) => parseTimestamptzText(r.text)), zone).toEqual(times);
+        expect(rows.map((r) => r.ms), zone).toEqual(times);
+      }
+    } finally {
+      await client.query('RESET TimeZone');
+      client.release();
+    }
   });
 
   it('does time arithmetic in raw SQL as db/dialect.ts writes it (extract(epoch), to_timestamp)', async () => {

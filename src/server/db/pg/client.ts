@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { z } from 'zod';
 import { DATABASE_POOL_MAX_DEFAULT, DATABASE_POOL_MAX_MIN, PG_STARTUP_LOCK_KEY } from '../../../domain/rules';
+import { parseTimestamptzText } from './columns';
 import * as schema from './schema';
 
 export const PG_MIGRATIONS_DIR = path.resolve('db/migrations-pg');
@@ -49,6 +50,10 @@ type TypeId = Parameters<typeof pg.types.getTypeParser>[0];
 const INT8_ARRAY_OID = 1016 as TypeId;
 const INT4_ARRAY_OID = 1007 as TypeId;
 pg.types.setTypeParser(INT8_ARRAY_OID, pg.types.getTypeParser(INT4_ARRAY_OID, 'text'));
+// Times as ms since the epoch, as SQLite stores them, in raw queries too (drizzle's own queries hand
+// the text to the schema's time columns instead, columns.ts). Not a Date: `SELECT created_at` reads the
+// same number on both databases.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptzText);
 
 /**
  * Runs `fn` while this process holds the session-level advisory lock PG_STARTUP_LOCK_KEY on a
@@ -86,8 +91,9 @@ export async function openPgDatabase(url: string, opts: OpenPgOptions = {}): Pro
     max: opts.poolMax ?? databasePoolMaxSchema.parse(process.env.DATABASE_POOL_MAX || undefined),
     application_name: 'dinohunt',
     // Times in UTC whatever the server's default, like SQLite's unixepoch(): raw SQL that formats or
-    // truncates a timestamp (exports, reports) reads the same on every machine.
-    options: '-c TimeZone=UTC',
+    // truncates a timestamp (exports, reports) reads the same on every machine. ISO dates: the text
+    // columns.ts parses.
+    options: '-c TimeZone=UTC -c DateStyle=ISO',
   });
   // Without a listener an idle connection's error (server restart) would crash the process.
   pool.on('error', opts.onIdleError ?? ((error) => console.error('PostgreSQL connection lost while idle:', error.message)));

@@ -3,28 +3,45 @@
 // reads and writes them as numbers. Here they are real `timestamp(3) with time zone` columns (the
 // database can show, compare and index them as times), and these column types convert at the edge
 // so that a row reads back as the same numbers it would on SQLite.
-import pg from 'pg';
 import { customType } from 'drizzle-orm/pg-core';
 
 /** Millisecond precision: what a JavaScript time (and SQLite's integer ms) holds, no more. */
 const TIMESTAMP_SQL_TYPE = 'timestamp(3) with time zone';
 
-/** pg's own parser for timestamptz text ("2026-11-26 05:42:18.123+00", any offset or DateStyle ISO form). */
-const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (value: string) => Date;
+/**
+ * PostgreSQL's text for a timestamptz in DateStyle ISO (client.ts sets it, and TimeZone=UTC, on every
+ * connection; any offset is read all the same): "2026-11-26 05:42:18.123+00", "...+05:30", historical
+ * offsets with seconds, years past 9999, " BC".
+ */
+const TIMESTAMPTZ_TEXT = /^(\d{4,})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?( BC)?$/;
+
+/**
+ * A timestamptz's text as ms since the epoch (sub-millisecond digits are cut, as a JavaScript Date
+ * would). Our own parser rather than pg's global one, which client.ts replaces by this very function
+ * so that raw queries (db/raw.ts) read times as numbers too, as on SQLite. Throws on anything else
+ * ('infinity' included: the app stores no such time).
+ */
+export function parseTimestamptzText(text: string): number {
+  const m = TIMESTAMPTZ_TEXT.exec(text);
+  if (!m) throw new TypeError(`Not a timestamp: ${text}`);
+  const [, year, month, day, hours, minutes, seconds, fraction = '', sign, offsetH, offsetM = '0', offsetS = '0', bc] = m;
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: the latter reads years 0-99 as 1900-1999.
+  date.setUTCFullYear(bc ? 1 - Number(year) : Number(year), Number(month) - 1, Number(day));
+  date.setUTCHours(Number(hours), Number(minutes), Number(seconds), Number(fraction.padEnd(3, '0').slice(0, 3)));
+  const offsetMs = (Number(offsetH) * 3600 + Number(offsetM) * 60 + Number(offsetS)) * 1000;
+  return date.getTime() - (sign === '-' ? -offsetMs : offsetMs);
+}
 
 /**
  * A time from the driver as ms since the epoch. drizzle's node-postgres session asks pg for the raw
- * text of timestamp columns (it parses its own); a plain `pool.query` hands a Date; a value already
- * turned into a number (an aggregate mapped with this column) passes through.
+ * text of timestamp columns (it parses its own); a plain query on a connection of client.ts gets a
+ * number already (its global parser); a Date comes from a pg without that parser.
  */
 export function timestampToMs(value: unknown): number {
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value.getTime();
-  if (typeof value === 'string') {
-    const ms = parseTimestamptz(value).getTime();
-    if (Number.isNaN(ms)) throw new TypeError(`Not a timestamp: ${value}`);
-    return ms;
-  }
+  if (typeof value === 'string') return parseTimestamptzText(value);
   throw new TypeError(`Not a timestamp: ${String(value)}`);
 }
 
