@@ -553,3 +553,14 @@ export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
  * shell for the phone's network and CPU.
  */
 export const TERMINAL_PRELOAD_IDLE_TIMEOUT_MS = 3_000;
+
+// ---- Data layer on PostgreSQL (issue #27, slice "pg"; decisions 860-864) ----
+/** Connections each app process keeps to PostgreSQL unless DATABASE_POOL_MAX says otherwise. */
+export const DATABASE_POOL_MAX_DEFAULT = 10;
+/**
+ * Fewest connections allowed: start-up holds one for its advisory lock (decision 862) while the seed,
+ * run under that lock, queries through the pool.
+ */
+export const DATABASE_POOL_MAX_MIN = 2;
+/** The session-level advisory lock key processes take to migrate and seed one at a time ('dino' in ASCII). */
+export const PG_STARTUP_LOCK_KEY = 0x64_69_6e_6f;
