@@ -101,6 +101,8 @@ export async function applyLayout(ctx: Ctx, session: GameSessionRow, layoutId: n
   if (current.status !== 'preparing') throw conflict(ARCHIVE_MESSAGES.layoutNotPreparing);
   const now = ctx.now();
   const written = await ctx.db.transaction(async (tx) => {
+    // Replaces the dinosaurs under the session's lock, as deploy counts them (the cap holds).
+    await lockFor(tx, 'game-session', current.id);
     const result = await writeSessionLayout(tx, current.id, layout, now);
     await ctx.bus.publish(tx, {
       sessionId: current.id,
