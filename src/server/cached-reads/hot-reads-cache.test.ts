@@ -19,7 +19,7 @@ let species: number;
 beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
-  species = addSpecies(server, 1, 'Cachetops');
+  species = await addSpecies(server, 1, 'Cachetops');
   sessionId = (await gm.post('/api/game-sessions', { name: 'Cache', password: 'raptor' })).body.id as number;
   await gm.post(`/api/game-sessions/${sessionId}/start`, { duration: 60 });
   swift = await guestJoin(server, sessionId, 'raptor', 'Swift');
@@ -141,7 +141,7 @@ describe('kept answers follow every write', () => {
     // The purge clears last positions of sessions ended long ago: end this one, then run it later.
     expect((await gm.post(`/api/game-sessions/${sessionId}/end`)).status).toBe(200);
     expect((await tracking()).length).toBeGreaterThan(0);
-    const purged = purgeExpiredPositions(server.deps.db, Date.now() + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR, server.deps.readCache);
+    const purged = await purgeExpiredPositions(server.deps, Date.now() + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR);
     expect(purged.sessions).toBeGreaterThan(0);
     expect(await tracking()).toEqual([]);
   });

@@ -12,8 +12,8 @@ function fakeBus() {
     return () => {};
   };
   const bus = { subscribe } as unknown as EventBus;
-  const emit = (sessionId: number | null, type = 'new_communication') => {
-    const event: BusEvent = { id: 1, sessionId, type, audience: 'all', payload: {}, createdAt: 0 };
+  const emit = (sessionId: number | null, type = 'new_communication', payload: Record<string, unknown> = {}) => {
+    const event: BusEvent = { id: 1, sessionId, type, audience: 'all', payload, createdAt: 0 };
     for (const listener of listeners) listener(event);
   };
   return { bus, emit };
@@ -70,6 +70,37 @@ describe('read cache', () => {
     // Replacing an answer counts its bytes once.
     cache.set(10, 'a', big);
     expect(cache.size().bytes).toBe(cache.size().answers * big.json.length * 2);
+  });
+
+  it('drops the sessions an event without a session names (the retention purge), and only those', () => {
+    const { bus, emit } = fakeBus();
+    const cache = createReadCache(bus, limits);
+    for (const s of [1, 2, 3]) cache.set(s, 'a', answer());
+    emit(null, 'positions_purged', { sessionIds: [1, 3] });
+    expect(cache.get(1, 'a')).toBeUndefined();
+    expect(cache.get(2, 'a')).toBeDefined();
+    expect(cache.get(3, 'a')).toBeUndefined();
+  });
+
+  it('does not keep an answer computed while an event of its session came (it may predate the change)', () => {
+    const { bus, emit } = fakeBus();
+    const cache = createReadCache(bus, limits);
+    const before = cache.version(1);
+    const other = cache.version(2);
+    emit(1);
+    cache.set(1, 'a', answer(), { version: before });
+    expect(cache.get(1, 'a')).toBeUndefined();
+    // Another session's event does not spoil this one's answer.
+    cache.set(2, 'a', answer(), { version: other });
+    expect(cache.get(2, 'a')).toBeDefined();
+    // Read after the event: kept.
+    cache.set(1, 'a', answer(), { version: cache.version(1) });
+    expect(cache.get(1, 'a')).toBeDefined();
+    // Everything dropped (an event without a session) spoils every answer under way.
+    const during = cache.version(2);
+    emit(null);
+    cache.set(2, 'b', answer(), { version: during });
+    expect(cache.get(2, 'b')).toBeUndefined();
   });
 
   it('keeps nothing while disabled', () => {
