@@ -87,6 +87,15 @@ describe('POST /api/auth/register', () => {
     expect(sameEmail.body.data.fieldErrors).toEqual({ email: 'An account with this email already exists' });
   });
 
+  it('two registrations racing for one name: one account, and 409 (never 500) for the other', async () => {
+    const body = { ...valid, username: 'racer', email: 'racer@example.com' };
+    const answers = await Promise.all([1, 2, 3].map(() => new ApiClient(server.url).post('/api/auth/register', body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(['Username is already taken', 'Username or email is already taken']).toContain(refused.body.error);
+    }
+  });
+
   it('trims the email address before checking it (phone keyboards add a trailing space)', async () => {
     const res = await new ApiClient(server.url).post('/api/auth/register', {
       ...valid,

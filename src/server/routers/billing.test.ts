@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_PLANS, PLAN_FEATURES, type Plan, planLimitFeatures } from '../../domain/billing-schemas';
 import { ROLLING_WEEK_MS } from '../../domain/rules';
-import { gameSessions, users } from '../db/schema';
+import { creditPurchases, gameSessions, users } from '../db/schema';
+import { grantCreditPurchase } from '../services/billing';
 import {
   assertCanCreateSession,
   capMaxPlayers,
@@ -185,6 +186,21 @@ describe('POST /api/create-credit-purchase (no payment provider)', () => {
     const hunter = await signUp(server, 'hunter');
     expect((await hunter.post('/api/create-credit-purchase')).status).toBe(403);
     expect((await new ApiClient(server.url).post('/api/create-credit-purchase')).status).toBe(401);
+  });
+});
+
+describe('granting a purchase (a webhook and a status read may race)', () => {
+  it('adds its credits once, however many grants run at the same time', async () => {
+    const gm = await signUp(server, 'gamemaster');
+    const [purchase] = await server.deps.db
+      .insert(creditPurchases)
+      .values({ userId: gm.user.id, credits: 5, amountCents: 999, status: 'pending', createdAt: Date.now() })
+      .returning({ id: creditPurchases.id });
+    const granted = await Promise.all(Array.from({ length: 6 }, () => grantCreditPurchase(server.deps.db, purchase!.id)));
+    expect(granted.filter(Boolean)).toHaveLength(1);
+    const [row] = await server.deps.db.select({ c: users.sessionCredits }).from(users).where(eq(users.id, gm.user.id)).limit(1);
+    expect(row?.c).toBe(5);
+    expect(await grantCreditPurchase(server.deps.db, purchase!.id)).toBe(false);
   });
 });
 
