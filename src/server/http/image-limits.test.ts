@@ -40,7 +40,7 @@ const stored = () => (fs.existsSync(mediaDir()) ? fs.readdirSync(mediaDir()).len
 beforeAll(async () => {
   server = await startTestServer();
   const gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
   hunter = await hunterIn(server, session, 'Lens');
   admin = await signInAdmin(server);
   const solid = (width: number, height: number) =>

@@ -3,8 +3,10 @@
 // the session's members. Everyone else, signed out or outside the session, gets 404 like a file
 // that does not exist. `Cache-Control: private, no-cache`; range requests work; catalogue files
 // stay public; the retention purge still deletes the file.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPS_RETENTION_MS } from '../../domain/rules';
+import { gameSessions } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
 import { createSession, hunterIn, JPEG, MP4, PNG, type Signed } from '../testing/comms-kit';
 import { type ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
@@ -46,10 +48,10 @@ beforeAll(async () => {
   gm = (await subscribedGameMaster(server)) as Signed;
   otherGm = (await subscribedGameMaster(server)) as Signed;
   admin = await signInAdmin(server);
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
   sender = await hunterIn(server, session, 'Shutter');
   teammate = await hunterIn(server, session, 'Mate');
-  const other = createSession(server, otherGm.user.id);
+  const other = await createSession(server, otherGm.user.id);
   outsider = await hunterIn(server, other, 'Outsider');
 });
 afterAll(() => server.close());
@@ -144,8 +146,8 @@ describe('/uploads/media/...', () => {
   it('the retention purge still deletes the file, which then answers 404 to everyone', async () => {
     const url = await send(sender, 'all');
     expect(await statusFor(url, gm)).toBe(200);
-    server.deps.db.$client.prepare("UPDATE game_sessions SET status = 'completed', end_time = ? WHERE id = ?").run(Date.now(), session);
-    const purged = purgeExpiredPositions(server.deps.db, Date.now() + GPS_RETENTION_MS + 1000, server.deps.config.UPLOADS_DIR);
+    await server.deps.db.update(gameSessions).set({ status: 'completed', endTime: Date.now() }).where(eq(gameSessions.id, session));
+    const purged = await purgeExpiredPositions(server.deps, Date.now() + GPS_RETENTION_MS + 1000, server.deps.config.UPLOADS_DIR);
     expect(purged.mediaFiles).toBeGreaterThan(0);
     expect(await statusFor(url, gm)).toBe(404);
   });

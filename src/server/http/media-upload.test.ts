@@ -38,9 +38,9 @@ const tmpFiles = () => {
 beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
   hunter = await hunterIn(server, session, 'Shutter');
-  const other = createSession(server, gm.user.id);
+  const other = await createSession(server, gm.user.id);
   stranger = await hunterIn(server, other, 'Stranger');
 });
 afterAll(() => server.close());
@@ -66,8 +66,8 @@ describe('POST /api/game-sessions/{id}/upload-media', () => {
     expect(served).toMatchObject({ format: 'jpeg', width: 8, height: 6 });
     const list = (await gm.get(`/api/game-sessions/${session}/communications`)).body as { mediaUrl: string }[];
     expect(list.map((m) => m.mediaUrl)).toContain(res.body.mediaUrl);
-    const player = server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.user.id)).get()!;
-    expect(player.photosTaken).toBe(1);
+    const [player] = await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.user.id)).limit(1);
+    expect(player!.photosTaken).toBe(1);
   });
 
   it('strips EXIF (GPS, camera) from a photo: the served file has none and still decodes', async () => {

@@ -18,8 +18,8 @@ beforeAll(async () => {
   server = await startTestServer();
   gm = (await subscribedGameMaster(server)) as Signed;
   admin = await signInAdmin(server);
-  sessionA = createSession(server, gm.user.id);
-  sessionB = createSession(server, gm.user.id);
+  sessionA = await createSession(server, gm.user.id);
+  sessionB = await createSession(server, gm.user.id);
   rex = await hunterIn(server, sessionA, 'Rex');
   raptor = await hunterIn(server, sessionA, 'Raptor');
   outsider = await hunterIn(server, sessionB, 'Outsider');
@@ -152,7 +152,7 @@ describe('GET /api/game-sessions/{id}/communications', () => {
   let hunterA: Signed;
   let hunterB: Signed;
   beforeAll(async () => {
-    session = createSession(server, gm.user.id);
+    session = await createSession(server, gm.user.id);
     hunterA = await hunterIn(server, session, 'Alpha');
     hunterB = await hunterIn(server, session, 'Bravo');
     for (const [client, body] of [
@@ -210,8 +210,8 @@ describe('GET /api/game-sessions/{id}/communications', () => {
     }
   });
 
-  it('answers from the (session_id, id) index', () => {
-    const plan = explainListQueries(server.deps.db).join(' | ');
+  it('answers from the (session_id, id) index', async () => {
+    const plan = (await explainListQueries(server.deps.db)).join(' | ');
     expect(plan).toMatch(/messages_session_idx/);
     expect(plan).not.toMatch(/SCAN messages(?! USING)/);
   });

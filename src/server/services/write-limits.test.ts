@@ -17,7 +17,7 @@ function photo(): FormData {
 beforeAll(async () => {
   server = await startTestServer({ MESSAGE_RATE_LIMIT: '3', UPLOAD_RATE_LIMIT: '2' });
   const gm = (await subscribedGameMaster(server)) as Signed;
-  session = createSession(server, gm.user.id);
+  session = await createSession(server, gm.user.id);
 });
 afterAll(async () => {
   for (const ws of sockets) ws.close();
