@@ -5,7 +5,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { dialectOf } from './db/client';
+import { rawFirst } from './db/raw';
+import { messages, observations, sessionPlayers } from './db/schema';
 import { startTestServer } from './testing/harness';
 
 type Game = { sessionId: number; dinos: number[]; hunters: { cookie: string; userId: string }[] };
@@ -86,20 +90,19 @@ it('keeps every acknowledged message and observation across a SIGKILL, and the d
 
   const server = await startTestServer({}, { dir, keepDir: true });
   try {
-    const c = server.deps.db.$client;
-    expect(c.pragma('integrity_check', { simple: true })).toBe('ok');
+    const db = server.deps.db;
+    if (dialectOf(db) === 'sqlite') expect(await rawFirst(db, sql`PRAGMA integrity_check`)).toEqual({ integrity_check: 'ok' });
     const texts = new Set(
-      (c.prepare('SELECT message FROM messages WHERE session_id = ?').all(game.sessionId) as { message: string }[]).map((r) => r.message),
+      (await db.select({ message: messages.message }).from(messages).where(eq(messages.sessionId, game.sessionId))).map((r) => r.message),
     );
     expect(acked.messages.filter((m) => !texts.has(m))).toEqual([]);
     const seen = new Set(
       (
-        c
-          .prepare(
-            `SELECT sp.user_id AS userId, o.dinosaur_id AS dinosaurId FROM observations o
-               JOIN session_players sp ON sp.id = o.player_id WHERE o.session_id = ?`,
-          )
-          .all(game.sessionId) as { userId: string; dinosaurId: number }[]
+        await db
+          .select({ userId: sessionPlayers.userId, dinosaurId: observations.dinosaurId })
+          .from(observations)
+          .innerJoin(sessionPlayers, eq(sessionPlayers.id, observations.playerId))
+          .where(eq(observations.sessionId, game.sessionId))
       ).map((r) => `${r.userId}:${r.dinosaurId}`),
     );
     expect(acked.observations.filter((o) => !seen.has(`${o.userId}:${o.dinosaurId}`))).toEqual([]);

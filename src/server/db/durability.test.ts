@@ -1,6 +1,10 @@
-// Acknowledged writes survive a power loss: every commit is synced (synchronous = FULL, WAL).
+// Acknowledged writes survive a power loss: every commit is synced (SQLite: synchronous = FULL,
+// WAL; PostgreSQL: fsync and synchronous_commit on).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { dialectOf } from './client';
+import { rawFirst } from './raw';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,8 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('opens SQLite in WAL mode with synchronous = FULL', () => {
-  const db = server.deps.db.$client;
-  expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-  expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+it('syncs every commit: SQLite in WAL mode with synchronous = FULL, PostgreSQL with fsync and synchronous_commit', async () => {
+  const db = server.deps.db;
+  if (dialectOf(db) === 'pg') {
+    expect(await rawFirst(db, sql`SHOW fsync`)).toEqual({ fsync: 'on' });
+    expect(await rawFirst(db, sql`SHOW synchronous_commit`)).toEqual({ synchronous_commit: 'on' });
+    return;
+  }
+  expect(await rawFirst(db, sql`PRAGMA journal_mode`)).toEqual({ journal_mode: 'wal' });
+  expect(await rawFirst(db, sql`PRAGMA synchronous`)).toEqual({ synchronous: 2 }); // FULL
 });

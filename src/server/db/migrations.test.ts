@@ -5,8 +5,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, openDatabase } from './client';
+import { closeDatabase, MIGRATIONS_DIR, openDatabase } from './client';
+import { rawAll, rawFirst } from './raw';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-migrations-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -25,7 +27,7 @@ function firstMigrations(count: number): string {
 }
 
 describe('0001_unicode_name_keys', () => {
-  it('upgrades a database whose old ASCII-only check let a handle in twice', () => {
+  it('upgrades a database whose old ASCII-only check let a handle in twice', async () => {
     const file = path.join(tmp, 'old.sqlite');
     const old = new Database(file);
     migrate(drizzle(old), { migrationsFolder: firstMigrations(1) });
@@ -43,13 +45,13 @@ describe('0001_unicode_name_keys', () => {
     old.close();
 
     const db = openDatabase(file);
-    const rows = db.$client.prepare('SELECT handle, handle_key FROM session_players ORDER BY id').all();
+    const rows = await rawAll(db, sql`SELECT handle, handle_key FROM session_players ORDER BY id`);
     expect(rows).toEqual([
       { handle: 'Émile', handle_key: 'Émile' },
       { handle: 'ÉMILE', handle_key: `Émile\u001f2` },
       { handle: 'Rex', handle_key: 'rex' },
     ]);
-    expect(db.$client.prepare('SELECT name_key FROM game_sessions').get()).toEqual({ name_key: 'jurassic walk' });
-    db.$client.close();
+    expect(await rawFirst(db, sql`SELECT name_key FROM game_sessions`)).toEqual({ name_key: 'jurassic walk' });
+    await closeDatabase(db);
   });
 });

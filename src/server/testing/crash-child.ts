@@ -11,7 +11,7 @@ const server = await startTestServer({}, { dir, keepDir: true });
 let game: { sessionId: number; dinos: number[]; hunters: { cookie: string; userId: string }[] } | null = null;
 if (mode === 'setup') {
   const gm = await subscribedGameMaster(server);
-  const species = addSpecies(server, 1, 'Crashosaurus');
+  const species = await addSpecies(server, 1, 'Crashosaurus');
   const s = await createSession(gm, { maxPlayers: 10 });
   const dinos: number[] = [];
   for (let i = 0; i < 15; i += 1) {
@@ -28,7 +28,7 @@ if (mode === 'setup') {
   const hunters = [];
   for (const handle of ['Ava', 'Bob', 'Cyd']) {
     const hunter = await guestJoin(server, s.id, 'raptor', handle);
-    setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng);
+    await setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng);
     hunters.push({ cookie: hunter.cookie, userId: hunter.userId });
   }
   game = { sessionId: s.id, dinos, hunters };
