@@ -16,6 +16,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleProxy, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { type ConnectionHandle, handleOf, registerHandle, runAfterCommit, startAfterCommit } from './connection-handle';
+import { openPgDataApi } from './pg/async-db';
+import { isPostgresUrl, runningDialect } from './running-dialect';
 import * as schema from './schema';
 import { execute, StatementCache, TransactionGate } from './sqlite/executor';
 import { installSessionRowGenerations } from './sqlite/session-row-generation';
@@ -93,6 +95,20 @@ function asyncSqlite(sqlite: Database.Database): Db {
   };
   outer.transaction = transaction;
   return outer;
+}
+
+/** Where the database is: DATABASE_URL (PostgreSQL) when it names one, else the SQLite file. */
+export type DatabaseLocation = { DATABASE_URL?: string | undefined; DATABASE_PATH: string };
+
+/** Opens the configured database (migrated on open) behind the same data API. */
+export async function connectDatabase(location: DatabaseLocation): Promise<Db> {
+  const wanted = isPostgresUrl(location.DATABASE_URL) ? 'pg' : 'sqlite';
+  if (wanted !== runningDialect()) {
+    // db/schema.ts chose its tables from the environment the process started with.
+    throw new Error(`DATABASE_URL must be set in the environment before start (tables are ${runningDialect()}'s, ${wanted} asked)`);
+  }
+  if (wanted === 'pg') return openPgDataApi(location.DATABASE_URL!);
+  return openDatabase(location.DATABASE_PATH);
 }
 
 /** Ends the connection (the process is stopping, or a test is done). */

@@ -33,10 +33,7 @@ export type OpenPgOptions = {
 /** DATABASE_POOL_MAX as config.ts may parse it (zod at the edge; the lead wires it into the Config). */
 export const databasePoolMaxSchema = z.coerce.number().int().min(DATABASE_POOL_MAX_MIN).max(1000).default(DATABASE_POOL_MAX_DEFAULT);
 
-/** Whether a DATABASE_URL names PostgreSQL (anything else: SQLite at DATABASE_PATH). */
-export function isPostgresUrl(url: string | undefined): url is string {
-  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
-}
+export { isPostgresUrl } from '../running-dialect';
 
 // Numbers as SQLite gives them. pg hands int8 (COUNT(*), SUM of integers, bigint columns) and numeric
 // (AVG, SUM of mixed) back as strings, to keep every digit; the app's values stay far below 2^53, and

@@ -1,0 +1,33 @@
+// The data API over PostgreSQL: node-postgres drizzle with the PostgreSQL schema, presented as the
+// same `Db` type services use (db/client.ts). db/schema-parity.test.ts proves the row types agree;
+// the query builder calls services make (select, insert, update, delete, returning, onConflict...)
+// exist in both dialects with the same meaning.
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../client';
+import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
+import { openPgDatabase } from './client';
+
+/** Opens the pool, migrates under the startup lock, and returns the data API. */
+export async function openPgDataApi(url: string): Promise<Db> {
+  const { db, pool, close } = await openPgDatabase(url);
+  const dialect = new PgDialect();
+  const base = { dialect: 'pg' as const, toQuery: (query: SQL) => dialect.sqlToQuery(query), close };
+  registerHandle(db, { ...base, inTransaction: false, pg: pool } satisfies ConnectionHandle);
+  const open = db.transaction.bind(db);
+  // SQLite's `behavior` option means nothing here: PostgreSQL's default READ COMMITTED plus
+  // db/locks.ts's advisory locks give the read-then-write rules, and db/events.ts orders events.
+  db.transaction = (async (work: (tx: unknown) => Promise<unknown>) => {
+    const hooks: (() => void)[] = [];
+    const result = await open(async (tx) => {
+      // drizzle's node-postgres transaction runs on one pooled client (its session's).
+      const client = (tx as unknown as { session: { client: ConnectionHandle['pg'] } }).session.client;
+      registerHandle(tx, { ...base, inTransaction: true, pg: client });
+      startAfterCommit(tx, hooks);
+      return work(tx);
+    });
+    runAfterCommit(hooks);
+    return result;
+  }) as typeof db.transaction;
+  return db as unknown as Db;
+}
