@@ -2,7 +2,7 @@
 // those computed from positions), an event without a session drops everything, and the
 // limits hold (answers per session, sessions, bytes).
 import { describe, expect, it } from 'vitest';
-import type { BusEvent, BusListener, EventBus } from '../realtime/bus';
+import type { BusEvent, BusListener, EventBus } from '../event-bus';
 import { type CachedAnswer, createReadCache } from './read-cache';
 
 function fakeBus() {

@@ -10,7 +10,7 @@
 // The cache lives in one process and hears that process's events: on PostgreSQL (several
 // processes may write) it is off until the cluster issue brings events from every process.
 // See docs/decisions/600-polled-read-cache.md.
-import type { BusEvent, EventBus } from '../realtime/bus';
+import type { BusEvent, EventBus } from '../event-bus';
 
 /** An answer as the doors send it: validated by the output schema when it was computed. */
 export type CachedAnswer = {

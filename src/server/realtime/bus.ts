@@ -8,65 +8,11 @@
 // Fan-out is indexed by game session: an event reaches the listeners of its own
 // session (and the few process-wide listeners), so its cost grows with the sockets
 // of that session, not with every socket of the process.
-import { afterCommit, type Db, type Queryable } from '../db/client';
+import { afterCommit, type Db } from '../db/client';
 import { countEventsSince, eventsSince, insertEvents, visibleEventsSince } from '../db/events';
+import type { BusEvent, BusListener, EventBus, PublishInput } from '../event-bus';
 
-/**
- * Who may see an event: everyone in the session, its owner (and admins), one user,
- * or the owner (and admins) plus one user (a hunter's message to headquarters).
- */
-export type Audience = 'all' | 'owner' | `user:${string}` | `owner+user:${string}`;
-
-export type BusEvent = {
-  id: number;
-  sessionId: number | null;
-  type: string;
-  audience: Audience;
-  payload: Record<string, unknown>;
-  createdAt: number;
-};
-
-export type PublishInput = {
-  sessionId: number | null;
-  type: string;
-  audience?: Audience;
-  payload: Record<string, unknown>;
-};
-
-/**
- * Hears an event. `endOfStep` is true when the listener has now heard every event of a
- * publishAll step, in a row (a socket writes what it holds at once); undefined after a
- * plain publish (what a socket holds is written at the end of the task).
- */
-export type BusListener = (event: BusEvent, endOfStep?: boolean) => void;
-
-export interface EventBus {
-  /**
-   * Stores the event with `q` (pass the transaction of the change it describes: both commit
-   * together or neither does) and delivers it to listeners once that has committed.
-   */
-  publish(q: Queryable, event: PublishInput): Promise<BusEvent>;
-  /**
-   * The events of one step of one session (a broadcast is new_communication, then broadcast),
-   * stored in order; each listener then hears all of them in a row, the last with endOfStep.
-   * A socket thus gets the step's frames in one write as soon as its turn comes, instead of
-   * every socket waiting for the step's last event to reach every other socket.
-   */
-  publishAll(q: Queryable, events: PublishInput[]): Promise<BusEvent[]>;
-  /** Every event of every session (few listeners: tests, sign-ins that may join sessions later). */
-  subscribe(listener: BusListener): () => void;
-  /** The events of one game session only. */
-  subscribeSession(sessionId: number, listener: BusListener): () => void;
-  /** Events of one session after `lastId`, oldest first. */
-  since(sessionId: number, lastId: number, limit?: number): Promise<BusEvent[]>;
-  /** Up to `limit` events of one session after `lastId` that a viewer may see (the audience filtered in SQL), oldest first. */
-  visibleSince(sessionId: number, lastId: number, viewer: Viewer, limit: number): Promise<BusEvent[]>;
-  /** Whether more than `max` events of the session follow `lastId` (a resume too long to replay). */
-  moreThan(sessionId: number, lastId: number, max: number): Promise<boolean>;
-}
-
-/** Who reads (session-stream.ts's StreamViewer). */
-export type Viewer = { userId: string; seesOwnerEvents: boolean };
+export type { Audience, BusEvent, BusListener, EventBus, PublishInput, Viewer } from '../event-bus';
 
 export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
   const everything = new Set<BusListener>();

@@ -19,7 +19,7 @@ import { rawAll } from '../db/raw';
 import { messages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../errors';
-import type { Audience, PublishInput } from '../realtime/bus';
+import type { Audience, PublishInput } from '../event-bus';
 import { awardAfterWrite } from './achievements';
 import { type CommsAccess, commsAccess, commsWriteAccess } from './comms-access';
 
