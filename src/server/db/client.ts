@@ -18,7 +18,8 @@ import { drizzle as drizzleProxy, type SqliteRemoteDatabase } from 'drizzle-orm/
 import { type ConnectionHandle, handleOf, registerHandle, runAfterCommit, startAfterCommit } from './connection-handle';
 import { openPgDataApi } from './pg/async-db';
 import { isPostgresUrl, runningDialect } from './running-dialect';
-import * as schema from './schema';
+import type * as schema from './schema';
+import * as sqliteSchema from './sqlite/schema';
 import { execute, StatementCache, TransactionGate } from './sqlite/executor';
 import { installSessionRowGenerations } from './sqlite/session-row-generation';
 import { installSignInInvalidation } from './sqlite/sign-in-generation';
@@ -59,10 +60,10 @@ function asyncSqlite(sqlite: Database.Database): Db {
       if (gate.busy) await gate.idle();
       return execute(statements, text, params, method);
     },
-    { schema },
+    { schema: sqliteSchema },
   );
   // The transaction's own queries: the same connection, without the gate.
-  const inner = drizzleProxy(async (text, params, method) => execute(statements, text, params, method), { schema });
+  const inner = drizzleProxy(async (text, params, method) => execute(statements, text, params, method), { schema: sqliteSchema });
 
   const base: Omit<ConnectionHandle, 'inTransaction'> = {
     dialect: 'sqlite',
