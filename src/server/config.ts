@@ -1,5 +1,6 @@
 // Every environment variable, parsed once with zod. With none set, the app runs
 // fully locally: SQLite in db/, uploads in uploads/, and no payment provider.
+// DATABASE_URL=postgres://... runs on PostgreSQL instead (issue #27).
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +15,11 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_PATH: z.string().default('db/dinohunt.sqlite'),
+  /**
+   * postgres://user:password@host:port/database: run on PostgreSQL (migrated on start). Read from
+   * the environment the process starts with (the tables are chosen then); unset: SQLite at DATABASE_PATH.
+   */
+  DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// URL, or unset for SQLite'),
   UPLOADS_DIR: z.string().default('uploads'),
   PUBLIC_URL: optional,
   STRIPE_SECRET_KEY: optional,

@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AppLucia, createLucia } from './auth/lucia';
 import type { Config } from './config';
-import { type Db, dialectOf, openDatabase } from './db/client';
+import { connectDatabase, type Db, dialectOf } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
@@ -38,7 +38,7 @@ export type AppDeps = {
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = await connectDatabase(config);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
   const signOuts = createSignOuts();

@@ -2,10 +2,12 @@
 // only, audience filtering and catch-up from lastEventId are unchanged, and a /ws frame
 // is serialised once per event whatever the number of sockets.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, type Db, openDatabase } from '../db/client';
+import type { Db } from '../db/client';
+import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { type BusEvent, createEventBus, type EventBus } from './bus';
 import { type EventSource, frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
 
+let database: TestDatabase;
 let db: Db;
 let bus: EventBus;
 const A = 1;
@@ -13,11 +15,12 @@ const B = 2;
 const hunter: StreamViewer = { userId: 'h1', seesOwnerEvents: false };
 const owner: StreamViewer = { userId: 'gm', seesOwnerEvents: true };
 
-beforeAll(() => {
-  db = openDatabase(':memory:');
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
   bus = createEventBus(db);
 });
-afterAll(() => closeDatabase(db));
+afterAll(() => database.close());
 
 /** Every event the push feed hands over, by its payload's `n`. */
 function collect(sessionId: number, viewer: StreamViewer, lastEventId?: number) {

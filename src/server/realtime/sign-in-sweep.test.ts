@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
 import { hashToken } from '../auth/lucia';
 import { createSignOuts, isSignInLive } from '../auth/sign-outs';
-import { closeDatabase, type Db, handleOf, openDatabase } from '../db/client';
+import { type Db, dialectOf, handleOf } from '../db/client';
 import { rawRun } from '../db/raw';
 import { authSessions, gameSessions, users } from '../db/schema';
+import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createSignInSweep } from './sign-in-sweep';
 
 const NOW = 1_800_000_000_000;
 const SECONDS = NOW / 1000;
+let database: TestDatabase;
 let db: Db;
 let sessionSeq = 0;
 
@@ -47,10 +49,12 @@ async function signIn(opts: {
 }
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
-  await rawRun(db, sql`PRAGMA foreign_keys = OFF`); // a guest whose game session row is gone
+  database = await openTestDatabase();
+  db = database.db;
+  // A guest whose game session row is gone (auth_sessions.game_session_id has no foreign key either way).
+  if (dialectOf(db) === 'sqlite') await rawRun(db, sql`PRAGMA foreign_keys = OFF`);
 });
-afterAll(() => closeDatabase(db));
+afterAll(() => database.close());
 
 describe('the shared sign-in sweep', () => {
   it('gives the same verdict as isSignInLive for every way a sign-in ends', async () => {
@@ -84,24 +88,20 @@ describe('the shared sign-in sweep', () => {
     const stops = [...signIns, signIns[0]!].map((s, i) => sweep.watch(s, () => ended.push(i)));
     expect(sweep.size).toBe(40);
 
-    // Every query of the SQLite data layer runs a better-sqlite3 statement (this test's database is SQLite).
-    const statement = Object.getPrototypeOf(handleOf(db).sqlite!.prepare('SELECT 1'));
-    const all = vi.spyOn(statement, 'all');
-    const get = vi.spyOn(statement, 'get');
+    const queries = countQueries(db);
     try {
       await sweep.sweep();
-      expect(all.mock.calls.length + get.mock.calls.length).toBe(1);
+      expect(queries.count()).toBe(1);
       expect(ended).toEqual([]);
 
       await db.update(authSessions).set({ expiresAt: 1 }).where(eqId(signIns[0]!.authSessionId));
       await sweep.sweep();
       await sweep.sweep();
-      expect(all.mock.calls.length + get.mock.calls.length).toBe(3);
+      expect(queries.count()).toBe(3);
       expect(ended.sort()).toEqual([0, 40]); // both sockets of that sign-in, once each
       expect(sweep.size).toBe(39);
     } finally {
-      all.mockRestore();
-      get.mockRestore();
+      queries.restore();
       for (const stop of stops) stop();
     }
     expect(sweep.size).toBe(0);
@@ -125,3 +125,25 @@ describe('the shared sign-in sweep', () => {
 });
 
 const eqId = (token: string) => eq(authSessions.id, hashToken(token));
+
+/**
+ * Counts the reads the data layer sends to the database: SQLite runs each as a better-sqlite3
+ * statement's all() or get(); PostgreSQL as a query on the pool.
+ */
+function countQueries(q: Db): { count: () => number; restore: () => void } {
+  const handle = handleOf(q);
+  if (handle.dialect === 'pg') {
+    const query = vi.spyOn(handle.pg!, 'query');
+    return { count: () => query.mock.calls.filter(([text]) => /^\s*select/i.test(typeof text === 'string' ? text : String((text as { text?: string }).text))).length, restore: () => query.mockRestore() };
+  }
+  const statement = Object.getPrototypeOf(handle.sqlite!.prepare('SELECT 1'));
+  const all = vi.spyOn(statement, 'all');
+  const get = vi.spyOn(statement, 'get');
+  return {
+    count: () => all.mock.calls.length + get.mock.calls.length,
+    restore: () => {
+      all.mockRestore();
+      get.mockRestore();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // Integration-test harness: a real server on loopback, an ephemeral port and a
-// fresh temporary SQLite file (copied from a migrated template), plus a tiny
-// cookie-keeping REST client and a tRPC client.
+// fresh database (a temporary SQLite file; with DATABASE_URL=postgres://..., a PostgreSQL
+// database of its own on that server), plus a tiny cookie-keeping REST client and a tRPC client.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,10 +11,12 @@ import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { closeDatabase } from '../db/client';
+import { runningDialect } from '../db/running-dialect';
 import { createDeps, type AppDeps } from '../deps';
 import { subscriptionPlans, users } from '../db/schema';
 import type { AppRouter } from '../routers';
 import { seed } from '../seed';
+import { createTestPgDatabase, dropTestPgDatabase, type TestPgDatabase } from './pg-database';
 
 export type TestServer = {
   url: string;
@@ -24,15 +26,36 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
+/** Where a kept directory records its PostgreSQL database, for a restart on the same one. */
+const PG_URL_FILE = 'postgres-url';
+
+/**
+ * The test server's PostgreSQL database (when the process runs on PostgreSQL): the one a kept
+ * `dir` records, or a new one (recorded there when the directory is kept).
+ */
+async function testPgDatabase(dir: string, keep: boolean): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (runningDialect() !== 'pg') return undefined;
+  const recorded = path.join(dir, PG_URL_FILE);
+  if (fs.existsSync(recorded)) {
+    const url = fs.readFileSync(recorded, 'utf8').trim();
+    // Dropped by the server started on this directory without keepDir (the last one).
+    return { url, drop: () => (keep ? Promise.resolve() : dropTestPgDatabase(url)) };
+  }
+  const database: TestPgDatabase = await createTestPgDatabase();
+  if (keep) fs.writeFileSync(recorded, database.url);
+  return { url: database.url, drop: () => (keep ? Promise.resolve() : database.drop()) };
+}
+
 /**
  * `opts.dir` reuses a directory (and its database) left by an earlier server
- * started with `keepDir: true`, to test a restart on the same DATABASE_PATH.
+ * started with `keepDir: true`, to test a restart on the same database.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   opts: { dir?: string; keepDir?: boolean } = {},
 ): Promise<TestServer> {
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-test-'));
+  const pgDatabase = await testPgDatabase(dir, opts.keepDir ?? false);
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -45,6 +68,7 @@ export async function startTestServer(
     AUTH_RATE_LIMIT: '10000',
     MESSAGE_RATE_LIMIT: '10000',
     UPLOAD_RATE_LIMIT: '10000',
+    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });
   const deps = await createDeps(config, { info() {}, warn() {}, error() {} });
@@ -62,6 +86,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await closeDatabase(deps.db);
+      await pgDatabase?.drop();
       if (!opts.keepDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };

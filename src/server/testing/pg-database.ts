@@ -44,3 +44,11 @@ export async function createTestPgDatabase(baseUrl: string | undefined = process
     },
   };
 }
+
+/** Drops the test database a URL names (made by createTestPgDatabase; a kept test directory records its URL). */
+export async function dropTestPgDatabase(url: string, baseUrl: string | undefined = process.env.DATABASE_URL): Promise<void> {
+  if (!isPostgresUrl(baseUrl)) throw new Error('dropTestPgDatabase needs DATABASE_URL set to a postgres:// URL');
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name.startsWith(TEST_DATABASE_PREFIX) || !/^[a-z0-9_]+$/.test(name)) throw new Error(`Not a test database: ${name}`);
+  await onServer(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
