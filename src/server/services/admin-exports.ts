@@ -1,17 +1,17 @@
-// System controls: an online backup of the SQLite database and a CSV export of
-// sessions, hunters and observations.
+// System controls: an online backup of the database (SQLite's own file, or the portable export
+// elsewhere) and a CSV export of sessions, hunters and observations.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { backupSqliteTo } from '../db/backup';
+import { writeBackup } from '../db/backup';
 import type { Queryable } from '../db/client';
 import { readConsistently } from '../db/consistent-read';
+import { backupSqliteTo } from '../db/sqlite/file-backup';
 import { epochMs } from '../db/dialect';
 import { rawAll } from '../db/raw';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import { PLAYER_MESSAGE_COUNTS_SQL } from './hunter-stats';
 
 type Ctx = Pick<AppDeps, 'db' | 'now'>;
@@ -19,34 +19,32 @@ type Ctx = Pick<AppDeps, 'db' | 'now'>;
 /** "2026-11-22T10-15-03" for file names. */
 export const fileStamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/:/g, '-');
 
-/** The answer while the database is not SQLite (a portable export is to come, issue #27). */
-export const BACKUP_NEEDS_SQLITE = 'A backup file can only be made of a SQLite database for now';
+export type Backup = { file: string; fileName: string; contentType: string; cleanup: () => Promise<void> };
 
 /**
- * A consistent copy of the live database, taken with SQLite's online backup
- * API while the app keeps serving. The caller streams it and then calls cleanup.
- * Sign-ins are left out (and their pages wiped by VACUUM): restoring a backup signs
- * everyone out, and a backup file never carries anything that could open an account.
+ * A consistent copy of the live database, taken while the app keeps serving. The caller streams
+ * it and then calls cleanup. On SQLite: the database file itself (SQLite's online backup API),
+ * openable by any SQLite tool. Elsewhere: the portable export (db/backup.ts: gzip'd JSON lines,
+ * restored into either database by the restore command). Sign-ins are left out of both:
+ * restoring a backup signs everyone out, and a backup never carries anything that could open an
+ * account.
  */
-export async function createBackup(ctx: Ctx): Promise<{ file: string; fileName: string; cleanup: () => Promise<void> }> {
+export async function createBackup(ctx: Ctx): Promise<Backup> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dinohunt-backup-'));
-  const file = path.join(dir, `${crypto.randomUUID()}.sqlite`);
-  let written: boolean;
+  const stamp = fileStamp(ctx.now());
+  const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
-    written = await backupSqliteTo(ctx.db, file);
+    const sqliteFile = path.join(dir, `${crypto.randomUUID()}.sqlite`);
+    if (await backupSqliteTo(ctx.db, sqliteFile)) {
+      return { file: sqliteFile, fileName: `dinohunt-backup-${stamp}.sqlite`, contentType: 'application/vnd.sqlite3', cleanup };
+    }
+    const portable = path.join(dir, `${crypto.randomUUID()}.jsonl.gz`);
+    await writeBackup(ctx.db, portable, ctx.now());
+    return { file: portable, fileName: `dinohunt-backup-${stamp}.jsonl.gz`, contentType: 'application/gzip', cleanup };
   } catch (err) {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await cleanup();
     throw err;
   }
-  if (!written) {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-    throw new AppError(503, BACKUP_NEEDS_SQLITE);
-  }
-  return {
-    file,
-    fileName: `dinohunt-backup-${fileStamp(ctx.now())}.sqlite`,
-    cleanup: () => fs.promises.rm(dir, { recursive: true, force: true }),
-  };
 }
 
 // --- CSV ---

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBackup } from '../../db/backup';
 import { dialectOf } from '../../db/client';
 import {
   dinosaurSpecies,
@@ -254,14 +255,23 @@ describe('DELETE /api/admin/users/{id}', () => {
 });
 
 describe('system controls', () => {
-  it('GET /api/admin/backup downloads a consistent, openable copy of the database', async ({ skip }) => {
-    // The backup file is SQLite's (db/backup.ts); a portable export for PostgreSQL is to come (issue #27).
-    if (dialectOf(server.deps.db) !== 'sqlite') skip('SQLite only: the backup file is a SQLite database');
+  it('GET /api/admin/backup downloads a consistent, openable copy of the database', async () => {
     await admin.post('/api/missions', { name: 'In the backup' });
     const res = await fetch(`${server.url}/api/admin/backup`, { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="dinohunt-backup-.+\.sqlite"$/);
     const bytes = Buffer.from(await res.arrayBuffer());
+    if (dialectOf(server.deps.db) !== 'sqlite') {
+      // Not SQLite: the portable export (db/backup.ts), which the restore command reads.
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="dinohunt-backup-.+\.jsonl\.gz"$/);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bk-')), 'b.jsonl.gz');
+      fs.writeFileSync(file, bytes);
+      const { rows } = await readBackup(file);
+      expect((rows.get('missions') ?? []).map((m) => m.name)).toContain('In the backup');
+      expect((rows.get('dinosaur_species') ?? []).length).toBeGreaterThanOrEqual(8);
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      return;
+    }
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="dinohunt-backup-.+\.sqlite"$/);
     expect(bytes.subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bk-')), 'b.sqlite');
     fs.writeFileSync(file, bytes);
