@@ -15,15 +15,18 @@ it('closes a socket too far behind with 4008; reconnecting with lastEventId miss
     const ws = WsClient.connect(server, `?sessionId=${session}`, hunter.cookie);
     const subscribed = await ws.next((f) => f.type === 'subscribed');
 
-    // Published in one task (the awaits are the database's, no I/O), so the client cannot read meanwhile: past what the kernel's
-    // buffers take (here up to net.ipv4.tcp_wmem's 4 MB on the server side), more than the
-    // bound waits in the server for this socket.
+    // The client stops reading while the events are published (its TCP socket paused): past
+    // what the kernel's buffers take (here up to net.ipv4.tcp_wmem's 4 MB on the server side),
+    // more than the bound waits in the server for this socket.
+    const tcp = (ws.ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket;
+    tcp.pause();
     const filler = 'z'.repeat(64 * 1024);
     const count = Math.ceil((10 * WS_MAX_BUFFERED_BYTES) / filler.length);
     const published: number[] = [];
     for (let i = 0; i < count; i++) {
       published.push((await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'bulk', audience: 'all', payload: { i, filler } })).id);
     }
+    tcp.resume();
 
     expect((await ws.closed).code).toBe(4008);
     const delivered = ws.frames.filter((f) => f.type === 'bulk').map((f) => f.eventId as number);
