@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_TEST_MODELS } from '../domain/rules';
+import { lockFirstStart } from './db/first-start-lock';
 import { dinosaurSpecies } from './db/schema';
 import type { AppDeps } from './deps';
 import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
@@ -97,10 +98,9 @@ export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'config' | 'log'>):
       modelPath: await installModel(deps, s),
     });
   }
-  // One transaction, re-checking emptiness: two processes starting together seed once.
-  // (SQLite runs such transactions one at a time; on PostgreSQL seed() must run under the start-up
-  // lock of db/pg/client.ts, withStartupLock, for the re-check to hold across processes.)
+  // One transaction, re-checking emptiness under the first-start lock: processes starting together seed once.
   const inserted = await db.transaction(async (tx) => {
+    await lockFirstStart(tx);
     const [again] = await tx.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1);
     if (again) return 0;
     await tx.insert(dinosaurSpecies).values(rows);

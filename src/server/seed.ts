@@ -5,10 +5,14 @@ import { eq } from 'drizzle-orm';
 import { FALLBACK_PLANS } from '../domain/billing-schemas';
 import { hashPassword } from './auth/password';
 import type { AppDeps } from './deps';
+import { lockFirstStart } from './db/first-start-lock';
 import { subscriptionPlans, users } from './db/schema';
 import { installModelTestModels, installSeedUsdz, seedSpecies } from './seed-species';
 
-async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
+/** What seeding needs of the app's dependencies. */
+export type SeedDeps = Pick<AppDeps, 'db' | 'config' | 'log'>;
+
+async function seedAdmin({ db, config, log }: SeedDeps): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (existing) return;
   const username = config.ADMIN_USERNAME ?? 'admin';
@@ -17,6 +21,7 @@ async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
   const passwordHash = await hashPassword(password);
   // Re-checked in the transaction that inserts: two processes starting together create one admin.
   const created = await db.transaction(async (tx) => {
+    await lockFirstStart(tx);
     const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
     if (again) return false;
     await tx.insert(users).values({
@@ -38,9 +43,10 @@ async function seedAdmin({ db, config, log }: AppDeps): Promise<void> {
   }
 }
 
-async function seedPlans({ db }: AppDeps): Promise<void> {
+async function seedPlans({ db }: SeedDeps): Promise<void> {
   // One transaction, re-checking emptiness: two processes starting together seed once.
   await db.transaction(async (tx) => {
+    await lockFirstStart(tx);
     const [any] = await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).limit(1);
     if (any) return;
     // The spec's built-in plan list is also the client's fallback: one source for both, in its order.
@@ -50,7 +56,7 @@ async function seedPlans({ db }: AppDeps): Promise<void> {
   });
 }
 
-export async function seed(deps: AppDeps): Promise<void> {
+export async function seed(deps: SeedDeps): Promise<void> {
   await seedAdmin(deps);
   await seedPlans(deps);
   await seedSpecies(deps);
