@@ -82,7 +82,8 @@ describe('hot tRPC reads answer like tRPC’s handler', () => {
     expect(mixed.hot.status).toBe(207);
   });
 
-  it('answers the client’s batches through the read cache; tRPC’s handler does not', async () => {
+  it('answers the client’s batches through the read cache; tRPC’s handler does not', async ({ skip }) => {
+    if (!server.deps.readCache.enabled) skip('The read cache is off on PostgreSQL until the cluster issue (decision 876)');
     const dinosaurs = batch(['deploy.list', { id: sessionId }], ['comms.list', { id: sessionId }]);
     server.deps.readCache.clear();
     await fetch(`${server.url}${dinosaurs}&viaHandler=1`, { headers: { cookie: guest.cookie } });
