@@ -10,15 +10,15 @@ import { afterAll, expect, it } from 'vitest';
 import { dialectOf } from './db/client';
 import { rawFirst } from './db/raw';
 import { messages, observations, sessionPlayers } from './db/schema';
-import { startTestServer } from './testing/harness';
+import { removeTestDir, startTestServer } from './testing/harness';
 
 type Game = { sessionId: number; dinos: number[]; hunters: { cookie: string; userId: string }[] };
 const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-crash-'));
 const children: ChildProcess[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  fs.rmSync(dir, { recursive: true, force: true });
+  await removeTestDir(dir);
 });
 
 function startChild(setup: boolean): Promise<{ child: ChildProcess; url: string; game: Game | null }> {

@@ -46,6 +46,13 @@ async function testPgDatabase(dir: string, keep: boolean): Promise<{ url: string
   return { url: database.url, drop: () => (keep ? Promise.resolve() : database.drop()) };
 }
 
+/** Removes a directory kept by `keepDir` servers, and the PostgreSQL database it records. */
+export async function removeTestDir(dir: string): Promise<void> {
+  const recorded = path.join(dir, PG_URL_FILE);
+  if (fs.existsSync(recorded)) await dropTestPgDatabase(fs.readFileSync(recorded, 'utf8').trim());
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /**
  * `opts.dir` reuses a directory (and its database) left by an earlier server
  * started with `keepDir: true`, to test a restart on the same database.
