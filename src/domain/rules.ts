@@ -564,3 +564,10 @@ export const DATABASE_POOL_MAX_DEFAULT = 10;
 export const DATABASE_POOL_MAX_MIN = 2;
 /** The session-level advisory lock key processes take to migrate and seed one at a time ('dino' in ASCII). */
 export const PG_STARTUP_LOCK_KEY = 0x64_69_6e_6f;
+
+// ---- Accounts, billing, admin and seed on the async data API (issue #27, port group C "accounts"; decision 880) ----
+/**
+ * The transaction-scoped advisory lock key each first-start seeding transaction takes on PostgreSQL
+ * ("DINOSEED" in ASCII), so that processes starting together seed the admin, plans and species once.
+ */
+export const PG_FIRST_START_LOCK_KEY = 0x44494e4f_53454544n;

@@ -52,7 +52,7 @@ export function createSignOuts(): SignOuts {
  * GUEST_SIGN_IN_GRACE_MS ago: one primary-key lookup. Every HTTP request (context.ts)
  * and every socket (below, and trpc.ts) asks this same question.
  *
- * Hand-written SQL (about 15 times cheaper to build than the same query from the builder, and
+ * Hand-written SQL (about ten times cheaper to build than the same query from the builder, and
  * every tRPC call on a socket asks it): the times are bound through their columns
  * (`sql.param(value, column)`), so each is encoded as its column stores it, seconds or
  * milliseconds on SQLite, a timestamp on PostgreSQL.

@@ -5,15 +5,13 @@
 // transactions could both find the table empty; a transaction-scoped advisory lock makes the second
 // wait for the first to commit, and its check then sees the first one's rows.
 import { sql } from 'drizzle-orm';
+import { PG_FIRST_START_LOCK_KEY } from '../../domain/rules';
 import type { Tx } from './client';
 import { dialectOf } from './connection-handle';
 import { rawRun } from './raw';
 
-/** The advisory lock key of first-start seeding ("DINOSEED" as a number). */
-const FIRST_START_LOCK_KEY = 0x44494e4f_53454544n;
-
 /** Serializes, until `tx` ends, the transactions that seed first-start data. Call it before the check. */
 export async function lockFirstStart(tx: Tx): Promise<void> {
   if (dialectOf(tx) !== 'pg') return;
-  await rawRun(tx, sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK_KEY.toString()}::bigint)`);
+  await rawRun(tx, sql`SELECT pg_advisory_xact_lock(${PG_FIRST_START_LOCK_KEY.toString()}::bigint)`);
 }
