@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { eq, lte, sql } from 'drizzle-orm';
-import { type Adapter, type DatabaseSession, type DatabaseUser, Lucia, type Session, TimeSpan, type User } from 'lucia';
+import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
+import { eq, sql } from 'drizzle-orm';
+import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
 import type { Db, Queryable } from '../db/client';
 import { least } from '../db/dialect';
@@ -16,7 +17,6 @@ export function hashToken(token: string): string {
 }
 
 type SessionRow = typeof authSessions.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpiresAt }: SessionRow): DatabaseSession => ({
   id,
@@ -24,8 +24,6 @@ const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpir
   expiresAt: new Date(expiresAt * 1000),
   attributes: { gameSessionId, absoluteExpiresAt },
 });
-
-const toDatabaseUser = ({ id, ...attributes }: UserRow): DatabaseUser => ({ id, attributes });
 
 /**
  * `expires_at = min(seconds, absolute_expires_at)`: a renewal never extends a sign-in past its
@@ -35,23 +33,25 @@ const cappedExpiry = (q: Queryable, seconds: number) =>
   least(q, sql.param(seconds, authSessions.expiresAt), authSessions.absoluteExpiresAt);
 
 /**
- * Lucia 3's adapter over the data API (the query builder, so it runs on either database),
- * with the token hashed on the way in (as Lucia's v3 -> v4 migration guide stores sessions),
- * and renewal capped at the sign-in's absolute end. Lucia hands the adapter the cookie's
- * token; only its hash reaches SQL. Times are seconds, as Lucia's drizzle adapter stores them.
+ * Lucia 3's drizzle adapter with the token hashed on the way in (as Lucia's v3 -> v4
+ * migration guide stores sessions), and renewal capped at the sign-in's absolute end.
+ * Lucia hands the adapter the cookie's token; only its hash reaches SQL. Times are seconds.
+ *
+ * The adapter's reads and deletes are awaited query-builder calls, so they run on either
+ * database (on PostgreSQL the seconds columns read and write numbers too: db/pg/columns.ts).
+ * Its writes end in SQLite's `.run()` and its session list in `.all()`, which PostgreSQL's
+ * builder lacks: those three are written here with the builder, as the adapter writes them.
  */
 class HashedSessionAdapter implements Adapter {
-  constructor(private readonly db: Db) {}
+  private readonly inner: DrizzleSQLiteAdapter;
+
+  constructor(private readonly db: Db) {
+    this.inner = new DrizzleSQLiteAdapter(db, authSessions, users);
+  }
 
   async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {
-    const [row] = await this.db
-      .select({ session: authSessions, user: users })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(authSessions.id, hashToken(token)))
-      .limit(1);
-    if (!row) return [null, null];
-    return [{ ...toDatabaseSession(row.session), id: token }, toDatabaseUser(row.user)];
+    const [session, user] = await this.inner.getSessionAndUser(hashToken(token));
+    return [session ? { ...session, id: token } : null, user];
   }
   /** Ids here are hashes: good for counting and deleting, not for a cookie. */
   async getUserSessions(userId: string): Promise<DatabaseSession[]> {
@@ -73,14 +73,14 @@ class HashedSessionAdapter implements Adapter {
       .set({ expiresAt: cappedExpiry(this.db, seconds) })
       .where(eq(authSessions.id, hashToken(token)));
   }
-  async deleteSession(token: string): Promise<void> {
-    await this.db.delete(authSessions).where(eq(authSessions.id, hashToken(token)));
+  deleteSession(token: string): Promise<void> {
+    return this.inner.deleteSession(hashToken(token));
   }
-  async deleteUserSessions(userId: string): Promise<void> {
-    await this.db.delete(authSessions).where(eq(authSessions.userId, userId));
+  deleteUserSessions(userId: string): Promise<void> {
+    return this.inner.deleteUserSessions(userId);
   }
-  async deleteExpiredSessions(): Promise<void> {
-    await this.db.delete(authSessions).where(lte(authSessions.expiresAt, Math.floor(Date.now() / 1000)));
+  deleteExpiredSessions(): Promise<void> {
+    return this.inner.deleteExpiredSessions();
   }
 }
 
