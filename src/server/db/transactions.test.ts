@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { afterCommit, closeDatabase, type Db, openDatabase } from './client';
 import { rawAll, rawFirst } from './raw';
-import { missions } from './schema';
+// This test is about SQLite's connection: its tables, whichever database the suite runs on.
+import { missions } from './sqlite/schema';
 
 let dir: string;
 let db: Db;
