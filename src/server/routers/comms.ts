@@ -119,6 +119,9 @@ export const commsRouter = router({
    * lastEventId receives everything it missed first.
    */
   events: authedProcedure.input(EventsRequest).subscription(async function* ({ ctx, input, signal }) {
+    // Without a lastEventId, events follow from the newest one now: the checks below wait for the
+    // database, and what is published meanwhile is read back from it.
+    const latestAtStart = await latestEventId(ctx.db, [input.sessionId]);
     const viewer = await streamViewer(ctx, input.sessionId);
     let lastEventId: number | null = null;
     if (input.lastEventId !== null && input.lastEventId !== undefined) {
@@ -139,6 +142,7 @@ export const commsRouter = router({
         lastEventId = latest;
         yield tracked(String(latest), resyncEvent(input.sessionId, latest, ctx.now()));
       }
+      lastEventId ??= latestAtStart;
       for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
         yield tracked(String(event.id), sharedStreamEvent(event, input.sessionId));
       }
