@@ -3,6 +3,7 @@
 // is serialised once per event whatever the number of sockets.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
+import { eventsSince } from '../db/events';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { type BusEvent, createEventBus, type EventBus } from './bus';
 import { type EventSource, frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
@@ -120,6 +121,41 @@ describe('push delivery (/ws)', () => {
     await vi.waitFor(() => expect(got).toEqual([40, 41]));
     await bus.publish(db, { sessionId: A, type: 't', payload: { n: 42 } });
     expect(got).toEqual([40, 41, 42]);
+    stop();
+  });
+
+  it('goes back to the database for an event it cannot decide on, and misses nothing while it looks it up', async () => {
+    // A sign-in's sessions (as SignInSessions): A known, B met by its first event and looked up then.
+    const known = new Set([A]);
+    let release = () => {};
+    const lookup = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const source: EventSource = {
+      subscribe: (listener) => bus.subscribe(listener),
+      accepts: (event) => (event.sessionId === null ? false : known.has(event.sessionId) ? true : undefined),
+      learn: async (event) => {
+        await lookup;
+        known.add(event.sessionId!);
+      },
+      page: async (after, limit) => (await eventsSince(db, [...known], after, limit)) as BusEvent[],
+      behind: async () => false,
+    };
+    const got: unknown[] = [];
+    const stop = pushFeed(source, undefined, (e) => {
+      got.push(e.payload.n);
+      return true;
+    });
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 50 } });
+    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 51 } });
+    // While B is looked up: left to the database.
+    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 52 } });
+    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 53 } });
+    expect(got).toEqual([50]);
+    release();
+    await vi.waitFor(() => expect(got).toEqual([50, 51, 52, 53]));
+    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 54 } });
+    expect(got).toEqual([50, 51, 52, 53, 54]);
     stop();
   });
 

@@ -159,16 +159,24 @@ async function* streamOf(
   const queue: BusEvent[] = [];
   /** Queued events the source could not decide on when heard (learn, then ask again). */
   const undecided = new Set<BusEvent>();
+  /** Undecided events dropped with an overflow, one per session: learnt before the database is read. */
+  const toLearn = new Map<number, BusEvent>();
   let overflowFrom: number | null = null;
   let wake: (() => void) | null = null;
 
   const unsubscribe = source.subscribe((event) => {
     const accepted = source.accepts(event);
     if (accepted === false) return;
-    if (overflowFrom !== null) return;
+    if (overflowFrom !== null) {
+      if (accepted === undefined && event.sessionId !== null && !toLearn.has(event.sessionId)) toLearn.set(event.sessionId, event);
+      return;
+    }
     if (queue.length >= STREAM_MAX_QUEUE) {
       overflowFrom = queue[0]!.id - 1;
       queue.length = 0;
+      for (const e of [...undecided, ...(accepted === undefined ? [event] : [])]) {
+        if (e.sessionId !== null && !toLearn.has(e.sessionId)) toLearn.set(e.sessionId, e);
+      }
       undecided.clear();
     } else {
       queue.push(event);
@@ -194,6 +202,9 @@ async function* streamOf(
         const from: number = last ?? overflowFrom;
         overflowFrom = null;
         last = from;
+        // Sessions met while overflowing are looked up first, so the database read covers them.
+        for (const e of [...toLearn.values()]) await source.learn?.(e);
+        toLearn.clear();
         for await (const e of backlogOf(source, from)) {
           last = e.id;
           if (source.accepts(e)) yield e;
