@@ -11,22 +11,30 @@ import type { User } from 'lucia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, openDatabase } from '../db/client';
 import { rawRun } from '../db/raw';
+import { runningDialect } from '../db/running-dialect';
 import { gameSessions, sessionPlayers, users } from '../db/schema';
 import { installSessionRowGenerations, sessionRowGeneration } from '../db/sqlite/session-row-generation';
 import { sessionRowsGeneration } from '../db/write-generations';
 import { requireSessionAccess } from './session-access';
 import { SessionAccessCache, sessionAccessCacheSize } from './session-access-cache';
 
+// The cache runs on SQLite only: its invalidation is SQLite's TEMP triggers on the one connection,
+// and on PostgreSQL no generation exists, so nothing is cached (decisions 876, 877). These tests open a
+// SQLite file themselves, which a process running on PostgreSQL's tables cannot use.
+const onSqlite = runningDialect() === 'sqlite';
+
 let dir: string;
 let file: string;
 let db: Db;
 
-beforeEach(() => {
+beforeEach(({ skip }) => {
+  if (!onSqlite) skip('SQLite only: the session-access cache is off on PostgreSQL (decision 877)');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-access-'));
   file = path.join(dir, 'app.db');
   db = openDatabase(file);
 });
 afterEach(async () => {
+  if (!onSqlite) return;
   await closeDatabase(db);
   fs.rmSync(dir, { recursive: true, force: true });
 });
