@@ -66,6 +66,9 @@ type Read = { path: string; cookie: string };
 type Batch = Read & { calls: number };
 type Setup = {
   url: string;
+  /** Whether the app's read cache is on (READ_CACHE=off, or PostgreSQL, turn it off) and the database it runs on. */
+  readCache: boolean;
+  database: string;
   bareUrl: string;
   /** The hot session's id and its hunters' cookies: the live phase moves them while the mix runs. */
   hotSession: number;
@@ -160,7 +163,8 @@ async function liveSession(gm: ApiClient, species: number[], tag: string) {
 async function serve() {
   // LOG_LEVEL=info: the server logs as `npm start` does by default (the tests' servers are silent).
   const server = await startTestServer(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {});
-  server.deps.readCache.enabled = process.env.READ_CACHE !== 'off';
+  // READ_CACHE=off turns it off; it is off anyway where the app keeps it off (PostgreSQL, decision 876).
+  if (process.env.READ_CACHE === 'off') server.deps.readCache.enabled = false;
   const gm = await subscribedGameMaster(server);
   const species = [await addSpecies(server, 0.5, 'Benchosaurus'), await addSpecies(server, 0.7, 'Loadodon')];
   const hot = await liveSession(gm, species, 'a');
@@ -283,6 +287,8 @@ async function serve() {
 
   const setup: Setup = {
     url: server.url,
+    readCache: server.deps.readCache.enabled,
+    database: dialectOf(server.deps.db) === 'pg' ? 'PostgreSQL' : 'SQLite',
     bareUrl: `http://127.0.0.1:${address.port}`,
     hotSession: hot.id,
     hunterCookies: hot.hunters.map((h) => h.cookie),
@@ -462,7 +468,7 @@ async function main() {
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
   });
   console.log(`App server: ${serverKind()}; load: ${execSync('uptime').toString().trim()}`);
-  console.log(`Read cache: ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}`);
+  console.log(`Database: ${setup.database}; read cache: ${setup.readCache ? 'on' : 'off'}`);
   console.log(`Hot mix: ${setup.hot.length} reads over ${HUNTERS} guest hunters; ${ROUNDS} rounds of ${ROUND_S} s, ${CONNECTIONS} connections`);
   const calls = setup.hotTrpc.reduce((n, b) => n + b.calls, 0);
   console.log(

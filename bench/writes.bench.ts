@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { closeDatabase } from '../src/server/db/client';
 import { rawRun } from '../src/server/db/raw';
+import { runningDialect } from '../src/server/db/running-dialect';
 import { gameSessions, sessionPlayers, users } from '../src/server/db/schema';
 import { createDeps } from '../src/server/deps';
 import { sendMessage } from '../src/server/services/communications';
@@ -15,6 +16,11 @@ import { recordPosition } from '../src/server/services/positions';
 import { PositionBudget } from '../src/server/services/write-limits';
 
 const N = Number(process.env.N ?? 300);
+
+if (runningDialect() !== 'sqlite') {
+  console.error('bench:writes compares SQLite synchronous modes: run it without DATABASE_URL');
+  process.exit(2);
+}
 
 async function run(mode: 'NORMAL' | 'FULL') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-bench-'));
