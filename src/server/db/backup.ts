@@ -91,7 +91,12 @@ export class BackupError extends Error {}
 
 /** Reads a backup file: its header and rows by table. Throws BackupError on anything else. */
 export async function readBackup(file: string): Promise<{ header: Header; rows: Map<string, Record<string, unknown>[]> }> {
-  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const gunzip = zlib.createGunzip();
+  // A missing or unreadable file fails the read below, not the process.
+  const input = fs
+    .createReadStream(file)
+    .on('error', (err) => gunzip.destroy(err))
+    .pipe(gunzip);
   const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let header: Header | undefined;
   const rows = new Map<string, Record<string, unknown>[]>();
@@ -130,8 +135,10 @@ export async function restoreBackup(db: Db, file: string, opts: { replace?: bool
   if (unknown.length > 0) throw new BackupError(`Backup has tables this version does not know: ${unknown.join(', ')}`);
   let restored = 0;
   await db.transaction(async (tx) => {
-    const existing = await Promise.all(tables.map(async ({ table }) => (await tx.select().from(table as never).limit(1)).length));
-    if (existing.some((n) => n > 0)) {
+    // One query at a time: a transaction is one connection.
+    let used = false;
+    for (const { table } of tables) used ||= (await tx.select().from(table as never).limit(1)).length > 0;
+    if (used) {
       if (!opts.replace) throw new BackupError('The database is not empty: restore into a fresh database, or pass --replace');
       // Children first; sign-ins go too (they name users that may no longer exist).
       await rawRun(tx, sql`DELETE FROM auth_sessions`);
