@@ -8,9 +8,24 @@
 // Fan-out is indexed by game session: an event reaches the listeners of its own
 // session (and the few process-wide listeners), so its cost grows with the sockets
 // of that session, not with every socket of the process.
-import { afterCommit, type Db } from '../db/client';
+//
+// Listeners hear events in id order: a feed hands over live events only past the last id
+// it handed over (session-stream.ts), so one heard late would be lost. Event-writing
+// transactions take turns from their event insert to COMMIT (db/events.ts), but on
+// PostgreSQL the work after one's COMMIT may run after the next one's (each answer comes on
+// its own connection). So each step of events takes a turn in `pending` when it is stored,
+// and is delivered once it and every step before it are settled: committed (delivered in
+// order) or rolled back (dropped). A step not yet known to have committed when a later one
+// has is settled by the database (PostgreSQL: its id exists or never will; ids are not reused);
+// on SQLite the notice of a commit comes before the next writer may start, so a step still
+// unsettled when the next is stored rolled back (events-delivery-order.test.ts).
+import { afterCommit, type Db, dialectOf, handleOf, type Queryable } from '../db/client';
 import { countEventsSince, eventsSince, insertEvents, visibleEventsSince } from '../db/events';
 import type { BusEvent, BusListener, EventBus, PublishInput } from '../event-bus';
+import { eventStored } from './queries';
+
+/** One publish's events, waiting for their turn to be delivered. */
+type Step = { firstId: number; committed: boolean; deliver: () => void };
 
 export type { Audience, BusEvent, BusListener, EventBus, PublishInput, Viewer } from '../event-bus';
 
@@ -37,24 +52,97 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
     return inputs.map(({ sessionId, type, audience = 'all', payload }) => ({ sessionId, type, audience, payload, createdAt }));
   };
 
+  // Steps in the order they were stored (id order: writers take turns), the oldest first.
+  const pending: Step[] = [];
+  let checking = false;
+  /** Whether a commit's notice may come after the next writer's (PostgreSQL); never on SQLite (one connection). */
+  const lateNotices = dialectOf(db) === 'pg';
+
+  /** The steps a transaction has queued (one transaction may publish several times). */
+  const stepsOf = new WeakMap<object, Set<Step>>();
+  const ownSteps = (tx: Queryable) => {
+    let steps = stepsOf.get(tx);
+    if (!steps) {
+      steps = new Set();
+      stepsOf.set(tx, steps);
+    }
+    return steps;
+  };
+
+  /** Delivers the settled steps at the head of `pending`, in order. */
+  const flush = () => {
+    while (pending.length > 0) {
+      const head = pending[0]!;
+      if (head.committed) {
+        pending.shift();
+        head.deliver();
+        continue;
+      }
+      // A later step has committed, so the head's transaction has ended: its commit notice is still on
+      // its way, or it rolled back. The database knows which.
+      if (checking || !pending.some((step) => step.committed)) return;
+      checking = true;
+      eventStored(db, head.firstId).then(
+        (stored) => {
+          checking = false;
+          if (pending[0] === head && !head.committed) {
+            if (stored) head.committed = true;
+            else pending.shift(); // rolled back: nothing to deliver
+          }
+          flush();
+        },
+        () => {
+          // Asked again when the next step commits.
+          checking = false;
+        },
+      );
+      return;
+    }
+  };
+
+  /** Stores the events with `tx` and queues their delivery for after its COMMIT. */
+  const store = async (tx: Queryable, inputs: PublishInput[], deliverAll: (events: BusEvent[]) => void): Promise<BusEvent[]> => {
+    const events = (await insertEvents(tx, rowsOf(inputs))) as BusEvent[];
+    // On SQLite every earlier writer has ended and been noticed: one still unsettled rolled back
+    // (and SQLite may reuse its ids, so the database could not tell).
+    if (!lateNotices) {
+      while (pending.length > 0 && !pending[0]!.committed && !ownSteps(tx).has(pending[0]!)) pending.shift();
+    }
+    // Queued now, before this transaction can commit and the next writer's events be stored.
+    const step: Step = { firstId: events[0]!.id, committed: false, deliver: () => deliverAll(events) };
+    pending.push(step);
+    ownSteps(tx).add(step);
+    afterCommit(tx, () => {
+      step.committed = true;
+      flush();
+    });
+    return events;
+  };
+
+  /** Runs `work` in the caller's transaction, or in one of its own (so the step is queued before its COMMIT). */
+  const inTransaction = <T>(q: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+    handleOf(q).inTransaction ? work(q) : (q as Db).transaction((tx) => work(tx));
+
   return {
     async publish(q, input) {
-      const [event] = (await insertEvents(q, rowsOf([input]))) as BusEvent[];
-      afterCommit(q, () => {
-        if (event!.sessionId !== null) deliver(bySession.get(event!.sessionId), event!);
-        deliver(everything, event!);
-      });
+      const [event] = await inTransaction(q, (tx) =>
+        store(tx, [input], ([stored]) => {
+          if (stored!.sessionId !== null) deliver(bySession.get(stored!.sessionId), stored!);
+          deliver(everything, stored!);
+        }),
+      );
       return event!;
     },
     async publishAll(q, inputs) {
       const sessionId = inputs[0]?.sessionId ?? null;
       if (inputs.some((input) => input.sessionId !== sessionId)) throw new Error('publishAll: one session per step');
-      const events = (await insertEvents(q, rowsOf(inputs))) as BusEvent[];
-      afterCommit(q, () => {
-        if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
-        deliverStep(everything, events);
-      });
-      return events;
+      if (inputs.length === 0) return [];
+      return inTransaction(q, (tx) =>
+        store(tx, inputs, (events) => {
+          if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
+          deliverStep(everything, events);
+        }),
+      );
     },
     subscribe(listener) {
       everything.add(listener);

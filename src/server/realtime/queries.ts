@@ -1,9 +1,9 @@
 // The real-time paths' reads that are not the event log's (db/events.ts): which sessions a
-// signed-in user follows, and who owns one.
+// signed-in user follows, who owns one, and whether an event was committed (the bus's delivery order).
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { LIVE_SESSION_STATUSES } from '../../domain/rules';
 import type { Queryable } from '../db/client';
-import { gameSessions, sessionPlayers } from '../db/schema';
+import { events, gameSessions, sessionPlayers } from '../db/schema';
 
 /** Whether the user is (still) one of the session's players; a removed hunter (decision 836) is not. */
 export async function isSessionPlayer(q: Queryable, sessionId: number, userId: string): Promise<boolean> {
@@ -38,4 +38,10 @@ export async function ownedLiveSessionIds(q: Queryable, ownerId: string): Promis
 export async function sessionOwnerId(q: Queryable, sessionId: number): Promise<string | undefined> {
   const [row] = await q.select({ ownerId: gameSessions.ownerId }).from(gameSessions).where(eq(gameSessions.id, sessionId)).limit(1);
   return row?.ownerId;
+}
+
+/** Whether the event with this id is stored (committed, as this connection sees it). */
+export async function eventStored(q: Queryable, id: number): Promise<boolean> {
+  const [row] = await q.select({ id: events.id }).from(events).where(eq(events.id, id)).limit(1);
+  return row !== undefined;
 }

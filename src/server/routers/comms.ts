@@ -118,38 +118,40 @@ export const commsRouter = router({
    * for the owner), each tracked by its event id: a client that reconnects with
    * lastEventId receives everything it missed first.
    */
-  events: authedProcedure.input(EventsRequest).subscription(async function* ({ ctx, input, signal }) {
-    // Without a lastEventId, events follow from the newest one now: the checks below wait for the
-    // database, and what is published meanwhile is read back from it.
+  events: authedProcedure.input(EventsRequest).subscription(async ({ ctx, input, signal }) => {
+    // Where events start when the client names no lastEventId, and where a resync resumes: read
+    // before the stream is answered (tRPC starts it once this resolves), so whatever is published
+    // after the client sees the stream open follows, read back from the database if need be.
     const latestAtStart = await latestEventId(ctx.db, [input.sessionId]);
-    const viewer = await streamViewer(ctx, input.sessionId);
-    let lastEventId: number | null = null;
-    if (input.lastEventId !== null && input.lastEventId !== undefined) {
-      lastEventId = Number(input.lastEventId);
-      if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
-    }
-    // The stream ends when the client leaves, when this sign-in ends (logout, deleted account,
-    // expiry) or when the server stops.
-    const signedOut = new AbortController();
-    const stopWatching = ctx.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
-      signedOut.abort(),
-    );
-    const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
-    try {
-      // Too far behind to replay (decision 700): 'resync', tracked with the newest id, then what follows it.
-      if (await mustResync(sessionSource(ctx.bus, input.sessionId, viewer), lastEventId)) {
-        const latest = await latestEventId(ctx.db, [input.sessionId]);
-        lastEventId = latest;
-        yield tracked(String(latest), resyncEvent(input.sessionId, latest, ctx.now()));
+    return (async function* () {
+      const viewer = await streamViewer(ctx, input.sessionId);
+      let lastEventId: number | null = null;
+      if (input.lastEventId !== null && input.lastEventId !== undefined) {
+        lastEventId = Number(input.lastEventId);
+        if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
       }
-      lastEventId ??= latestAtStart;
-      for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
-        yield tracked(String(event.id), sharedStreamEvent(event, input.sessionId));
+      // The stream ends when the client leaves, when this sign-in ends (logout, deleted account,
+      // expiry) or when the server stops.
+      const signedOut = new AbortController();
+      const stopWatching = ctx.signInSweep.watch({ authSessionId: ctx.authSession.id, userId: ctx.user.id }, () =>
+        signedOut.abort(),
+      );
+      const until = AbortSignal.any([signedOut.signal, ctx.lifetime.signal, ...(signal ? [signal] : [])]);
+      try {
+        // Too far behind to replay (decision 700): 'resync', tracked with the newest id, then what follows it.
+        if (await mustResync(sessionSource(ctx.bus, input.sessionId, viewer), lastEventId)) {
+          lastEventId = latestAtStart;
+          yield tracked(String(latestAtStart), resyncEvent(input.sessionId, latestAtStart, ctx.now()));
+        }
+        lastEventId ??= latestAtStart;
+        for await (const event of sessionStream(ctx.bus, { sessionId: input.sessionId, viewer, lastEventId, signal: until })) {
+          yield tracked(String(event.id), sharedStreamEvent(event, input.sessionId));
+        }
+      } finally {
+        stopWatching();
       }
-    } finally {
-      stopWatching();
-    }
-    if (signedOut.signal.aborted) throw unauthorized('Signed out');
-    if (ctx.lifetime.signal.aborted) throw new AppError(503, 'Server restarting');
+      if (signedOut.signal.aborted) throw unauthorized('Signed out');
+      if (ctx.lifetime.signal.aborted) throw new AppError(503, 'Server restarting');
+    })();
   }),
 });
