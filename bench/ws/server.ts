@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { SIGN_IN_ABSOLUTE_MS, SIGN_IN_IDLE_MS } from '../../src/domain/rules';
 import { hashToken } from '../../src/server/auth/lucia';
 import { authSessions, gameSessions, sessionPlayers, subscriptionPlans, subscriptions, users } from '../../src/server/db/schema';
-import type { BusEvent } from '../../src/server/realtime/bus';
+import type { BusEvent } from '../../src/server/event-bus';
 import { frameBytes } from '../../src/server/realtime/session-stream';
 import { sendMessage } from '../../src/server/services/communications';
 import { startTestServer } from '../../src/server/testing/harness';
