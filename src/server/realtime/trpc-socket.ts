@@ -8,7 +8,7 @@
 // `data` (tracked: with the event id, which the client resends as lastEventId when it
 // reconnects) / `stopped` / errors shaped by the router's errorFormatter, and 'PING' /
 // 'PONG' keep-alive both ways. comms.events, the only subscription, runs as /ws does
-// (trpc-socket-events.ts): synchronous backlog then live, frames built once per event,
+// (trpc-socket-events.ts): backlog from the database then live, frames built once per event,
 // the send buffer as the only queue. Queries and mutations go through callProcedure
 // with the connection's context, built once at connect from the cookie (longLived).
 // Bounded work (decision 700): a sign-in is needed to use it, messages per second, calls per
