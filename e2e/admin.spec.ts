@@ -348,7 +348,7 @@ test.describe('admin catalogue', () => {
     await page.getByRole('tab', { name: 'System' }).click();
     const backup = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Database Backup' }).click();
-    expect((await backup).suggestedFilename()).toMatch(/^dinohunt-backup-.+\.sqlite$/);
+    expect((await backup).suggestedFilename()).toMatch(/^dinohunt-backup-.+\.jsonl\.gz$/);
     const csv = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Analytics Export' }).click();
     expect((await csv).suggestedFilename()).toMatch(/^dinohunt-analytics-.+\.csv$/);

@@ -1354,8 +1354,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a consistent online backup of the SQLite database (admin)
-         * @description Answers a copy of the whole database taken while the server runs, as a file attachment. Admins only: 401 without a sign-in, 403 for anyone else.
+         * Download a portable backup of the database (admin)
+         * @description Answers every table but sign-ins, read in one consistent snapshot while the server runs, as gzip'd JSON lines (a header line, then one line per row) in a file attachment; `npm run db:restore` reads it into SQLite or PostgreSQL. Admins only: 401 without a sign-in, 403 for anyone else.
          */
         get: operations["admin-backup"];
         put?: never;
@@ -7678,13 +7678,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database file (attachment) */
+            /** @description The backup file (attachment, gzip) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.sqlite3": Blob;
+                    "application/gzip": Blob;
                 };
             };
             /** @description Not signed in */

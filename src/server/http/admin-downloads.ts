@@ -1,5 +1,5 @@
-// System controls: GET /api/admin/backup (a consistent online copy of the SQLite
-// database) and GET /api/admin/analytics.csv (sessions, hunters, observations).
+// System controls: GET /api/admin/backup (the portable backup, decision 867) and
+// GET /api/admin/analytics.csv (sessions, hunters, observations).
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export function adminDownloadRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Remove the temporary copy once it has been sent (or the client went away).
     reply.raw.once('close', () => void backup.cleanup());
     return reply
-      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-type', backup.contentType)
       .header('content-disposition', attachment(backup.fileName))
       .header('content-length', size)
       .header('cache-control', 'no-store')
@@ -45,14 +45,14 @@ registerOpenApiPaths({
     get: {
       operationId: 'admin-backup',
       tags: ['admin'],
-      summary: 'Download a consistent online backup of the SQLite database (admin)',
+      summary: 'Download a portable backup of the database (admin)',
       description:
-        'Answers a copy of the whole database taken while the server runs, as a file attachment. Admins only: 401 without a sign-in, 403 for anyone else.',
+        'Answers every table but sign-ins, read in one consistent snapshot while the server runs, as gzip\'d JSON lines (a header line, then one line per row) in a file attachment; `npm run db:restore` reads it into SQLite or PostgreSQL. Admins only: 401 without a sign-in, 403 for anyone else.',
       security,
       responses: {
         200: {
-          description: 'The database file (attachment)',
-          content: { 'application/vnd.sqlite3': { schema: z.string().meta({ format: 'binary' }) } },
+          description: 'The backup file (attachment, gzip)',
+          content: { 'application/gzip': { schema: z.string().meta({ format: 'binary' }) } },
         },
         ...denied,
       },

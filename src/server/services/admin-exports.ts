@@ -1,5 +1,5 @@
-// System controls: an online backup of the database (SQLite's own file, or the portable export
-// elsewhere) and a CSV export of sessions, hunters and observations.
+// System controls: a portable backup of the database and a CSV export of sessions, hunters and
+// observations.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { writeBackup } from '../db/backup';
 import type { Queryable } from '../db/client';
 import { readConsistently } from '../db/consistent-read';
-import { backupSqliteTo } from '../db/sqlite/file-backup';
 import { epochMs } from '../db/dialect';
 import { rawAll } from '../db/raw';
 import type { AppDeps } from '../deps';
@@ -22,25 +21,18 @@ export const fileStamp = (ms: number) => new Date(ms).toISOString().slice(0, 19)
 export type Backup = { file: string; fileName: string; contentType: string; cleanup: () => Promise<void> };
 
 /**
- * A consistent copy of the live database, taken while the app keeps serving. The caller streams
- * it and then calls cleanup. On SQLite: the database file itself (SQLite's online backup API),
- * openable by any SQLite tool. Elsewhere: the portable export (db/backup.ts: gzip'd JSON lines,
- * restored into either database by the restore command). Sign-ins are left out of both:
- * restoring a backup signs everyone out, and a backup never carries anything that could open an
- * account.
+ * A consistent backup of the live database, taken while the app keeps serving: the portable export
+ * (db/backup.ts, decision 867: gzip'd JSON lines that `npm run db:restore` reads into SQLite or
+ * PostgreSQL). The caller streams it and then calls cleanup. Sign-ins are left out: restoring a
+ * backup signs everyone out, and a backup never carries anything that could open an account.
  */
 export async function createBackup(ctx: Ctx): Promise<Backup> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dinohunt-backup-'));
-  const stamp = fileStamp(ctx.now());
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
-    const sqliteFile = path.join(dir, `${crypto.randomUUID()}.sqlite`);
-    if (await backupSqliteTo(ctx.db, sqliteFile)) {
-      return { file: sqliteFile, fileName: `dinohunt-backup-${stamp}.sqlite`, contentType: 'application/vnd.sqlite3', cleanup };
-    }
-    const portable = path.join(dir, `${crypto.randomUUID()}.jsonl.gz`);
-    await writeBackup(ctx.db, portable, ctx.now());
-    return { file: portable, fileName: `dinohunt-backup-${stamp}.jsonl.gz`, contentType: 'application/gzip', cleanup };
+    const file = path.join(dir, `${crypto.randomUUID()}.jsonl.gz`);
+    await writeBackup(ctx.db, file, ctx.now());
+    return { file, fileName: `dinohunt-backup-${fileStamp(ctx.now())}.jsonl.gz`, contentType: 'application/gzip', cleanup };
   } catch (err) {
     await cleanup();
     throw err;

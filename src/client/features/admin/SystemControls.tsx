@@ -29,7 +29,7 @@ export function SystemControls() {
   const run = async (kind: 'backup' | 'export') => {
     setBusy(kind);
     try {
-      if (kind === 'backup') await download('/api/admin/backup', 'dinohunt-backup.sqlite');
+      if (kind === 'backup') await download('/api/admin/backup', 'dinohunt-backup.jsonl.gz');
       else await download('/api/admin/analytics.csv', 'dinohunt-analytics.csv');
       notify({ title: kind === 'backup' ? 'Database backup downloaded' : 'Analytics exported' });
     } catch (error) {
