@@ -128,8 +128,8 @@ export default defineConfig({
     // .vite/manifest.json: the chunk graph scripts/prerender.ts reads.
     manifest: true,
     rollupOptions: {
-      // The app's shell, and the landing page's own entry (prerendered, decision 804).
-      input: { index: path.resolve('index.html'), landing: path.resolve('landing.html') },
+      // The app's shell, and the landing and sign-in pages' own entries (prerendered, decisions 804, 851).
+      input: { index: path.resolve('index.html'), landing: path.resolve('landing.html'), login: path.resolve('login.html') },
     },
   },
   // `npm run dev`: Vite serves the client with hot reload and forwards the API to the Node server.

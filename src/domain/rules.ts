@@ -546,10 +546,3 @@ export const EXPEDITION_POSITION_MAX_AGE_MS = 5 * 60_000;
 /** ...and waits this long for one before sorting by start time. */
 export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
 
-// ---- Phone speed (issue #25, slice "phone") ----
-/**
- * The Hunter Terminal fetches its Map, AR Hunt and Comms code once its shell is drawn, the page has loaded
- * and the browser is idle (at the latest this long after the load), so that code does not compete with the
- * shell for the phone's network and CPU.
- */
-export const TERMINAL_PRELOAD_IDLE_TIMEOUT_MS = 3_000;
