@@ -1,4 +1,3 @@
-import { useHotkeys } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
 import { type ComponentType, useEffect, useState } from 'react';
 import { TOAST_VIEWPORT_HOTKEY } from '../../domain/rules';
@@ -14,10 +13,16 @@ const loadViewport = () => import('./NotificationsViewport');
 export function AppNotifications() {
   // The spec's toaster hotkey: F8 takes keyboard users to the notice on screen (its close button).
   // F8 types nothing, so it works from inside form fields too (no ignored tags).
-  useHotkeys(
-    [[TOAST_VIEWPORT_HOTKEY, () => document.querySelector<HTMLElement>('.mantine-Notification-root button')?.focus()]],
-    [],
-  );
+  // A plain listener rather than Mantine's useHotkeys (its key-combination parser, on every page: issue #25).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== TOAST_VIEWPORT_HOTKEY || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      document.querySelector<HTMLElement>('.mantine-Notification-root button')?.focus();
+    };
+    document.documentElement.addEventListener('keydown', onKey);
+    return () => document.documentElement.removeEventListener('keydown', onKey);
+  }, []);
   // A notice the previous page showed right before a full load (its sign-in welcome) goes on here.
   useEffect(showCarriedNotice, []);
   const { notifications, queue } = useNotifications();
