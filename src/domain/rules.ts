@@ -546,3 +546,11 @@ export const EXPEDITION_POSITION_MAX_AGE_MS = 5 * 60_000;
 /** ...and waits this long for one before sorting by start time. */
 export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
 
+
+// ---- Phone speed, second round (issue #25, slice "phone2"; decisions 850-852) ----
+/**
+ * A page without the app's router (the landing and sign-in pages' own entries) goes on by a full page load;
+ * a notice shown less than this long before (the join welcome) stays on screen until then, as the account
+ * sign-in's LOGIN_REDIRECT_MS wait does, and is then handed to the next page.
+ */
+export const FULL_LOAD_NOTICE_MS = 500;

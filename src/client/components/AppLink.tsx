@@ -1,5 +1,6 @@
 import { type AnchorHTMLAttributes, type ComponentType, createContext, forwardRef, useContext } from 'react';
-import { carryNotice } from '../lib/notify';
+import { FULL_LOAD_NOTICE_MS } from '../../domain/rules';
+import { carryNotice, noticeAge } from '../lib/notify';
 
 /**
  * A link of the parts the landing page shares with the app (header, footer, account buttons): the
@@ -22,10 +23,19 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
 /** In-place navigation where the app's router provides it (routes.tsx); null on the landing and sign-in pages. */
 export const AppNavigate = createContext<((to: string) => void) | null>(null);
 
-/** A full page load that carries the notice on screen to the next page (lib/notify.ts). */
+/**
+ * A full page load that carries the notice on screen to the next page (lib/notify.ts). A notice shown just
+ * now (the join welcome) is on screen a moment first: the next page's own notices may replace it at once.
+ */
 function loadPage(to: string) {
-  carryNotice();
-  window.location.assign(to);
+  const age = noticeAge();
+  window.setTimeout(
+    () => {
+      carryNotice();
+      window.location.assign(to);
+    },
+    age === null ? 0 : Math.max(0, FULL_LOAD_NOTICE_MS - age),
+  );
 }
 
 /** Goes to `to`: in place in the app, by a full page load on a page without the router (decisions 804, 851). */

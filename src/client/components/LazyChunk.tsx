@@ -1,16 +1,32 @@
 // A part of a screen whose code arrives on first use (issue #25, decision 850), drawn so that a failed
 // download (the phone offline before that part was ever opened) stays inside that part: a short notice
-// with "Try again" instead of React's error reaching the page's boundary and blanking the whole screen.
+// with "Try again" instead of an error reaching the page's boundary and blanking the whole screen.
 import { Alert, Button } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { Component, type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, createContext, type LazyExoticComponent, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>;
 
+/** What a failed part says, and how it tries again (LazyChunkView provides it). */
+const Retry = createContext<{ what: string; retry: () => void }>({ what: 'This part', retry: () => {} });
+
+function DownloadFailed() {
+  const { what, retry } = useContext(Retry);
+  return (
+    <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} title={`${what} could not load`} data-testid="chunk-load-error">
+      It needs the network once. Check your connection, then try again.
+      <Button mt="sm" size="sm" variant="default" onClick={retry} display="block">
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
 /**
- * A component loaded on first render, and loaded afresh after a failure: React keeps a lazy component's
- * rejected promise, so "Try again" needs a new one (`retry`). `preload` starts the download early (a
- * finger on the tab that shows it); its errors are left to the render.
+ * A component loaded on its first render. A failed download renders the retry notice instead (no error
+ * is thrown, so none reaches the page's boundary or the console); "Try again" loads it afresh (`retry`:
+ * React keeps a lazy component's first answer). `preload` starts the download early (a finger on the
+ * tab that shows it).
  */
 export type LazyChunk<P> = {
   current: () => Lazy<P>;
@@ -27,7 +43,13 @@ export function lazyChunk<P>(load: () => Promise<ComponentType<P>>): LazyChunk<P
     });
     return pending;
   };
-  const make = () => lazy(() => start().then((component) => ({ default: component })));
+  const make = () =>
+    lazy(() =>
+      start().then(
+        (component) => ({ default: component }),
+        () => ({ default: DownloadFailed as ComponentType<P> }),
+      ),
+    );
   let component = make();
   return {
     current: () => component,
@@ -40,65 +62,23 @@ export function lazyChunk<P>(load: () => Promise<ComponentType<P>>): LazyChunk<P
   };
 }
 
-type BoundaryProps = { chunk: { retry: () => void }; what: string; children: ReactNode };
-
-/** Catches the chunk's failed download (and nothing else: other errors go on to the page's boundary). */
-class ChunkBoundary extends Component<BoundaryProps, { error: unknown; attempt: number }> {
-  override state = { error: null as unknown, attempt: 0 };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  private readonly tryAgain = () => {
-    this.props.chunk.retry();
-    this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
-  };
-
-  override render() {
-    const { error } = this.state;
-    if (error === null) return <Wrapper key={this.state.attempt}>{this.props.children}</Wrapper>;
-    // Not a download: the page's own boundary shows it, as before.
-    if (!isChunkLoadError(error)) throw error;
-    return (
-      <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} title={`${this.props.what} could not load`} data-testid="chunk-load-error">
-        It needs the network once. Check your connection, then try again.
-        <Button mt="sm" size="sm" variant="default" onClick={this.tryAgain} display="block">
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-}
-
-function Wrapper({ children }: { children: ReactNode }) {
-  return children;
-}
-
-/** A failed `import()` of a built chunk: the browser's TypeError, or Vite's preload error for its CSS. */
-export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS|Failed to fetch/i.test(
-    error.message,
-  );
-}
-
 type Props<P> = { chunk: LazyChunk<P>; what: string; fallback: ReactNode; props: P };
 
 /** Renders `chunk` with `props`, `fallback` while it loads, and a retry notice naming `what` if it cannot. */
 export function LazyChunkView<P extends object>({ chunk, what, fallback, props }: Props<P>) {
-  return (
-    <ChunkBoundary chunk={chunk} what={what}>
-      <Suspense fallback={fallback}>
-        <ChunkRender chunk={chunk} props={props} />
-      </Suspense>
-    </ChunkBoundary>
-  );
-}
-
-function ChunkRender<P extends object>({ chunk, props }: { chunk: LazyChunk<P>; props: P }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    chunk.retry();
+    setAttempt((n) => n + 1);
+  };
   const Current = chunk.current() as ComponentType<P>;
-  return <Current {...props} />;
+  return (
+    <Retry.Provider value={{ what, retry }}>
+      <Suspense key={attempt} fallback={fallback}>
+        <Current {...props} />
+      </Suspense>
+    </Retry.Provider>
+  );
 }
 
 /**

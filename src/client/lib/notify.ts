@@ -11,11 +11,11 @@ export type NotifyInput = {
 };
 
 /** The notice on screen, kept so that a full page load (a page without the app's router) can carry it on. */
-let shown: { input: NotifyInput; until: number } | null = null;
+let shown: { input: NotifyInput; at: number; until: number } | null = null;
 const CARRIED_KEY = 'dinohunt:carried-notice';
 
 export function notify({ title, description, variant = 'default', durationMs = TOAST_DURATION_MS }: NotifyInput) {
-  shown = { input: { title, description, variant }, until: Date.now() + durationMs };
+  shown = { input: { title, description, variant }, at: Date.now(), until: Date.now() + durationMs };
   // Mantine queues beyond its limit; a stale notice must never hide the current one.
   notifications.clean();
   notifications.show({
@@ -42,6 +42,11 @@ export function carryNotice(): void {
   } catch {
     // Storage refused (private mode, full): the notice is not carried, nothing else changes.
   }
+}
+
+/** How long ago the notice on screen was shown, in ms (null: none shown on this page). */
+export function noticeAge(): number | null {
+  return shown ? Date.now() - shown.at : null;
 }
 
 /** Shows a notice the previous page carried over (carryNotice), once. */
