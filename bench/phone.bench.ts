@@ -3,7 +3,7 @@
 // live session with dinosaurs) and /hunter (a signed-in account hunter in the same session); the desktop
 // preset on /gamemaster (its game master). Median of RUNS (default 3) per page, each run a fresh Chromium.
 //
-// Run: npm run bench:phone   (RUNS=5; PAGES=/,/login to pick pages; CLIENT_DIR to measure another build;
+// Run: npm run bench:phone   (RUNS=5; PAGES=/,/login to pick pages; CLIENT_DIR to measure another build; LHR_DIR to keep reports;
 // CHROME_PATH, default /usr/bin/chromium). The server is the real one (built client, a temporary database),
 // started here in a child process so Lighthouse and the server do not share an event loop.
 import fs from 'node:fs';
@@ -44,6 +44,12 @@ async function runLighthouse(url: string, page: PageRun): Promise<PhoneMetrics> 
     const result = await lighthouse(`${url}${page.path}`, flags, page.preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    // LHR_DIR=<dir>: each run's full report (the LCP element, long tasks, requests) to read afterwards.
+    if (process.env.LHR_DIR) {
+      fs.mkdirSync(process.env.LHR_DIR, { recursive: true });
+      const name = `${page.path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.LHR_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {

@@ -3,7 +3,7 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { type MutableRefObject, useCallback, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
@@ -75,7 +75,10 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   // since their visibility depends on its status.
   const sessionPoll = usePollWhileOffline(POLL_DINOSAURS_TERMINAL_MS);
   const sessionQuery = trpc.sessions.get.useQuery({ id: sessionId }, { refetchInterval: sessionPoll });
-  const session = sessionQuery.data;
+  // The screen's first full render (header, banners, Brief, tab bar, the hunt's hooks) runs as a deferred
+  // render, in slices that leave the main thread free between them: on a slow phone it was one task of
+  // 300 ms or more, a screen that ignores the hunter's thumb (issue #25).
+  const session = useDeferredValue(sessionQuery.data);
   const status = session?.status ?? null;
   const visible = isHunterVisible(status);
 
@@ -155,7 +158,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
     if (value === 'comms') setUnread(0);
   };
 
-  if (sessionQuery.isLoading) return <PageLoader />;
+  if (sessionQuery.isLoading || (!session && sessionQuery.data)) return <PageLoader />;
   // Removed by the game master (decision 836): the refusal names the session, even over the data last shown.
   const removedName = removedFrom(sessionQuery.error);
   if (removedName !== null) {
