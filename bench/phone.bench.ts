@@ -3,7 +3,7 @@
 // live session with dinosaurs) and /hunter (a signed-in account hunter in the same session); the desktop
 // preset on /gamemaster (its game master). Median of RUNS (default 3) per page, each run a fresh Chromium.
 //
-// Run: npm run bench:phone   (RUNS=5; PAGES=/,/login to pick pages; CLIENT_DIR to measure another build;
+// Run: npm run bench:phone   (RUNS=5; PAGES=/,/login to pick pages; CLIENT_DIR to measure another build; LHR_DIR to keep reports;
 // CHROME_PATH, default /usr/bin/chromium). The server is the real one (built client, a temporary database),
 // started here in a child process so Lighthouse and the server do not share an event loop.
 import fs from 'node:fs';
@@ -44,6 +44,12 @@ async function runLighthouse(url: string, page: PageRun): Promise<PhoneMetrics> 
     const result = await lighthouse(`${url}${page.path}`, flags, page.preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    // LHR_DIR=<dir>: each run's full report (the LCP element, long tasks, requests) to read afterwards.
+    if (process.env.LHR_DIR) {
+      fs.mkdirSync(process.env.LHR_DIR, { recursive: true });
+      const name = `${page.path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.LHR_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -93,7 +99,12 @@ async function main() {
     for (const page of pages) {
       const runs: PhoneMetrics[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const m = await runLighthouse(server.url, page);
+        // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): that run is taken again, once.
+        const m = await runLighthouse(server.url, page).catch((error: unknown) => {
+          if (!String(error).includes('NO_NAVSTART')) throw error;
+          console.log(`  ${page.path.split('?')[0]} run ${i + 1}: ${String(error).slice(0, 60)}... again`);
+          return runLighthouse(server.url, page);
+        });
         runs.push(m);
         console.log(
           `  ${page.path.split('?')[0]} run ${i + 1}: perf ${m.performance}, a11y ${m.accessibility}, LCP ${(m.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}, ${Math.round(m.totalBytes / 1024)} KiB`,

@@ -13,13 +13,13 @@ import { PRERENDERED_PAGES } from '../src/domain/client-routes';
 import { filesForRoute, type Manifest } from './bundle-graph';
 
 /**
- * Each prerendered page's HTML template (a built page of the Vite build: the landing page has its own
- * entry, landing.tsx) and the lazy route modules its first render needs (main.tsx loads them before
- * hydrating), linked from its head.
+ * Each prerendered page's HTML template (a built page of the Vite build: the landing and sign-in pages
+ * have their own entries, landing.tsx and login.tsx) and the lazy route modules its first render needs
+ * (for a page drawn by main.tsx, which loads them before hydrating), linked from its head.
  */
 const PAGES: Record<(typeof PRERENDERED_PAGES)[number]['path'], { template: string; modules: string[] }> = {
   '/': { template: 'landing.html', modules: [] },
-  '/login': { template: 'index.html', modules: ['src/client/pages/LoginPage.tsx'] },
+  '/login': { template: 'login.html', modules: [] },
 };
 
 type RenderPage = (pathname: string) => Promise<{ html: string; title: string }>;

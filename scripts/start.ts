@@ -8,7 +8,7 @@ import { ensureServerBuilt, newestMtime } from './build-server';
 
 const BUILD_MARKER = path.resolve('dist/client/index.html');
 // landing.html and scripts/prerender.ts: the landing page's entry and the prerender step (issue #25).
-const SOURCES = ['src/client', 'src/domain', 'index.html', 'landing.html', 'vite.config.ts', 'scripts/prerender.ts', 'public', 'package-lock.json'];
+const SOURCES = ['src/client', 'src/domain', 'index.html', 'landing.html', 'login.html', 'vite.config.ts', 'scripts/prerender.ts', 'public', 'package-lock.json'];
 
 function buildIsStale(): boolean {
   if (!fs.existsSync(BUILD_MARKER)) return true;

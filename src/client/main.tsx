@@ -3,6 +3,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './global.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppRoot } from './AppRoot';
@@ -16,10 +17,15 @@ const routes = appRoutes();
 // The tRPC and Query clients are provided by the routes (DataProviders.tsx), not here.
 function start() {
   if (!container.hasChildNodes()) {
-    createRoot(container).render(
-      <AppRoot>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </AppRoot>,
+    // A transition: React renders the page in slices and yields between them, so the first render is
+    // not one long task on a slow phone (issue #25).
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <AppRoot>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </AppRoot>,
+      ),
     );
     return;
   }

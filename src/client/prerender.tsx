@@ -5,13 +5,16 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './AppRoot';
 import { LandingRoot } from './LandingRoot';
-import { appRoutes, LANDING_TITLE } from './routes';
+import { LoginRoot } from './LoginRoot';
+import { appRoutes, LANDING_TITLE, LOGIN_TITLE } from './routes';
 
 export type PrerenderedPage = { html: string; title: string };
 
 export async function renderPage(pathname: string): Promise<PrerenderedPage> {
   // The landing page has its own entry (landing.tsx) and is drawn by the same tree here.
   if (pathname === '/') return { html: renderToString(<LandingRoot />), title: LANDING_TITLE };
+  // So has the sign-in page (login.tsx, decision 851).
+  if (pathname === '/login') return { html: renderToString(<LoginRoot />), title: LOGIN_TITLE };
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect`);

@@ -4,9 +4,9 @@
 // every other page loads with its code through the data layout route.
 import type { ComponentType } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link, Outlet, type RouteObject, ScrollRestoration, useMatches, useNavigate, useRouteError } from 'react-router';
+import { Link, Outlet, type RouteObject, ScrollRestoration, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { ApplicationError } from './components/AppErrorBoundary';
-import { AppNavigate, LinkImplementation } from './components/AppLink';
+import { AppNavigate, AppSearch, LinkImplementation } from './components/AppLink';
 import { PageLoader } from './components/PageLoader';
 
 /** Lazy route: `page(() => import('./pages/XPage'), 'XPage')`. */
@@ -18,12 +18,14 @@ const SITE = 'Dinohunt';
 export const LANDING_TITLE = `${SITE}: AR dinosaur hunts in the real world`;
 /** A route's page title, kept with the route so every page (deep links, Back) has its own. */
 const titled = (name: string) => ({ handle: { title: `${name} · ${SITE}` } });
+export const LOGIN_TITLE = titled('Sign in').handle.title;
 
 /** Pages drawn without the tRPC and Query clients (their API parts read plain GETs: features/auth/signInStatus.ts). */
 const lightRoutes: RouteObject[] = [
   // A full load of / runs the landing page's own entry (landing.tsx); here it is only reached in the app.
   { path: '/', lazy: page(() => import('./pages/LandingPage'), 'LandingPage'), handle: { title: LANDING_TITLE } },
-  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), ...titled('Sign in') },
+  // A full load of /login (without a query) runs the sign-in page's own entry (login.tsx).
+  { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), handle: { title: LOGIN_TITLE } },
 ];
 
 /** Pages that read the API, under the layout that provides the tRPC and Query clients. */
@@ -56,12 +58,15 @@ function RootLayout() {
   const title = matches.map((m) => (m.handle as { title?: string } | undefined)?.title).findLast(Boolean);
   useDocumentTitle(title ?? SITE);
   const navigate = useNavigate();
+  const { search } = useLocation();
   return (
     // Shared links (components/AppLink.tsx) navigate in place in the app.
     <LinkImplementation.Provider value={Link}>
       <AppNavigate.Provider value={navigate}>
-        <ScrollRestoration />
-        <Outlet />
+        <AppSearch.Provider value={search}>
+          <ScrollRestoration />
+          <Outlet />
+        </AppSearch.Provider>
       </AppNavigate.Provider>
     </LinkImplementation.Provider>
   );

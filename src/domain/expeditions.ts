@@ -19,10 +19,7 @@ export const EXPEDITION_MESSAGES = {
   removeAfterEnd: 'Cannot remove a hunter: the session has already ended',
 } as const;
 
-/** What a removed hunter reads, on their screen and in the refusal of their next request (decision 836). */
-export function removedMessage(sessionName: string): string {
-  return `You were removed from "${sessionName}" by the game master.`;
-}
+export { removedMessage } from './removed';
 
 /** Spots left in a session: never below zero (a lowered cap can leave it over-full). */
 export function spotsLeft(maxPlayers: number, joined: number): number {

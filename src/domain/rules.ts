@@ -546,13 +546,14 @@ export const EXPEDITION_POSITION_MAX_AGE_MS = 5 * 60_000;
 /** ...and waits this long for one before sorting by start time. */
 export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
 
-// ---- Phone speed (issue #25, slice "phone") ----
+
+// ---- Phone speed, second round (issue #25, slice "phone2"; decisions 850-852) ----
 /**
- * The Hunter Terminal fetches its Map, AR Hunt and Comms code once its shell is drawn, the page has loaded
- * and the browser is idle (at the latest this long after the load), so that code does not compete with the
- * shell for the phone's network and CPU.
+ * A page without the app's router (the landing and sign-in pages' own entries) goes on by a full page load;
+ * a notice shown less than this long before (the join welcome) stays on screen until then, as the account
+ * sign-in's LOGIN_REDIRECT_MS wait does, and is then handed to the next page.
  */
-export const TERMINAL_PRELOAD_IDLE_TIMEOUT_MS = 3_000;
+export const FULL_LOAD_NOTICE_MS = 500;
 
 // ---- Data layer on PostgreSQL (issue #27, slice "pg"; decisions 860-864) ----
 /** Connections each app process keeps to PostgreSQL unless DATABASE_POOL_MAX says otherwise. */

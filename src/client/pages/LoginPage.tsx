@@ -1,5 +1,5 @@
 import { Card, Container, Tabs, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useAppSearchParams } from '../components/AppLink';
 import { PageShell } from '../components/PageShell';
 import { HunterSessionForm } from '../features/auth/HunterSessionForm';
 import { LoginForm } from '../features/auth/LoginForm';
@@ -7,7 +7,7 @@ import { SignedInNotice } from '../features/auth/SignedInNotice';
 
 export function LoginPage() {
   // ?tab=hunter (a game master's join link) opens the Hunter Session tab.
-  const [params] = useSearchParams();
+  const params = useAppSearchParams();
   return (
     <PageShell>
       <Container size={440} py="xl">

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useAppNavigate, useAppSearchParams } from '../../components/AppLink';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
@@ -17,9 +17,9 @@ type JoinAnswer = { sessionId: number | string; hunterHandle: string };
  * browser with the same handle comes back as the same hunter (decision 740).
  */
 export function HunterSessionForm() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   // A game master's join link or QR code (/login?tab=hunter&sessionId=..&password=..) fills the form in.
-  const [params] = useSearchParams();
+  const params = useAppSearchParams();
   const linkedSessionId = params.get('sessionId') ?? '';
   const form = useForm({
     mode: 'uncontrolled',

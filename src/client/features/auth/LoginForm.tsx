@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
 import { LOGIN_REDIRECT_MS } from '../../../domain/rules';
+import { AppLink, useAppNavigate } from '../../components/AppLink';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { PasswordField } from '../../components/PasswordField';
@@ -20,7 +20,7 @@ type LoginAnswer = { user: { username: string | null; role: string } };
  * sign-in page does not wait for the tRPC client before it can be used.
  */
 export function LoginForm() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -62,7 +62,7 @@ export function LoginForm() {
         </Button>
         <Text size="sm" ta="center">
           No account yet?{' '}
-          <Anchor component={Link} to="/register">
+          <Anchor component={AppLink} to="/register">
             Create one
           </Anchor>
         </Text>

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useContext } from 'react';
-import { Link } from 'react-router';
-import { AppNavigate } from '../../components/AppLink';
+import { AppLink, AppNavigate } from '../../components/AppLink';
 import { homeForUser } from './destinations';
 import { logOutAndLeave, useSignInStatus } from './signInStatus';
 
@@ -15,7 +14,7 @@ export function SignedInNotice() {
     // A long username wraps instead of running out of the card on a phone.
     <Alert variant="light" mb="md" title={`You are signed in as ${name}`} styles={{ title: { overflowWrap: 'anywhere' } }}>
       <Text size="sm">
-        <Anchor component={Link} to={homeForUser(user)}>
+        <Anchor component={AppLink} to={homeForUser(user)}>
           Continue to your screen
         </Anchor>{' '}
         or{' '}

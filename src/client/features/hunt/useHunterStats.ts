@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../trpc';
-import { usePollWhileOffline } from '../live';
+import { usePollWhileOffline } from '../live/useLiveConnection';
 
 export function useHunterStats(sessionId: number | null | undefined, pollMs: number) {
   const refetchInterval = usePollWhileOffline(pollMs);

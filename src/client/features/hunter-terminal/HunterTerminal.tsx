@@ -2,8 +2,8 @@
 // session, then the five-tab screen inside the session's live stream.
 import { useRef } from 'react';
 import { PageLoader } from '../../components/PageLoader';
-import { SessionLive } from '../live';
-import type { LiveEvent } from '../live';
+import { SessionLive } from '../live/SessionLive';
+import type { LiveEvent } from '../live/types';
 import { TerminalNotice } from './TerminalNotice';
 import { TerminalScreen } from './TerminalScreen';
 import { useTerminalSessionId } from './useTerminalSessionId';

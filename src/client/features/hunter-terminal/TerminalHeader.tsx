@@ -5,8 +5,10 @@
 import { Box, Group, Text } from '@mantine/core';
 import { IconEye, IconPaw } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { type Gps, GpsStatus } from '../gps';
-import { type ClockSession, TimeBadge } from '../session';
+import { GpsStatus } from '../gps/GpsStatus';
+import type { Gps } from '../gps/useGps';
+import { TimeBadge } from '../session/TimeBadge';
+import type { ClockSession } from '../session/useSessionClock';
 import { IdentityActions } from './IdentityActions';
 
 type Props = {

@@ -3,35 +3,34 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { type MutableRefObject, useCallback, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
-import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS, TERMINAL_PRELOAD_IDLE_TIMEOUT_MS } from '../../../domain/rules';
+import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { PageLoader } from '../../components/PageLoader';
-import { AchievementToasts, HuntAchievements, toastFromPayload, useAchievementToasts } from '../achievements';
+import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements/AchievementToasts';
 import { errorMessage, errorStatus, removedFrom } from '../../lib/errors';
-import { removedMessage } from '../../../domain/expeditions';
+import { removedMessage } from '../../../domain/removed';
 import { trpc } from '../../trpc';
-import { GpsErrorNotice, useGps, useWakeLock } from '../gps';
-import {
-  MissionCompleteDialog,
-  SessionEndDialog,
-  useHunterStats,
-  useMissionCompletion,
-  useObserve,
-  useSessionEnd,
-  useSessionMission,
-} from '../hunt';
-import { ConnectionBanner, type LiveEvent, usePollWhileOffline } from '../live';
-import { preloadTacticalMap } from '../map/LazyTacticalMap';
+import { GpsErrorNotice } from '../gps/GpsErrorNotice';
+import { useGps } from '../gps/useGps';
+import { useWakeLock } from '../gps/useWakeLock';
+import { useHunterStats } from '../hunt/useHunterStats';
+import { useMissionCompletion } from '../hunt/useMissionCompletion';
+import { useObserve } from '../hunt/useObserve';
+import { useSessionEnd } from '../hunt/useSessionEnd';
+import { useSessionMission } from '../hunt/useSessionMission';
+import { ConnectionBanner } from '../live/ConnectionBanner';
+import type { LiveEvent } from '../live/types';
+import { usePollWhileOffline } from '../live/useLiveConnection';
+import { onFirstInteraction } from '../../lib/firstInteraction';
 import { toMapDinosaurs } from '../map/toMapDinosaurs';
-import { useHuntTarget } from '../scanner';
+import { useHuntTarget } from '../scanner/useHuntTarget';
 // Not the play-area barrel: its HQ tools carry the geometry (turf) the phone does not need.
 import { usePlayArea } from '../play-area/usePlayArea';
 import { ZoneWarningBanner } from '../play-area/ZoneWarningBanner';
-import { SessionStateBanner } from '../session';
-import { SpeciesCard } from '../species/SpeciesCard';
+import { SessionStateBanner } from '../session/SessionStateBanner';
 import type { SpeciesLite } from '../species/types';
 import { useSpeciesCatalogue } from '../species/useSpeciesCatalogue';
 import { BriefTab } from './tabs/BriefTab';
@@ -41,12 +40,12 @@ import classes from './terminal.module.css';
 import { TerminalHeader } from './TerminalHeader';
 import { TerminalNotice } from './TerminalNotice';
 import { TerminalTabBar } from './TerminalTabBar';
-import { LazyArHuntTab, LazyCommsTab, preloadTerminalTabs } from './lazyTabs';
+import { LazyMissionCompleteDialog, LazySpeciesCard, LazyTerminalEndDialog, preloadTerminalDialogs } from './lazyDialogs';
+import { LazyArHuntTab, LazyCommsTab } from './lazyTabs';
 import { isTerminalTab } from './terminalTabs';
 import { useHunterIdentity } from './useHunterIdentity';
 import { useTerminalTab } from './useTerminalTab';
 import { handleTerminalEvent, speciesNameLookup } from './useTerminalEvents';
-import { whenIdleAfterLoad } from '../../lib/whenIdleAfterLoad';
 
 type Props = {
   sessionId: number;
@@ -62,16 +61,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   // Kept across a reload (sessionStorage), so a reload mid-hunt does not go back to Brief.
   const { tab, setTab, arRestored } = useTerminalTab(sessionId);
   const [cameraNoteSeen, setCameraNoteSeen] = useState(false);
-  // The Map, AR Hunt and Comms tabs' code arrives while the network is there: offline later, they still open.
-  // After the shell is drawn and the page is idle, so it does not hold up the shell (issue #25).
-  useEffect(
-    () =>
-      whenIdleAfterLoad(() => {
-        preloadTacticalMap();
-        preloadTerminalTabs();
-      }, TERMINAL_PRELOAD_IDLE_TIMEOUT_MS),
-    [],
-  );
+  // The dialogs' code arrives on the hunter's first touch, not with the terminal (decision 850).
+  useEffect(() => onFirstInteraction(preloadTerminalDialogs), []);
   // The species card, and the dinosaur it was opened for (its distance and hunt state).
   const [card, setCard] = useState<{ species: SpeciesLite; dinosaurId: number | null } | null>(null);
   // Successes the stats have not caught up with yet: the next target is offered at once.
@@ -84,7 +75,10 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
   // since their visibility depends on its status.
   const sessionPoll = usePollWhileOffline(POLL_DINOSAURS_TERMINAL_MS);
   const sessionQuery = trpc.sessions.get.useQuery({ id: sessionId }, { refetchInterval: sessionPoll });
-  const session = sessionQuery.data;
+  // The screen's first full render (header, banners, Brief, tab bar, the hunt's hooks) runs as a deferred
+  // render, in slices that leave the main thread free between them: on a slow phone it was one task of
+  // 300 ms or more, a screen that ignores the hunter's thumb (issue #25).
+  const session = useDeferredValue(sessionQuery.data);
   const status = session?.status ?? null;
   const visible = isHunterVisible(status);
 
@@ -164,7 +158,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
     if (value === 'comms') setUnread(0);
   };
 
-  if (sessionQuery.isLoading) return <PageLoader />;
+  if (sessionQuery.isLoading || (!session && sessionQuery.data)) return <PageLoader />;
   // Removed by the game master (decision 836): the refusal names the session, even over the data last shown.
   const removedName = removedFrom(sessionQuery.error);
   if (removedName !== null) {
@@ -278,17 +272,21 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         <TerminalTabBar unread={unread} />
       </Tabs>
 
-      <SpeciesCard
+      <LazySpeciesCard
         species={card?.species ?? null}
         opened={card !== null}
         onClose={() => setCard(null)}
         distance={cardDistance}
         huntState={cardState}
       />
-      <SessionEndDialog result={end.result} opened={end.opened} loading={end.loading} onClose={end.close}>
-        <HuntAchievements sessionId={sessionId} />
-      </SessionEndDialog>
-      <MissionCompleteDialog
+      <LazyTerminalEndDialog
+        sessionId={sessionId}
+        result={end.result}
+        opened={end.opened}
+        loading={end.loading}
+        onClose={end.close}
+      />
+      <LazyMissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}
         result={completion.result}
         onReturnToLobby={() => {

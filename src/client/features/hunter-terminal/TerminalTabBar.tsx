@@ -1,8 +1,17 @@
 // The bottom tab bar (thumb reach): five 64 px tabs with icon and label, the
 // chosen one in solid green; Comms shows how many messages arrived unread.
+// The Map, AR Hunt and Comms tabs load their code on first use (decision 850): a finger
+// on the tab starts the download, before its click selects it.
 import { Indicator, Tabs, Text } from '@mantine/core';
-import { TAB_ICONS, TAB_LABELS, TERMINAL_TABS } from './terminalTabs';
+import { preloadTacticalMap } from '../map/LazyTacticalMap';
+import { preloadTerminalTab } from './lazyTabs';
+import { TAB_ICONS, TAB_LABELS, TERMINAL_TABS, type TerminalTab } from './terminalTabs';
 import classes from './terminal.module.css';
+
+function preloadTab(tab: TerminalTab) {
+  if (tab === 'map') preloadTacticalMap();
+  else preloadTerminalTab(tab);
+}
 
 export function TerminalTabBar({ unread }: { unread: number }) {
   return (
@@ -11,7 +20,14 @@ export function TerminalTabBar({ unread }: { unread: number }) {
         const Icon = TAB_ICONS[tab];
         const icon = <Icon size={26} aria-hidden stroke={1.8} />;
         return (
-          <Tabs.Tab key={tab} value={tab} className={classes.tab} data-testid={`tab-${tab}`}>
+          <Tabs.Tab
+            key={tab}
+            value={tab}
+            className={classes.tab}
+            data-testid={`tab-${tab}`}
+            onPointerDown={() => preloadTab(tab)}
+            onFocus={() => preloadTab(tab)}
+          >
             <span className={classes.tabInner}>
               {tab === 'comms' && unread > 0 ? (
                 <Indicator label={unread > 9 ? '9+' : unread} size={18} color="red.8" offset={2}>

@@ -1,18 +1,23 @@
-// The AR Hunt and Comms tabs, loaded on first use: the camera overlay, AR geometry
-// and the comms feed stay out of the terminal's first load (the bundle budget), and
-// are fetched right after it is drawn (preloadTerminalTabs), so a hunter who loses
-// the network before opening a tab still has it (a failed lazy load would stop the page).
+// The AR Hunt and Comms tabs, loaded on first use (decision 850): the camera overlay, AR geometry
+// and the comms feed stay out of the terminal's first load (the bundle budget). A finger on the tab
+// starts the download (preloadTerminalTab); opened offline before it ever loaded, the tab says it
+// needs the network once and offers to try again, and the rest of the terminal keeps working.
 import { Center, Loader } from '@mantine/core';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import type { ComponentProps } from 'react';
+import { lazyChunk, LazyChunkView } from '../../components/LazyChunk';
+import type { ArHuntTab } from './tabs/ArHuntTab';
+import type { CommsTab } from './tabs/CommsTab';
 
-const loadArHuntTab = () => import('./tabs/ArHuntTab');
-const loadCommsTab = () => import('./tabs/CommsTab');
-const ArHuntTabChunk = lazy(() => loadArHuntTab().then((m) => ({ default: m.ArHuntTab })));
-const CommsTabChunk = lazy(() => loadCommsTab().then((m) => ({ default: m.CommsTab })));
+type ArHuntTabProps = ComponentProps<typeof ArHuntTab>;
+type CommsTabProps = ComponentProps<typeof CommsTab>;
 
-export function preloadTerminalTabs(): void {
-  loadArHuntTab().catch(() => {});
-  loadCommsTab().catch(() => {});
+const arHuntTab = lazyChunk<ArHuntTabProps>(() => import('./tabs/ArHuntTab').then((m) => m.ArHuntTab));
+const commsTab = lazyChunk<CommsTabProps>(() => import('./tabs/CommsTab').then((m) => m.CommsTab));
+
+/** Starts loading a lazy tab's code (the tab bar calls it on pointer down, before the click). */
+export function preloadTerminalTab(tab: string): void {
+  if (tab === 'ar') arHuntTab.preload();
+  if (tab === 'comms') commsTab.preload();
 }
 
 function TabLoading() {
@@ -23,21 +28,10 @@ function TabLoading() {
   );
 }
 
-type ArHuntTabProps = ComponentProps<typeof import('./tabs/ArHuntTab').ArHuntTab>;
-type CommsTabProps = ComponentProps<typeof import('./tabs/CommsTab').CommsTab>;
-
 export function LazyArHuntTab(props: ArHuntTabProps) {
-  return (
-    <Suspense fallback={<TabLoading />}>
-      <ArHuntTabChunk {...props} />
-    </Suspense>
-  );
+  return <LazyChunkView chunk={arHuntTab} what="AR Hunt" fallback={<TabLoading />} props={props} />;
 }
 
 export function LazyCommsTab(props: CommsTabProps) {
-  return (
-    <Suspense fallback={<TabLoading />}>
-      <CommsTabChunk {...props} />
-    </Suspense>
-  );
+  return <LazyChunkView chunk={commsTab} what="Comms" fallback={<TabLoading />} props={props} />;
 }

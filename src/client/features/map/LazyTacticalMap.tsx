@@ -1,25 +1,24 @@
 // The tactical map, loaded on first use: Leaflet, react-leaflet and their CSS
-// live in this lazy chunk only.
+// live in this lazy chunk only. Opened offline before it ever loaded, the map's
+// place says it needs the network once (decision 850) and the screen goes on.
 import { Box, Center, Loader, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazyChunk, LazyChunkView } from '../../components/LazyChunk';
 import type { TacticalMapProps } from './types';
 
-const loadTacticalMap = () => import('./TacticalMap');
-const TacticalMap = lazy(loadTacticalMap);
+const tacticalMap = lazyChunk<TacticalMapProps>(() => import('./TacticalMap').then((m) => m.default));
 
-/**
- * Fetches the map's chunk ahead of its first use, so a play screen that loses the
- * network before its Map tab is opened still has a map (a failed lazy load would
- * stop the whole page). Errors are left to the real load.
- */
+/** Starts loading the map's code ahead of its first render (a finger on the Map tab). Errors are left to the render. */
 export function preloadTacticalMap(): void {
-  loadTacticalMap().catch(() => {});
+  tacticalMap.preload();
 }
 
 export function LazyTacticalMap(props: TacticalMapProps) {
   const height = props.height ?? 400;
   return (
-    <Suspense
+    <LazyChunkView
+      chunk={tacticalMap}
+      what="The map"
+      props={props}
       fallback={
         <Box h={height} bg="gray.2" style={{ borderRadius: 'var(--mantine-radius-md)' }} aria-busy aria-label={props.ariaLabel} role="region">
           <Center h="100%">
@@ -30,8 +29,6 @@ export function LazyTacticalMap(props: TacticalMapProps) {
           </Center>
         </Box>
       }
-    >
-      <TacticalMap {...props} />
-    </Suspense>
+    />
   );
 }

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
-import { usePollWhileOffline } from '../live';
+import { usePollWhileOffline } from '../live/useLiveConnection';
 import type { MapPlayArea } from '../map/types';
 
 export function usePlayArea(sessionId: number | null) {

@@ -2,7 +2,7 @@
 // reason in the server's words, and the way back to where they join hunts.
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
-import { removedMessage } from '../../../domain/expeditions';
+import { removedMessage } from '../../../domain/removed';
 
 export function RemovedNotice({ sessionName, actionLabel, onDone }: { sessionName: string; actionLabel: string; onDone: () => void }) {
   return (

@@ -1,7 +1,9 @@
 // Brief: the mission briefing (hunt/), or the session's own description, cover
 // and video when it has no mission; the 50 m safety line either way; then how to play.
 import { Center, Loader, Paper, Stack } from '@mantine/core';
-import { HowToPlay, type HuntSession, MissionBriefing, type Mission } from '../../hunt';
+import { HowToPlay } from '../../hunt/HowToPlay';
+import { MissionBriefing } from '../../hunt/MissionBriefing';
+import type { HuntSession, Mission } from '../../hunt/types';
 
 type Props = { session: HuntSession; mission: Mission | null; missionLoading: boolean };
 

@@ -3,7 +3,8 @@
 // hunter observed and the current target marked; tapping one makes it the target.
 import type { FusedPosition } from '../../gps';
 import type { MapDinosaur } from '../../map/types';
-import { type HuntTarget, ScannerPanel } from '../../scanner';
+import { ScannerPanel } from '../../scanner/ScannerPanel';
+import type { HuntTarget } from '../../scanner/useHuntTarget';
 import type { SpeciesLite } from '../../species/types';
 
 type Props = {
