@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/client';
 import { least } from '../db/dialect';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { noteWritesFromOutside, signInRowsGeneration } from '../db/write-generations';
-import type { PublicUser } from '../services/accounts';
+import type { PublicUser } from './public-user';
 import { SignInCache } from './sign-in-cache';
 
 /** What the database keeps of a sign-in token: its SHA-256 (hex), so a copy of the database holds no usable token. */

@@ -14,22 +14,17 @@ import Database from 'better-sqlite3';
 import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import { drizzle as drizzleProxy, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
 import { type ConnectionHandle, handleOf, registerHandle, runAfterCommit, startAfterCommit } from './connection-handle';
 import { openPgDataApi } from './pg/async-db';
 import { isPostgresUrl, runningDialect } from './running-dialect';
-import type * as schema from './schema';
 import * as sqliteSchema from './sqlite/schema';
 import { execute, StatementCache, TransactionGate } from './sqlite/executor';
 import { installSessionRowGenerations } from './sqlite/session-row-generation';
 import { installSignInInvalidation } from './sqlite/sign-in-generation';
+import type { Db } from './types';
 
-export type Schema = typeof schema;
-export type Db = SqliteRemoteDatabase<Schema>;
-/** The `tx` of `db.transaction(async (tx) => ...)`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either: a function that only reads or writes takes this, so callers can pass their transaction. */
-export type Queryable = Db | Tx;
+export type { Db, Queryable, Schema, Tx } from './types';
 
 export const MIGRATIONS_DIR = path.resolve('db/migrations');
 

@@ -11,17 +11,9 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../erro
 import { accountFailures, accountKey, deviceFailures, issueSignInDevice, knownDevice } from './auth-limits';
 import { SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
 
-export type PublicUser = {
-  id: string;
-  username: string | null;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  role: 'gamemaster' | 'hunter' | 'admin';
-  isGuest: boolean;
-  sessionCredits: number;
-  accountStatus: string;
-};
+import type { PublicUser } from '../auth/public-user';
+
+export type { PublicUser } from '../auth/public-user';
 
 
 export function toPublicUser(user: User | UserRow): PublicUser {

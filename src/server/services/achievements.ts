@@ -29,7 +29,7 @@ import { rawAll, rawFirst } from '../db/raw';
 import { earnedAchievements, messages, observations, sessionPlayers, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { forbidden, notFound } from '../errors';
-import type { PublishInput } from '../realtime/bus';
+import type { PublishInput } from '../event-bus';
 import { endAllSignIns, type PublicUser, register } from './accounts';
 import { requireSessionAccess } from './session-access';
 

@@ -24,8 +24,9 @@ import {
   SESSION_JOIN_LOCK_WINDOW_S,
 } from '../../domain/rules';
 import { createDeviceCookies, type Device, type DeviceCookies, loadDeviceSecret, newNonce } from '../auth/device-cookie';
+import type { Session, User } from 'lucia';
 import type { Config } from '../config';
-import type { Context } from '../context';
+import type { Db } from '../db/client';
 import { tooManyRequests } from '../errors';
 import { findPlayer } from './session-access';
 
@@ -130,7 +131,9 @@ export const accountFailures = {
 
 // --- Device cookies (decision 720): read only by sign-in and join attempts ---
 
-type DeviceCtx = Pick<Context, 'authLimits' | 'setCookie' | 'now'> & { cookieHeader: string };
+// The request fields these checks read (a context.ts Context has them; named here so that this module,
+// which deps.ts imports, does not import context.ts back).
+type DeviceCtx = { authLimits: AuthLimits; setCookie: (serialized: string) => void; now: () => number; cookieHeader: string };
 
 /** The browser's device cookie when it is valid and not on the lockout list. */
 function currentDevice(ctx: DeviceCtx): Device | null {
@@ -195,7 +198,7 @@ function rememberJoin(ctx: DeviceCtx, sessionIds: number[]): void {
 
 // --- Joining: per game session and address ---
 
-type JoinLimitCtx = DeviceCtx & HeaderSink & Pick<Context, 'ip' | 'db' | 'user' | 'authSession'>;
+type JoinLimitCtx = DeviceCtx & HeaderSink & { ip: string; db: Db; user: User | null; authSession: Session | null };
 
 /** What a join attempt aims at: a session (when it exists) or what was typed (an id or a name key). */
 export type JoinTarget = { key: string; session?: { id: number; ownerId: string } };

@@ -4,7 +4,7 @@
 // exist in both dialects with the same meaning.
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../client';
+import type { Db } from '../types';
 import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
 import { openPgDatabase } from './client';
 
