@@ -10,7 +10,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
-import { isClientRoute, prerenderedFile } from '../domain/client-routes';
+import { isClientRoute, prerenderedFile, routeShellFile } from '../domain/client-routes';
 import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
@@ -169,6 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const prerendered = prerenderedFile(request.url);
       if (prerendered && fs.existsSync(path.join(clientDir, prerendered))) {
         return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(prerendered, clientDir, { cacheControl: false });
+      }
+      // The terminal's and Field Operations' shell names its route's modules for the browser to fetch at
+      // once (decision 854; a build without it, the plain shell).
+      const shell = routeShellFile(request.url);
+      if (shell && fs.existsSync(path.join(clientDir, shell))) {
+        return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(shell, clientDir, { cacheControl: false });
       }
       // Client routes get index.html; unknown ones too (it renders the 404 page), with a 404 status.
       return reply
