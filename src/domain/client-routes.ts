@@ -50,14 +50,16 @@ export function prerenderedFile(url: string): string | undefined {
  * level at a time. Nothing of the page is in it, so a query string does not matter.
  */
 export const ROUTE_SHELLS = [
-  { path: '/hunter-mobile', file: 'route-shells/hunter-mobile.html' },
-  { path: '/mobile-hunter', file: 'route-shells/hunter-mobile.html' },
-  { path: '/hunter', file: 'route-shells/hunter.html' },
+  { path: '/hunter-mobile', file: 'route-shells/hunter-mobile.html', screen: 'terminal' },
+  { path: '/mobile-hunter', file: 'route-shells/hunter-mobile.html', screen: 'terminal' },
+  { path: '/hunter', file: 'route-shells/hunter.html', screen: 'field-ops' },
 ] as const;
 
+export type RouteShell = (typeof ROUTE_SHELLS)[number];
+
 /** The route shell for a request URL (path and query), or undefined. */
-export function routeShellFile(url: string): string | undefined {
+export function routeShellFor(url: string): RouteShell | undefined {
   const pathname = url.split('?', 1)[0]!;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTE_SHELLS.find((p) => p.path === path)?.file;
+  return ROUTE_SHELLS.find((p) => p.path === path);
 }
