@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageDocument } from './prerender';
+import { pageDocument, routeShellDocument } from './prerender';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -34,5 +34,19 @@ describe('pageDocument', () => {
     expect(() => pageDocument(SHELL.replace('<div id="root"></div>', '<div id="app"></div>'), { html: '<p>x</p>', title: 't' }, [], [])).toThrow(
       /no empty <div id="root">/,
     );
+  });
+});
+
+describe('routeShellDocument (decision 854)', () => {
+  it("links the route's modules and styles without repeating the shell's, and leaves the page empty", () => {
+    const html = routeShellDocument(SHELL, ['assets/index-1.css', 'assets/Page-2.css'], ['assets/index-1.js', 'assets/core-3.js', 'assets/Page-2.js']);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/core-3.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Page-2.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/Page-2.css">');
+    expect(html).not.toContain('rel="stylesheet" crossorigin href="/assets/Page-2.css"');
+    expect(html.match(/index-1\.css/g)).toHaveLength(1);
+    expect(html.match(/index-1\.js/g)).toHaveLength(1);
+    expect(html.indexOf('Page-2.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<div id="root"></div>');
   });
 });

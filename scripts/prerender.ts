@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PRERENDERED_PAGES } from '../src/domain/client-routes';
+import { PRERENDERED_PAGES, ROUTE_SHELLS } from '../src/domain/client-routes';
 import { filesForRoute, type Manifest } from './bundle-graph';
 
 /**
@@ -21,6 +21,30 @@ const PAGES: Record<(typeof PRERENDERED_PAGES)[number]['path'], { template: stri
   '/': { template: 'landing.html', modules: [] },
   '/login': { template: 'login.html', modules: [] },
 };
+
+/**
+ * Each route shell's lazy route modules (source paths as the manifest names them): the data layout and the
+ * page (routes.tsx). Their static imports follow (scripts/bundle-graph.ts); their own dynamic imports (the
+ * map, AR, Comms, dialogs) stay on first use.
+ */
+const SHELL_MODULES: Record<(typeof ROUTE_SHELLS)[number]['file'], string[]> = {
+  'route-shells/hunter-mobile.html': ['src/client/DataProviders.tsx', 'src/client/pages/HunterTerminalPage.tsx'],
+  'route-shells/hunter.html': ['src/client/DataProviders.tsx', 'src/client/pages/FieldOperationsPage.tsx'],
+};
+
+/**
+ * The shell with `<link rel="modulepreload">` for a route's modules and `<link rel="preload" as="style">`
+ * for its styles (fetched early, applied when Vite's loader adds them, so the cascade's order is unchanged).
+ * `crossorigin` as Vite's loader sets it, so the browser reuses the preloaded responses.
+ */
+export function routeShellDocument(shell: string, css: string[], js: string[]): string {
+  const links = [
+    ...js.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...css.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
+  if (!shell.includes('</head>')) throw new Error('index.html has no </head>');
+  return shell.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+}
 
 type RenderPage = (pathname: string) => Promise<{ html: string; title: string }>;
 
@@ -100,6 +124,12 @@ export function prerenderPlugin(): Plugin {
           const html = deferStylesheets(await beasties.process(pageDocument(shell, page, files.css, files.js)));
           fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
           fs.writeFileSync(path.join(outDir, file), html);
+        }
+        const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        for (const file of new Set(ROUTE_SHELLS.map((s) => s.file))) {
+          const files = filesForRoute(manifest, SHELL_MODULES[file]);
+          fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+          fs.writeFileSync(path.join(outDir, file), routeShellDocument(shell, files.css, files.js));
         }
         config.logger.info(`prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}`);
       },

@@ -3,12 +3,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { seedFirstReads } from './lib/firstReads';
 import { registerServiceWorker } from './lib/serviceWorker';
 import { createQueryClient } from './queryClient';
 import { createTrpcClient, trpc } from './trpc';
 
 // One of each per page load, shared by every route and by the landing page's account buttons.
 export const queryClient = createQueryClient();
+// What the server embedded in the page for this sign-in (decision 855): the screen draws from it at once.
+seedFirstReads(queryClient);
 const trpcClient = createTrpcClient();
 
 export function DataProviders({ children }: { children: ReactNode }) {

@@ -42,3 +42,24 @@ export function prerenderedFile(url: string): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return PRERENDERED_PAGES.find((p) => p.path === path)?.file;
 }
+
+/**
+ * Route shells (issue #25 third round, decision 854): the shell (index.html) with `<link rel="modulepreload">`
+ * for the route's first-load modules, written by the build for the pages a hunter opens on a phone. The
+ * browser fetches the route's modules together with the shell's instead of discovering them one import
+ * level at a time. Nothing of the page is in it, so a query string does not matter.
+ */
+export const ROUTE_SHELLS = [
+  { path: '/hunter-mobile', file: 'route-shells/hunter-mobile.html', screen: 'terminal' },
+  { path: '/mobile-hunter', file: 'route-shells/hunter-mobile.html', screen: 'terminal' },
+  { path: '/hunter', file: 'route-shells/hunter.html', screen: 'field-ops' },
+] as const;
+
+export type RouteShell = (typeof ROUTE_SHELLS)[number];
+
+/** The route shell for a request URL (path and query), or undefined. */
+export function routeShellFor(url: string): RouteShell | undefined {
+  const pathname = url.split('?', 1)[0]!;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTE_SHELLS.find((p) => p.path === path);
+}

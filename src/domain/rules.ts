@@ -572,3 +572,13 @@ export const PG_STARTUP_LOCK_KEY = 0x64_69_6e_6f;
  * ("DINOSEED" in ASCII), so that processes starting together seed the admin, plans and species once.
  */
 export const PG_FIRST_START_LOCK_KEY = 0x44494e4f_53454544n;
+
+// ---- Phone speed, third round (issue #25, slice "phone3"; decisions 854-858) ----
+/** The id of the `<script type="application/json">` with a route's first reads in its HTML (decision 855). */
+export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
+/**
+ * How long the browser's query cache keeps a first read with nobody showing it yet (decision 855): the
+ * page's code runs and draws within a few seconds of the HTML on a slow phone; the spec's cache lifetime (0)
+ * would drop it before the screen asks for it.
+ */
+export const FIRST_READS_KEEP_MS = 15_000;

@@ -10,11 +10,12 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
-import { isClientRoute, prerenderedFile } from '../domain/client-routes';
+import { isClientRoute, prerenderedFile, routeShellFor } from '../domain/client-routes';
 import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
+import { sendShellWithFirstReads } from './http/first-reads';
 import { registerHotReads } from './cached-reads/hot-reads';
 import { installHotTrpcBatches } from './cached-reads/hot-trpc-reads';
 import { installSecurityHeaders } from './http/security-headers';
@@ -169,6 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const prerendered = prerenderedFile(request.url);
       if (prerendered && fs.existsSync(path.join(clientDir, prerendered))) {
         return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(prerendered, clientDir, { cacheControl: false });
+      }
+      // The terminal's and Field Operations' shell names its route's modules for the browser to fetch at
+      // once (decision 854; a build without it, the plain shell).
+      // With a signed-in user's first reads in it (decision 855).
+      const shell = routeShellFor(request.url);
+      if (shell && fs.existsSync(path.join(clientDir, shell.file))) {
+        return fs.promises
+          .readFile(path.join(clientDir, shell.file), 'utf8')
+          .then((html) => sendShellWithFirstReads(request, reply, html, shell.screen, createContext));
       }
       // Client routes get index.html; unknown ones too (it renders the 404 page), with a 404 status.
       return reply

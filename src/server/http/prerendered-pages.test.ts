@@ -19,6 +19,8 @@ describe('prerendered pages', () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'index.html'), page('landing'));
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), page('sign in'));
+    fs.mkdirSync(path.join(clientDir, 'route-shells'));
+    fs.writeFileSync(path.join(clientDir, 'route-shells', 'hunter-mobile.html'), page('terminal shell'));
     server = await startTestServer({ CLIENT_DIR: clientDir });
   });
   afterAll(async () => {
@@ -50,6 +52,15 @@ describe('prerendered pages', () => {
     expect((await get('/?from=qr')).body).toBe(SHELL);
     expect(await get('/register')).toMatchObject({ status: 200, body: SHELL });
     expect(await get('/no-such-page')).toMatchObject({ status: 404, body: SHELL });
+  });
+
+  it("sends a route shell (decision 854) for its paths, with or without a query string", async () => {
+    for (const url of ['/hunter-mobile', '/hunter-mobile/', '/hunter-mobile?sessionId=4', '/mobile-hunter']) {
+      const res = await get(url);
+      expect(res, url).toMatchObject({ status: 200, cache: 'no-cache', body: page('terminal shell') });
+    }
+    // A build without the route's shell: the plain one.
+    expect(await get('/hunter')).toMatchObject({ status: 200, body: SHELL });
   });
 
   it('sends the shell when a build has no prerendered file', async () => {

@@ -1,10 +1,11 @@
 // The Field Operations screen for a signed-in hunter account (/hunter): join by
 // session name and password, the mission briefing, then the live panels.
 import { Box, Center, Container, Loader, Stack } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements';
 import { PublicExpeditions } from '../expeditions/PublicExpeditions';
+import { onFirstInteraction } from '../../lib/firstInteraction';
 import { useGps, useWakeLock } from '../gps';
 import { useHunterStats } from '../hunt/useHunterStats';
 import { useSessionEnd } from '../hunt/useSessionEnd';
@@ -12,15 +13,16 @@ import { useSessionMission } from '../hunt/useSessionMission';
 import { ConnectionBanner, SessionLive } from '../live';
 import { RemovedNotice } from '../session';
 import { ActiveSession } from './ActiveSession';
-import { BriefingDialog } from './BriefingDialog';
 import { FieldOpsHeader } from './FieldOpsHeader';
 import { fieldOpsEventHandler } from './useFieldOpsEvents';
 import { JoinMissionCard } from './JoinMissionCard';
-import { JoinMissionDialog } from './JoinMissionDialog';
+import { LazyBriefingDialog, LazyJoinMissionDialog, preloadFieldOpsDialogs } from './lazyDialogs';
 import { briefingShown, markBriefingShown } from './sessionPointer';
 import { useFieldSession } from './useFieldSession';
 
 export function FieldOperations() {
+  // The dialogs' code arrives on the hunter's first touch, not with the page (decision 856).
+  useEffect(() => onFirstInteraction(preloadFieldOpsDialogs), []);
   const field = useFieldSession();
   const end = useSessionEnd(field.sessionId, field.session?.status);
   const toasts = useAchievementToasts();
@@ -109,7 +111,7 @@ function FieldOperationsBody({
           />
         )}
       </Container>
-      <JoinMissionDialog
+      <LazyJoinMissionDialog
         opened={joinOpen}
         onClose={() => setJoinOpen(false)}
         onJoined={({ sessionId: id }) => {
@@ -118,7 +120,7 @@ function FieldOperationsBody({
           if (!briefingShown(id)) openBriefing(id);
         }}
       />
-      <BriefingDialog opened={briefingOpen && session !== undefined} onClose={() => setBriefingOpen(false)} session={session} mission={mission} />
+      <LazyBriefingDialog opened={briefingOpen && session !== undefined} onClose={() => setBriefingOpen(false)} session={session} mission={mission} />
     </Box>
   );
 }

@@ -1,0 +1,51 @@
+import { getQueryKey } from '@trpc/react-query';
+import superjson from 'superjson';
+import { describe, expect, it, vi } from 'vitest';
+import { FIRST_READS_ELEMENT_ID, FIRST_READS_KEEP_MS } from '../../domain/rules';
+import { createQueryClient } from '../queryClient';
+import { trpc } from '../trpc';
+import { seedFirstReads } from './firstReads';
+
+/** A document with (or without) the first reads' element, as the server writes it. */
+function fakeDocument(text: string | null) {
+  const element = text === null ? null : { textContent: text, remove: vi.fn() };
+  return { doc: { getElementById: (id: string) => (id === FIRST_READS_ELEMENT_ID ? element : null) } as unknown as Document, element };
+}
+
+const user = { id: 'u1', username: 'Rexy', isGuest: true, gameSessionId: 4 };
+const session = { id: 4, name: 'Park hunt', startsAt: new Date('2026-11-26T07:00:00Z') };
+
+describe('seedFirstReads (decision 855)', () => {
+  it("puts each read under the key the screen's query uses, with its dates, and keeps it until the screen mounts", () => {
+    vi.useFakeTimers();
+    try {
+      const client = createQueryClient();
+      const { doc, element } = fakeDocument(
+        JSON.stringify([
+          { path: 'auth.session', result: superjson.serialize(user) },
+          { path: 'sessions.get', input: { id: 4 }, result: superjson.serialize(session) },
+        ]),
+      );
+      expect(seedFirstReads(client, doc)).toBe(2);
+      expect(element?.remove).toHaveBeenCalled();
+      vi.advanceTimersByTime(FIRST_READS_KEEP_MS - 1000);
+      expect(client.getQueryData(getQueryKey(trpc.auth.session, undefined, 'query'))).toEqual(user);
+      const seeded = client.getQueryData(getQueryKey(trpc.sessions.get, { id: 4 }, 'query')) as typeof session;
+      expect(seeded).toEqual(session);
+      expect(seeded.startsAt).toBeInstanceOf(Date);
+      // Nobody showed it: gone after its keep time, as the spec's cache lifetime wants.
+      vi.advanceTimersByTime(2000);
+      expect(client.getQueryData(getQueryKey(trpc.auth.session, undefined, 'query'))).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('seeds nothing without the element, from broken JSON, or for a procedure it does not know', () => {
+    const client = createQueryClient();
+    expect(seedFirstReads(client, fakeDocument(null).doc)).toBe(0);
+    expect(seedFirstReads(client, fakeDocument('{not json').doc)).toBe(0);
+    expect(seedFirstReads(client, fakeDocument(JSON.stringify([{ path: 'admin.users', result: superjson.serialize([]) }])).doc)).toBe(0);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,107 @@
+// The first reads in a route shell (decision 855): a signed-in user's page carries the answers of its first
+// tRPC batch, read by the procedures themselves for that request's sign-in; nobody else's, never cached.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
+import { createSession, guestJoin, subscribedGameMaster } from '../routers/sessions/test-support';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { type FirstRead, scriptSafeJson, sessionIdParam, withFirstReads } from './first-reads';
+
+const SHELL = '<!doctype html><html><head><title>Dinohunt</title></head><body><div id="root"></div></body></html>';
+
+describe('first reads in the route shells', () => {
+  let server: TestServer;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-client-'));
+    fs.mkdirSync(path.join(clientDir, 'route-shells'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
+    fs.writeFileSync(path.join(clientDir, 'route-shells', 'hunter-mobile.html'), SHELL);
+    fs.writeFileSync(path.join(clientDir, 'route-shells', 'hunter.html'), SHELL);
+    server = await startTestServer({ CLIENT_DIR: clientDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const open = async (client: ApiClient, url: string) => {
+    const res = await client.get(url);
+    const text = typeof res.body === 'string' ? res.body : String(res.body);
+    const match = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">(.*?)</script>`).exec(text);
+    const reads = match ? (JSON.parse(match[1]!) as FirstRead[]) : null;
+    return {
+      status: res.status,
+      cache: res.headers.get('cache-control'),
+      reads: reads?.map((r) => ({ path: r.path, input: r.input, data: superjson.deserialize(r.result) as any })) ?? null,
+    };
+  };
+
+  it("embeds a guest's sign-in and own session, private and not stored; its own wins over a stale link", async () => {
+    const gm = await subscribedGameMaster(server);
+    const own = await createSession(gm);
+    const other = await createSession(gm);
+    const guest = await guestJoin(server, own.id, 'raptor', 'Rexy');
+    for (const url of [`/hunter-mobile?sessionId=${own.id}`, `/hunter-mobile?sessionId=${other.id}`, '/hunter-mobile', '/mobile-hunter']) {
+      const page = await open(guest, url);
+      expect(page.status, url).toBe(200);
+      expect(page.cache, url).toBe('private, no-store');
+      expect(page.reads?.map((r) => [r.path, r.input]), url).toEqual([['auth.session', undefined], ['sessions.get', { id: own.id }]]);
+      expect(page.reads?.[0]?.data).toMatchObject({ isGuest: true, gameSessionId: own.id });
+      expect(page.reads?.[1]?.data).toMatchObject({ id: own.id, name: own.name });
+    }
+    // The same reads as the API answers them (dates and all, through superjson).
+    const api = await guest.get(`/trpc/sessions.get?input=${encodeURIComponent(JSON.stringify({ json: { id: own.id } }))}`);
+    const page = await open(guest, '/hunter-mobile');
+    expect(page.reads?.[1]?.data).toEqual(superjson.deserialize(api.body.result.data));
+  });
+
+  it('leaves out a session the user may not read, and gives a visitor the plain shell', async () => {
+    const gm = await subscribedGameMaster(server);
+    const theirs = await createSession(gm);
+    const hunter = await signUp(server, 'hunter');
+    const page = await open(hunter, `/hunter-mobile?sessionId=${theirs.id}`);
+    expect(page.reads?.map((r) => r.path)).toEqual(['auth.session']);
+    expect(page.reads?.[0]?.data).toMatchObject({ id: hunter.user.id, isGuest: false });
+
+    const visitor = await open(new ApiClient(server.url), `/hunter-mobile?sessionId=${theirs.id}`);
+    expect(visitor).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
+    const stale = new ApiClient(server.url);
+    stale.cookie = 'dinohunt_session=not-a-session';
+    expect(await open(stale, '/hunter-mobile')).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
+  });
+
+  it("embeds a hunter's sign-in and joined sessions on Field Operations", async () => {
+    const hunter = await signUp(server, 'hunter');
+    const page = await open(hunter, '/hunter');
+    expect(page.cache).toBe('private, no-store');
+    expect(page.reads?.map((r) => [r.path, r.input])).toEqual([['auth.session', undefined], ['sessions.list', {}]]);
+    expect(page.reads?.[1]?.data).toEqual([]);
+  });
+});
+
+describe('first reads in HTML', () => {
+  it('cannot end or open a script element', () => {
+    const reads: FirstRead[] = [{ path: 'sessions.get', input: { id: 1 }, result: superjson.serialize({ name: '</script><script>alert(1)</script><!--\u2028' }) }];
+    const html = withFirstReads(SHELL, reads);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    expect(html).not.toContain('\u2028');
+    const json = /<script type="application\/json" id="[^"]+">(.*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toEqual(reads);
+    expect(scriptSafeJson('<')).toBe('"\\u003c"');
+    expect(withFirstReads(SHELL, [])).toBe(SHELL);
+  });
+
+  it('reads the session id of a link as the terminal does', () => {
+    expect(sessionIdParam('/hunter-mobile?sessionId=12')).toBe(12);
+    expect(sessionIdParam('/hunter-mobile?x=1&sessionId=7')).toBe(7);
+    for (const url of ['/hunter-mobile', '/hunter-mobile?sessionId=', '/hunter-mobile?sessionId=-3', '/hunter-mobile?sessionId=1e3', '/hunter-mobile?sessionId=0', '/hunter-mobile?sessionId=99999999999999999999']) {
+      expect(sessionIdParam(url), url).toBeNull();
+    }
+  });
+});
