@@ -13,6 +13,24 @@ const SHOTS = process.env.AREA_SHOTS ?? '/tmp/area';
 fs.mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
+/**
+ * Waits until the map neither scrolls with the page nor pans (a re-fit after the saved area's event): a
+ * click whose map moves between press and release is a drag to Leaflet, not a click.
+ */
+async function mapAtRest(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const pane = document.querySelector<HTMLElement>('.leaflet-map-pane');
+        const sample = () => `${pane?.getBoundingClientRect().top},${pane?.style.transform}`;
+        const first = sample();
+        setTimeout(() => requestAnimationFrame(() => resolve(sample() === first)), 150);
+      }),
+    undefined,
+    { polling: 50, timeout: 10_000 },
+  );
+}
+
 const notice = (page: Page, title: string) => page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: title }).first();
 const M_PER_DEG_LAT = 111_195;
 
@@ -95,7 +113,7 @@ test('the game master draws the play area; a hunter who walks out is warned and 
     // The species list is far below the map on a long HQ page: bring the map back and let the scroll settle first.
     await expect(page.getByTestId('map-selecting-hint')).toBeVisible();
     await map.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    await mapAtRest(page);
     await map.click({ position: spot });
     await expect(page.getByTestId('deploy-counter')).toHaveText(`${i + 1}/15`);
   }
