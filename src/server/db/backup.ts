@@ -12,8 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { getTableName, is, sql, type Table } from 'drizzle-orm';
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { type Db, dialectOf, type Queryable } from './client';
+import { type Db, dialectOf, } from './client';
 import type { Dialect } from './connection-handle';
+import { readConsistently } from './consistent-read';
 import * as pgSchema from './pg/schema';
 import { rawRun } from './raw';
 import * as sqliteSchema from './sqlite/schema';
@@ -53,20 +54,14 @@ export function backupTables(dialect: Dialect): { name: string; table: AnyTable;
   return ordered.map(({ name, table, generatedId }) => ({ name, table, generatedId }));
 }
 
-/** Every backed-up row, read in one snapshot: a read transaction (PostgreSQL: repeatable read). */
+/** Every backed-up row, read in one snapshot (db/consistent-read.ts). */
 async function readAll(db: Db): Promise<{ name: string; rows: Record<string, unknown>[] }[]> {
   const tables = backupTables(dialectOf(db));
-  const read = async (q: Queryable) => {
+  return readConsistently(db, async (tx) => {
     const out: { name: string; rows: Record<string, unknown>[] }[] = [];
-    for (const { name, table } of tables) out.push({ name, rows: (await q.select().from(table as never)) as Record<string, unknown>[] });
+    for (const { name, table } of tables) out.push({ name, rows: (await tx.select().from(table as never)) as Record<string, unknown>[] });
     return out;
-  };
-  if (dialectOf(db) === 'pg') {
-    // drizzle's pg transaction config (cast: Db is typed as SQLite's).
-    const transaction = db.transaction as unknown as (work: (tx: Queryable) => Promise<unknown>, config: unknown) => Promise<unknown>;
-    return (await transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' })) as Awaited<ReturnType<typeof read>>;
-  }
-  return db.transaction((tx) => read(tx), { behavior: 'deferred' });
+  });
 }
 
 /** Writes a backup of `db` to `file` (gzip'd JSON lines). */
