@@ -56,6 +56,13 @@ export interface EventBus {
   visibleSince(sessionId: number, lastId: number, viewer: Viewer, limit: number): Promise<BusEvent[]>;
   /** Whether more than `max` events of the session follow `lastId` (a resume too long to replay). */
   moreThan(sessionId: number, lastId: number, max: number): Promise<boolean>;
+  /**
+   * Whether this process has delivered every committed event it knows of: /readyz's "tailer caught
+   * up". Always true with one process (SQLite); with PostgreSQL the cluster's tailer answers.
+   */
+  caughtUp(): boolean;
+  /** Stops whatever the bus runs in the background (a tailer, its connection); the database may then close. */
+  close(): Promise<void>;
 }
 
 /** Who reads (session-stream.ts's StreamViewer). */

@@ -166,5 +166,7 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
     async moreThan(sessionId, lastId, max) {
       return (await countEventsSince(db, [sessionId], lastId, max + 1)) > max;
     },
+    caughtUp: () => true,
+    close: async () => {},
   };
 }
