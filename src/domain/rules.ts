@@ -582,3 +582,17 @@ export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
  * would drop it before the screen asks for it.
  */
 export const FIRST_READS_KEEP_MS = 15_000;
+
+// ---- Cluster events (issue #28, slice "events"; decisions 881-884) ----
+/** The PostgreSQL NOTIFY channel an event-writing transaction wakes every process's tailer on (its payload: the newest id). */
+export const EVENTS_NOTIFY_CHANNEL = 'dinohunt_events';
+/** The PostgreSQL NOTIFY channel a sign-out or disabled account reaches every process on (decision 882). */
+export const SIGN_OUTS_NOTIFY_CHANNEL = 'dinohunt_sign_outs';
+/** The tailer's safety net: it reads the events table this often even when no notification came (decision 881). */
+export const EVENT_TAIL_POLL_MS = 1_000;
+/** Events the tailer reads per query (it reads again while a page comes back full). */
+export const EVENT_TAIL_PAGE = 500;
+/** The first wait before the listening connection is opened again after it dropped; doubled each failed try... */
+export const NOTIFY_RECONNECT_MIN_MS = 100;
+/** ...up to this. */
+export const NOTIFY_RECONNECT_MAX_MS = 5_000;

@@ -195,7 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     scheduler = startScheduler(deps);
   });
-  app.addHook('onClose', async () => scheduler?.stop());
+  app.addHook('onClose', async () => {
+    scheduler?.stop();
+    // The event tailer and its listening connection (PostgreSQL), before the database closes.
+    await deps.bus.close();
+  });
 
   return app;
 }

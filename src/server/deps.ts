@@ -4,7 +4,9 @@ import { type AppLucia, createLucia } from './auth/lucia';
 import type { Config } from './config';
 import { connectDatabase, type Db, dialectOf } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
-import { createEventBus, type EventBus } from './realtime/bus';
+import { type EventBus, openEventBus } from './realtime/bus';
+import { openNotifications } from './db/notifications';
+import { EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL } from '../domain/rules';
 import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
@@ -17,7 +19,7 @@ export type AppDeps = {
   db: Db;
   lucia: AppLucia;
   bus: EventBus;
-  /** Ends the sockets of a sign-in that ended (logout, deleted account). */
+  /** Ends the sockets of a sign-in that ended (logout, deleted account), on every process (decision 882). */
   signOuts: SignOuts;
   /** Ends the sockets of a sign-in that ended otherwise (expiry, disabled account): one query per sweep. */
   signInSweep: SignInSweep;
@@ -41,8 +43,18 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
   const db = await connectDatabase(config);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
-  const signOuts = createSignOuts();
-  const bus = createEventBus(db, now);
+  // PostgreSQL: one listening connection per process wakes the event tailer and carries sign-outs
+  // from the other processes (decisions 881, 882); null on SQLite (one process).
+  // The log of deps once built (main.ts swaps in the app's), the given one until then.
+  let built: AppDeps | undefined;
+  const logNow = () => built?.log ?? log;
+  const notifications = await openNotifications(db, [EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL], (err) =>
+    logNow().warn(`PostgreSQL listening connection lost, reconnecting: ${err.message}`),
+  );
+  const signOuts = createSignOuts(
+    notifications && { db, notifications, onError: (err) => logNow().error(`sign-out not sent to other processes: ${String(err)}`) },
+  );
+  const bus = await openEventBus(db, { now, notifications, log: { warn: (message: string) => logNow().warn(message) } });
   const deps: AppDeps = {
     config,
     db,
@@ -68,5 +80,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
   // The cache hears this process's events only: with PostgreSQL, several processes may write,
   // and no invalidation covers them yet (the cluster issue), so every read computes its answer.
   deps.readCache.enabled = dialectOf(db) === 'sqlite';
+  built = deps;
+  // Listening again after a drop: sign-outs sent meanwhile were missed; the sweep finds those sign-ins ended.
+  notifications?.onListening(() => void deps.signInSweep.sweep().catch((err) => deps.log.error(`sign-in sweep failed: ${String(err)}`)));
   return deps;
 }

@@ -7,9 +7,15 @@
 // event-writing transaction therefore takes one transaction-scoped advisory lock before its first
 // event insert and holds it to COMMIT, so event-writing transactions commit one after another, in
 // the order their ids were drawn (db/events-order.test.ts fails without it).
+//
+// On PostgreSQL the same transaction then sends the newest id on EVENTS_NOTIFY_CHANNEL: at COMMIT it
+// wakes every process's tailer (realtime/tailing-bus.ts), which reads the events themselves from the
+// table (ids only in the notification; decision 881).
 import { and, asc, count, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
 import type { Db, Queryable } from './client';
 import { dialectOf, handleOf } from './connection-handle';
+import { notify } from './notifications';
 import { rawRun } from './raw';
 import { events } from './schema';
 
@@ -45,6 +51,8 @@ export async function insertEvents(q: Queryable, rows: EventInsert[]): Promise<S
     const [inserted] = await q.insert(events).values(row).returning({ id: events.id });
     stored.push({ ...row, id: inserted!.id });
   }
+  // Delivered at COMMIT, after the order lock's earlier holders' (ids only: the payloads stay in the table).
+  if (handle.dialect === 'pg') await notify(q, EVENTS_NOTIFY_CHANNEL, String(stored[stored.length - 1]!.id));
   return stored;
 }
 
@@ -122,6 +130,21 @@ export async function latestEventId(q: Queryable, sessionIds: readonly number[])
     .select({ id: events.id })
     .from(events)
     .where(ofSessions(sessionIds))
+    .orderBy(sql`${events.id} desc`)
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** Events of every session (and none) after `lastId`, oldest first: the cluster's tailer (realtime/tailing-bus.ts). */
+export async function eventsAfter(q: Queryable, lastId: number, limit: number): Promise<StoredEvent[]> {
+  return q.select(EVENT_FIELDS).from(events).where(gt(events.id, lastId)).orderBy(asc(events.id)).limit(limit);
+}
+
+/** The newest event id of all (0 when none): where a process's tailer starts. */
+export async function newestEventId(q: Queryable): Promise<number> {
+  const [row] = await q
+    .select({ id: events.id })
+    .from(events)
     .orderBy(sql`${events.id} desc`)
     .limit(1);
   return row?.id ?? 0;

@@ -2,8 +2,9 @@
 // the `events` table in the transaction of the change they describe (so a
 // reconnecting client can catch up from its last id, even across restarts, and an
 // event never describes a change that rolled back), then fanned out in process once
-// that commits. A multi-process deployment would swap the fan-out for PostgreSQL
-// LISTEN/NOTIFY (the cluster issue).
+// that commits. That is the whole story with one process (SQLite). On PostgreSQL several
+// processes share the log, and every process's bus tails it instead (realtime/tailing-bus.ts,
+// decision 881): openEventBus picks.
 //
 // Fan-out is indexed by game session: an event reaches the listeners of its own
 // session (and the few process-wide listeners), so its cost grows with the sockets
@@ -19,38 +20,36 @@
 // has is settled by the database (PostgreSQL: its id exists or never will; ids are not reused);
 // on SQLite the notice of a commit comes before the next writer may start, so a step still
 // unsettled when the next is stored rolled back (events-delivery-order.test.ts).
-import { afterCommit, type Db, dialectOf, handleOf, type Queryable } from '../db/client';
-import { countEventsSince, eventsSince, insertEvents, visibleEventsSince } from '../db/events';
-import type { BusEvent, BusListener, EventBus, PublishInput } from '../event-bus';
+import { afterCommit, type Db, dialectOf, type Queryable } from '../db/client';
+import { insertEvents } from '../db/events';
+import type { Notifications } from '../db/notifications';
+import type { BusEvent, EventBus, PublishInput } from '../event-bus';
 import { eventStored } from './queries';
+import { commonBusParts, createListeners, inTransaction, rowsOf } from './bus-parts';
+import { openTailingBus } from './tailing-bus';
 
 /** One publish's events, waiting for their turn to be delivered. */
 type Step = { firstId: number; committed: boolean; deliver: () => void };
 
 export type { Audience, BusEvent, BusListener, EventBus, PublishInput, Viewer } from '../event-bus';
 
+/**
+ * The bus of a process: on SQLite (one process) the in-process bus below; on PostgreSQL the
+ * tailing bus (realtime/tailing-bus.ts), started (listening, its place in the log taken) before this
+ * resolves. `notifications` wakes the tailer (db/notifications.ts); it is closed with the bus.
+ */
+export async function openEventBus(
+  db: Db,
+  opts: { now?: () => number; notifications?: Notifications | null; log?: Pick<Console, 'warn'> } = {},
+): Promise<EventBus> {
+  if (dialectOf(db) !== 'pg') return createEventBus(db, opts.now);
+  return openTailingBus(db, opts);
+}
+
+/** The in-process bus (one process: SQLite). */
 export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
-  const everything = new Set<BusListener>();
-  const bySession = new Map<number, Set<BusListener>>();
-
-  // Listeners only queue the event and wake their stream (never subscribe synchronously),
-  // so iterating the live sets is safe; one that unsubscribes meanwhile is skipped.
-  const deliver = (listeners: Set<BusListener> | undefined, event: BusEvent) => {
-    if (listeners) for (const listener of listeners) listener(event);
-  };
-
-  const deliverStep = (listeners: Set<BusListener> | undefined, events: BusEvent[]) => {
-    if (!listeners) return;
-    const last = events.length - 1;
-    for (const listener of listeners) {
-      for (let i = 0; i <= last; i++) listener(events[i]!, i === last);
-    }
-  };
-
-  const rowsOf = (inputs: PublishInput[]) => {
-    const createdAt = now();
-    return inputs.map(({ sessionId, type, audience = 'all', payload }) => ({ sessionId, type, audience, payload, createdAt }));
-  };
+  const listeners = createListeners();
+  const { everything, bySession, deliver, deliverStep } = listeners;
 
   // Steps in the order they were stored (id order: writers take turns), the oldest first.
   const pending: Step[] = [];
@@ -102,7 +101,7 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
 
   /** Stores the events with `tx` and queues their delivery for after its COMMIT. */
   const store = async (tx: Queryable, inputs: PublishInput[], deliverAll: (events: BusEvent[]) => void): Promise<BusEvent[]> => {
-    const events = (await insertEvents(tx, rowsOf(inputs))) as BusEvent[];
+    const events = (await insertEvents(tx, rowsOf(inputs, now))) as BusEvent[];
     // On SQLite every earlier writer has ended and been noticed: one still unsettled rolled back
     // (and SQLite may reuse its ids, so the database could not tell).
     if (!lateNotices) {
@@ -119,11 +118,8 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
     return events;
   };
 
-  /** Runs `work` in the caller's transaction, or in one of its own (so the step is queued before its COMMIT). */
-  const inTransaction = <T>(q: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> =>
-    handleOf(q).inTransaction ? work(q) : (q as Db).transaction((tx) => work(tx));
-
   return {
+    ...commonBusParts(db, listeners),
     async publish(q, input) {
       const [event] = await inTransaction(q, (tx) =>
         store(tx, [input], ([stored]) => {
@@ -143,28 +139,6 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
           deliverStep(everything, events);
         }),
       );
-    },
-    subscribe(listener) {
-      everything.add(listener);
-      return () => void everything.delete(listener);
-    },
-    subscribeSession(sessionId, listener) {
-      const listeners = bySession.get(sessionId) ?? new Set<BusListener>();
-      bySession.set(sessionId, listeners);
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0 && bySession.get(sessionId) === listeners) bySession.delete(sessionId);
-      };
-    },
-    async since(sessionId, lastId, limit = 500) {
-      return (await eventsSince(db, [sessionId], lastId, limit)) as BusEvent[];
-    },
-    async visibleSince(sessionId, lastId, viewer, limit) {
-      return (await visibleEventsSince(db, [sessionId], lastId, viewer, limit)) as BusEvent[];
-    },
-    async moreThan(sessionId, lastId, max) {
-      return (await countEventsSince(db, [sessionId], lastId, max + 1)) > max;
     },
     caughtUp: () => true,
     close: async () => {},

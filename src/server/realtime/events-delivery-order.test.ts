@@ -5,9 +5,9 @@
 // back) on PostgreSQL; a rolled-back step is dropped on either database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Db, dialectOf, type Queryable } from '../db/client';
-import type { BusEvent } from '../event-bus';
+import type { BusEvent, EventBus } from '../event-bus';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
-import { createEventBus } from './bus';
+import { openEventBus } from './bus';
 
 /** After-commit work held back instead of run: the bus's notice of a commit arriving late. */
 const held: (() => void)[] = [];
@@ -31,12 +31,17 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
 });
-afterAll(() => database.close());
+const buses: EventBus[] = [];
+afterAll(async () => {
+  for (const bus of buses) await bus.close();
+  await database.close();
+});
 
 const SESSION = 3;
 const event = (n: number) => ({ sessionId: SESSION, type: 't', payload: { n } });
 
-function listen(bus: ReturnType<typeof createEventBus>) {
+function listen(bus: EventBus) {
+  buses.push(bus);
   const heard: number[] = [];
   bus.subscribeSession(SESSION, (e: BusEvent) => heard.push(e.payload.n as number));
   return heard;
@@ -46,7 +51,7 @@ describe('delivery order', () => {
   it('holds a later commit until the earlier one is delivered, and delivers each once', async ({ skip }) => {
     // SQLite's one connection tells a commit before the next writer may start (decision 865): no late notice there.
     if (dialectOf(db) !== 'pg') skip('PostgreSQL only: a commit noticed after the next writer’s');
-    const bus = createEventBus(db);
+    const bus = await openEventBus(db);
     const heard = listen(bus);
     holdNext = true;
     await db.transaction(async (tx: Queryable) => {
@@ -66,7 +71,7 @@ describe('delivery order', () => {
   });
 
   it('drops a step whose transaction rolled back, and delivers the next', async () => {
-    const bus = createEventBus(db);
+    const bus = await openEventBus(db);
     const heard = listen(bus);
     await expect(
       db.transaction(async (tx: Queryable) => {

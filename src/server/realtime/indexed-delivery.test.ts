@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { eventsSince } from '../db/events';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
-import { type BusEvent, createEventBus, type EventBus } from './bus';
+import { type BusEvent, type EventBus, openEventBus } from './bus';
 import { type EventSource, frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
 
 let database: TestDatabase;
@@ -19,9 +19,12 @@ const owner: StreamViewer = { userId: 'gm', seesOwnerEvents: true };
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
-  bus = createEventBus(db);
+  bus = await openEventBus(db);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await bus.close();
+  await database.close();
+});
 
 /** Every event the push feed hands over, by its payload's `n`. */
 function collect(sessionId: number, viewer: StreamViewer, lastEventId?: number) {

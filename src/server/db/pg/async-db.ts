@@ -7,12 +7,18 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../types';
 import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
 import { openPgDatabase } from './client';
+import { closePgNotifications } from './notifications';
 
 /** Opens the pool, migrates under the startup lock, and returns the data API. */
 export async function openPgDataApi(url: string): Promise<Db> {
   const { db, pool, close } = await openPgDatabase(url);
   const dialect = new PgDialect();
-  const base = { dialect: 'pg' as const, toQuery: (query: SQL) => dialect.sqlToQuery(query), close };
+  // Closing ends the listening connections opened on this pool too (db/notifications.ts).
+  const closeAll = async () => {
+    await closePgNotifications(pool);
+    await close();
+  };
+  const base = { dialect: 'pg' as const, toQuery: (query: SQL) => dialect.sqlToQuery(query), close: closeAll };
   registerHandle(db, { ...base, inTransaction: false, pg: pool } satisfies ConnectionHandle);
   const open = db.transaction.bind(db);
   // SQLite's `behavior` option means nothing here: PostgreSQL's default READ COMMITTED plus

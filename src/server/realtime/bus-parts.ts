@@ -1,0 +1,71 @@
+// What the in-process bus (bus.ts) and the cluster's tailing bus (tailing-bus.ts) share: the
+// listeners indexed by game session and how events reach them, the rows a publish stores, and the
+// reads of the stored events.
+import { type Db, handleOf, type Queryable } from '../db/client';
+import { countEventsSince, eventsSince, visibleEventsSince } from '../db/events';
+import type { BusEvent, BusListener, EventBus, PublishInput, Viewer } from '../event-bus';
+
+/** The bus's listeners, indexed by game session, and how events reach them (shared with realtime/tailing-bus.ts). */
+export type Listeners = {
+  everything: Set<BusListener>;
+  bySession: Map<number, Set<BusListener>>;
+  deliver(listeners: Set<BusListener> | undefined, event: BusEvent): void;
+  deliverStep(listeners: Set<BusListener> | undefined, events: BusEvent[]): void;
+};
+
+export function createListeners(): Listeners {
+  return {
+    everything: new Set<BusListener>(),
+    bySession: new Map<number, Set<BusListener>>(),
+    // Listeners only queue the event and wake their stream (never subscribe synchronously),
+    // so iterating the live sets is safe; one that unsubscribes meanwhile is skipped.
+    deliver(listeners, event) {
+      if (listeners) for (const listener of listeners) listener(event);
+    },
+    deliverStep(listeners, events) {
+      if (!listeners) return;
+      const last = events.length - 1;
+      for (const listener of listeners) {
+        for (let i = 0; i <= last; i++) listener(events[i]!, i === last);
+      }
+    },
+  };
+}
+
+/** The rows to store for some published events, stamped now. */
+export function rowsOf(inputs: PublishInput[], now: () => number) {
+  const createdAt = now();
+  return inputs.map(({ sessionId, type, audience = 'all', payload }) => ({ sessionId, type, audience, payload, createdAt }));
+}
+
+/** Runs `work` in the caller's transaction, or in one of its own (so the step is queued before its COMMIT). */
+export const inTransaction = <T>(q: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+  handleOf(q).inTransaction ? work(q) : (q as Db).transaction((tx) => work(tx));
+
+/** What every bus does the same way: subscriptions, and reads of the stored events. */
+export function commonBusParts(db: Db, { everything, bySession }: Listeners) {
+  return {
+    subscribe(listener: BusListener) {
+      everything.add(listener);
+      return () => void everything.delete(listener);
+    },
+    subscribeSession(sessionId: number, listener: BusListener) {
+      const listeners = bySession.get(sessionId) ?? new Set<BusListener>();
+      bySession.set(sessionId, listeners);
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && bySession.get(sessionId) === listeners) bySession.delete(sessionId);
+      };
+    },
+    async since(sessionId: number, lastId: number, limit = 500) {
+      return (await eventsSince(db, [sessionId], lastId, limit)) as BusEvent[];
+    },
+    async visibleSince(sessionId: number, lastId: number, viewer: Viewer, limit: number) {
+      return (await visibleEventsSince(db, [sessionId], lastId, viewer, limit)) as BusEvent[];
+    },
+    async moreThan(sessionId: number, lastId: number, max: number) {
+      return (await countEventsSince(db, [sessionId], lastId, max + 1)) > max;
+    },
+  } satisfies Partial<EventBus>;
+}
