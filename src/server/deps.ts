@@ -77,8 +77,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log }),
   };
-  // The cache hears this process's events only: with PostgreSQL, several processes may write,
-  // and no invalidation covers them yet (the cluster issue), so every read computes its answer.
+  // With PostgreSQL the cache would hear another process's change only after that change's
+  // notification, which a client's next request may overtake: off there (decision 883).
   deps.readCache.enabled = dialectOf(db) === 'sqlite';
   built = deps;
   // Listening again after a drop: sign-outs sent meanwhile were missed; the sweep finds those sign-ins ended.
