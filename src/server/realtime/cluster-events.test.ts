@@ -185,7 +185,6 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
   it('after its listening connection is killed, each tailer listens again and delivers what was written meanwhile', async () => {
     const ws = await socketOn(b, gm);
     expect(await killListeners(a.deps.db)).toBeGreaterThanOrEqual(2); // A's and B's
-    await until(() => !b.deps.bus.caughtUp(), 2000, 'B knows it is not listening');
     const sent = await a.deps.bus.publish(a.deps.db, input(400));
     await ws.next((f) => f.type === TEST_EVENT && f.eventId === sent.id, 5000);
     await until(() => a.deps.bus.caughtUp() && b.deps.bus.caughtUp(), 5000, 'both tailers caught up again');
@@ -210,7 +209,8 @@ describe.skipIf(!onPostgres)('the tailer on its own', () => {
       let written = 0;
       for (let attempt = 0; ; attempt++) {
         await killListeners(db);
-        await until(() => !notifications.listening, 2000, 'the connection is down');
+        // Down for about NOTIFY_RECONNECT_MIN_MS: seen unless this process was busy meanwhile (then try again).
+        await until(() => !notifications.listening, 500, 'the connection is down').catch(() => {});
         // Written by another process (B) while this one does not listen: its notification is lost.
         written = 500 + attempt;
         await b.deps.bus.publish(b.deps.db, input(written));
