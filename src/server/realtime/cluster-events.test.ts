@@ -198,6 +198,25 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
 });
 
 describe.skipIf(!onPostgres)('the tailer on its own', () => {
+  it('delivers its own commit from memory only when no event can lie before it; else reads the log first', async () => {
+    // No notifications and an hour's poll: this bus learns of another process's event only by reading.
+    const bus = await openTailingBus(a.deps.db, { notifications: null, pollMs: 3_600_000, log: { warn() {} } });
+    try {
+      const heard: number[] = [];
+      bus.subscribeSession(session, (e) => heard.push(e.id));
+      const own1 = await bus.publish(a.deps.db, input(600));
+      expect(heard).toEqual([own1.id]); // right after the last delivered: at once, from memory
+      const other = await b.deps.bus.publish(b.deps.db, input(601)); // another process, unheard of here
+      const own2 = await bus.publishAll(a.deps.db, [input(602), input(602)]);
+      // Not after the last delivered: the log is read, and the other process's event comes first.
+      await until(() => heard.length === 4, 3000, 'the read of the log');
+      expect(heard).toEqual([own1.id, other.id, ...own2.map((e) => e.id)]);
+      expect(bus.caughtUp()).toBe(true);
+    } finally {
+      await bus.close();
+    }
+  });
+
   it('reads again when its connection listens again, without waiting for the poll', async () => {
     const db = a.deps.db;
     const notifications = (await openNotifications(db, [EVENTS_NOTIFY_CHANNEL]))!;
