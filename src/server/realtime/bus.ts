@@ -19,7 +19,9 @@
 // order) or rolled back (dropped). A step not yet known to have committed when a later one
 // has is settled by the database (PostgreSQL: its id exists or never will; ids are not reused);
 // on SQLite the notice of a commit comes before the next writer may start, so a step still
-// unsettled when the next is stored rolled back (events-delivery-order.test.ts).
+// unsettled when the next is stored rolled back (events-delivery-order.test.ts). (The app's
+// PostgreSQL bus is the tailing one, which reads the log in id order instead; these rules remain for
+// this in-process bus, whichever database it is given.)
 import { afterCommit, type Db, dialectOf, type Queryable } from '../db/client';
 import { insertEvents } from '../db/events';
 import type { Notifications } from '../db/notifications';
