@@ -582,3 +582,18 @@ export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
  * would drop it before the screen asks for it.
  */
 export const FIRST_READS_KEEP_MS = 15_000;
+
+// ---- Cluster: one runner for each timer (issue #28, slice "leader"; decisions 889-892) ----
+/**
+ * How often a process that does not run the timers tries to take the leader lock, and how often the
+ * leader checks that its lock connection still answers: when the leader dies, another process runs
+ * the scheduled starts, automatic ends, GPS purge and abandoned-session ends within this time.
+ */
+export const LEADER_RETRY_MS = 2_000;
+/**
+ * A leader-lock query (take, check, release) or connect that takes longer ends the lock connection,
+ * and with its session any lock it held: the process stops leading rather than lead unsure.
+ */
+export const LEADER_QUERY_TIMEOUT_MS = 1_500;
+/** The session-level advisory lock key of the process that runs the timers ("DINOLEAD" in ASCII). */
+export const PG_LEADER_LOCK_KEY = 0x44494e4f_4c454144n;

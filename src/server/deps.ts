@@ -11,6 +11,7 @@ import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createReadCache, type ReadCache } from './cached-reads/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
 import { createGeocoder, type Geocoder } from './services/geocoder';
+import { createLeadership, type Leadership } from './db/leadership';
 
 export type AppDeps = {
   config: Config;
@@ -35,6 +36,8 @@ export type AppDeps = {
   readCache: ReadCache;
   /** HQ's place search through the configured geocoder (decision 815). */
   geocoder: Geocoder;
+  /** Whether this process runs the timers (scheduler, GPS purge): one process across a cluster (decision 889). */
+  leadership: Leadership;
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
@@ -64,6 +67,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     payments: createPaymentProvider(config),
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log }),
+    // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.
+    leadership: createLeadership(db, { log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } }),
   };
   // The cache hears this process's events only: with PostgreSQL, several processes may write,
   // and no invalidation covers them yet (the cluster issue), so every read computes its answer.
