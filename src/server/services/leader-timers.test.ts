@@ -223,7 +223,8 @@ describe.skipIf(runningDialect() !== 'pg')('three app processes on one PostgreSQ
     const at = Date.now() + 1500;
     await scheduleAt(gm, s.id, at);
     const started = () => countEvents(servers[0]!, s.id, 'session_started');
-    await waitFor(async () => (await started()) > 0, 1500 + SCHEDULER_TICK_MS + SLACK_MS, 'the scheduled start');
+    // (Not a timing proof: the machine is shared, so the wait is generous.)
+    await waitFor(async () => (await started()) > 0, 1500 + 10 * SCHEDULER_TICK_MS, 'the scheduled start');
     // More ticks on every process change nothing.
     await sleep(3 * SCHEDULER_TICK_MS);
     expect(await started()).toBe(1);
@@ -266,6 +267,6 @@ describe.skipIf(runningDialect() !== 'pg')('three app processes on one PostgreSQ
     const owner = signedInOn(servers[0]!, gm); // the first app may have closed
     const s = await createSession(owner, { duration: 30 });
     await scheduleAt(owner, s.id, Date.now() + 500);
-    await waitFor(async () => (await countEvents(servers[0]!, s.id, 'session_started')) === 1, 500 + SCHEDULER_TICK_MS + SLACK_MS, 'a start');
+    await waitFor(async () => (await countEvents(servers[0]!, s.id, 'session_started')) === 1, 500 + 10 * SCHEDULER_TICK_MS, 'a start');
   });
 });
