@@ -595,5 +595,12 @@ export const LEADER_RETRY_MS = 2_000;
  * and with its session any lock it held: the process stops leading rather than lead unsure.
  */
 export const LEADER_QUERY_TIMEOUT_MS = 1_500;
+/**
+ * How long PostgreSQL keeps the leader's session, and so its lock, once the leader's machine stops answering
+ * without closing its connection (power loss, network cut): TCP keepalives and tcp_user_timeout on the lock
+ * connection. Longer than the leader's own check (LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS), so a cut-off
+ * leader has stopped before another can take the lock.
+ */
+export const LEADER_SERVER_GIVES_UP_MS = 10_000;
 /** The session-level advisory lock key of the process that runs the timers ("DINOLEAD" in ASCII). */
 export const PG_LEADER_LOCK_KEY = 0x44494e4f_4c454144n;

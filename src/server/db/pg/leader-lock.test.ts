@@ -6,10 +6,10 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, PG_LEADER_LOCK_KEY } from '../../../domain/rules';
+import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, LEADER_SERVER_GIVES_UP_MS, PG_LEADER_LOCK_KEY } from '../../../domain/rules';
 import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
 import { isPostgresUrl } from './client';
-import { createPgLeaderLock, type LeaderLock } from './leader-lock';
+import { createPgLeaderLock, type LeaderLock, leaderClientConfig } from './leader-lock';
 
 const baseUrl = isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : process.env.DINOHUNT_PG_URL;
 
@@ -175,6 +175,25 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
       expect(changes).toEqual(['cut:true', 'cut:false']);
     } finally {
       await relay.close();
+    }
+  });
+
+  it('has PostgreSQL give up on a leader machine gone silent within LEADER_SERVER_GIVES_UP_MS, not the hours of TCP defaults', async () => {
+    const c = new pg.Client(leaderClientConfig(database.url, LEADER_QUERY_TIMEOUT_MS));
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ name: string; setting: string }>(
+        "SELECT name, setting FROM pg_settings WHERE name IN ('tcp_keepalives_idle', 'tcp_keepalives_interval', 'tcp_keepalives_count', 'tcp_user_timeout')",
+      );
+      const setting = Object.fromEntries(rows.map((r) => [r.name, Number(r.setting)]));
+      // Idle connection: keepalive probes; unacknowledged data: tcp_user_timeout. Both within the rule.
+      const keepaliveMs = 1000 * (setting.tcp_keepalives_idle! + setting.tcp_keepalives_interval! * setting.tcp_keepalives_count!);
+      expect(keepaliveMs).toBe(LEADER_SERVER_GIVES_UP_MS);
+      expect(setting.tcp_user_timeout).toBe(LEADER_SERVER_GIVES_UP_MS);
+      // Longer than the leader's own check: a cut-off leader stops before PostgreSQL frees its lock.
+      expect(LEADER_SERVER_GIVES_UP_MS).toBeGreaterThan(LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS);
+    } finally {
+      await c.end();
     }
   });
 

@@ -8,9 +8,13 @@
 //   - a connection that ends, errs or stops answering is dropped at once and the process stops leading
 //     (the lock went, or will go, with the session); it reconnects and tries again as a follower;
 //   - `close()` unlocks and ends the connection (graceful hand-over).
-// Between a connection cut PostgreSQL has not noticed yet and the old leader's next check, two processes
-// may both believe they lead: the transitions the timers make are idempotent in the database for that.
+//   - a leader machine that goes silent without closing its connection (power loss, network cut) stops
+//     leading at its next check; PostgreSQL drops its session, and the lock, after LEADER_SERVER_GIVES_UP_MS
+//     (server-side keepalives), which is longer, so the two do not overlap.
+// Should the two ever overlap (timing quirks), both processes believe they lead for a moment: the
+// transitions the timers make are idempotent in the database for that (decision 890).
 import pg from 'pg';
+import { LEADER_SERVER_GIVES_UP_MS } from '../../../domain/rules';
 
 export type LeaderLockOptions = {
   connectionString: string;
@@ -31,6 +35,33 @@ export type LeaderLock = {
   /** Stops trying, releases the lock if held and ends the connection. */
   close: () => Promise<void>;
 };
+
+/** Keepalive probes PostgreSQL sends on an idle lock connection before giving up on it (LEADER_SERVER_GIVES_UP_MS). */
+const SERVER_KEEPALIVE_INTERVAL_S = 2;
+const SERVER_KEEPALIVE_COUNT = 3;
+
+/**
+ * The lock connection's settings. Server side: a leader machine that stops answering without closing its
+ * connection (power loss, network cut) loses its session, and the lock, after LEADER_SERVER_GIVES_UP_MS
+ * (keepalives for an idle connection, tcp_user_timeout for unacknowledged data) instead of the
+ * operating system's default of hours, during which no process would run the timers.
+ */
+export function leaderClientConfig(connectionString: string, queryTimeoutMs: number): pg.ClientConfig {
+  const idleS = Math.max(1, LEADER_SERVER_GIVES_UP_MS / 1000 - SERVER_KEEPALIVE_INTERVAL_S * SERVER_KEEPALIVE_COUNT);
+  return {
+    connectionString,
+    // Operators see the leader in pg_stat_activity (decision 889).
+    application_name: 'dinohunt-leader',
+    keepAlive: true,
+    connectionTimeoutMillis: queryTimeoutMs,
+    options: [
+      `-c tcp_keepalives_idle=${idleS}`,
+      `-c tcp_keepalives_interval=${SERVER_KEEPALIVE_INTERVAL_S}`,
+      `-c tcp_keepalives_count=${SERVER_KEEPALIVE_COUNT}`,
+      `-c tcp_user_timeout=${LEADER_SERVER_GIVES_UP_MS}`,
+    ].join(' '),
+  };
+}
 
 /** Rejects when `promise` has not settled within `ms`. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -67,13 +98,7 @@ export function createPgLeaderLock(opts: LeaderLockOptions): LeaderLock {
   };
 
   const connect = async (): Promise<pg.Client> => {
-    const c = new pg.Client({
-      connectionString: opts.connectionString,
-      // Operators see the leader in pg_stat_activity (docs/operations.md).
-      application_name: 'dinohunt-leader',
-      keepAlive: true,
-      connectionTimeoutMillis: opts.queryTimeoutMs,
-    });
+    const c = new pg.Client(leaderClientConfig(opts.connectionString, opts.queryTimeoutMs));
     // The connection ended under us (pg_terminate_backend, a server restart, a network cut noticed).
     c.on('error', (error) => drop(c, error.message));
     c.on('end', () => drop(c, 'connection ended'));
