@@ -594,7 +594,7 @@ export const LEADER_RETRY_MS = 2_000;
  * A leader-lock query (take, check, release) or connect that takes longer ends the lock connection,
  * and with its session any lock it held: the process stops leading rather than lead unsure.
  */
-export const LEADER_QUERY_TIMEOUT_MS = 1_500;
+export const LEADER_QUERY_TIMEOUT_MS = 3_000;
 /**
  * How long PostgreSQL keeps the leader's session, and so its lock, once the leader's machine stops answering
  * without closing its connection (power loss, network cut): TCP keepalives and tcp_user_timeout on the lock

@@ -7,7 +7,7 @@
 // itself (a silent connection, an unreachable database): db/pg/leader-lock.test.ts.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADER_RETRY_MS, PG_LEADER_LOCK_KEY, SCHEDULER_TICK_MS } from '../../domain/rules';
+import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, PG_LEADER_LOCK_KEY, SCHEDULER_TICK_MS } from '../../domain/rules';
 import type { Leadership } from '../db/leadership';
 import { rawAll } from '../db/raw';
 import { runningDialect } from '../db/running-dialect';
@@ -128,8 +128,9 @@ describe('the timers run on the leader, and time-driven transitions happen once'
   });
   afterAll(() => server.close());
 
-  it('a process alone on its database leads once it is ready', () => {
-    expect(server.deps.leadership.isLeader()).toBe(true);
+  it('a process alone on its database leads once it is ready', async () => {
+    // Its first try decides (a retry, should that try time out on this shared machine); SQLite leads from the start.
+    await waitFor(() => server.deps.leadership.isLeader(), LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS + SLACK_MS, 'leading');
   });
 
   it('a scheduler that does not lead leaves due sessions alone, and starts them at once when it takes over', async () => {
@@ -214,6 +215,7 @@ describe.skipIf(runningDialect() !== 'pg')('three app processes on one PostgreSQ
     );
 
   it('exactly one of them leads', async () => {
+    await waitFor(() => leaders().length > 0, LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS + SLACK_MS, 'a leader');
     expect(leaders()).toHaveLength(1);
     expect(await lockHolders()).toHaveLength(1);
   });

@@ -68,6 +68,9 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
   const locks: LeaderLock[] = [];
   const changes: string[] = [];
   const warnings: string[] = [];
+  // How many locks lead at once, and the most ever seen in a test.
+  let leading = 0;
+  let mostLeading = 0;
 
   const newLock = (name: string, connectionString = database.url) => {
     const lock = createPgLeaderLock({
@@ -75,7 +78,11 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
       key: PG_LEADER_LOCK_KEY,
       retryMs: LEADER_RETRY_MS,
       queryTimeoutMs: LEADER_QUERY_TIMEOUT_MS,
-      onChange: (leader) => changes.push(`${name}:${leader}`),
+      onChange: (leader) => {
+        changes.push(`${name}:${leader}`);
+        leading += leader ? 1 : -1;
+        mostLeading = Math.max(mostLeading, leading);
+      },
       log: { info: () => {}, warn: (message) => warnings.push(`${name}: ${message}`) },
     });
     locks.push(lock);
@@ -96,6 +103,16 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
 
   const leaders = () => locks.filter((lock) => lock.isLeader());
 
+  /**
+   * Starts the locks and waits for one to lead. Usually the first tries decide; on this shared machine
+   * under load a first try may time out (LEADER_QUERY_TIMEOUT_MS), and the next retry decides.
+   */
+  const startAll = async (...all: LeaderLock[]) => {
+    await Promise.all(all.map((lock) => lock.start()));
+    await waitFor(() => leaders().length > 0, LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS + SLACK_MS, 'a first leader');
+    return leaders()[0]!;
+  };
+
   // One database for the file: each test closes its locks, so the next starts with the key free.
   beforeAll(async () => {
     database = await createTestPgDatabase(baseUrl);
@@ -106,6 +123,8 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
     await Promise.all(locks.splice(0).map((lock) => lock.close()));
     changes.length = 0;
     warnings.length = 0;
+    expect(leading).toBe(0);
+    mostLeading = 0;
     expect(await holders()).toEqual([]);
   });
   afterAll(async () => {
@@ -114,8 +133,7 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
   });
 
   it('lets exactly one of three processes lead, on a connection of its own named dinohunt-leader', async () => {
-    const [a, b, c] = [newLock('a'), newLock('b'), newLock('c')];
-    await Promise.all([a.start(), b.start(), c.start()]);
+    await startAll(newLock('a'), newLock('b'), newLock('c'));
     expect(leaders()).toHaveLength(1);
     const [pid] = await holders();
     expect(pid).toBeDefined();
@@ -124,13 +142,11 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
     // Followers go on trying: still one leader after a few retries.
     await sleep(LEADER_RETRY_MS + 200);
     expect(leaders()).toHaveLength(1);
-    expect(changes).toHaveLength(1);
+    expect(mostLeading).toBe(1);
   });
 
   it('hands over within one retry period when the leader closes, and the closed one no longer holds the lock', async () => {
-    const [a, b, c] = [newLock('a'), newLock('b'), newLock('c')];
-    await Promise.all([a.start(), b.start(), c.start()]);
-    const leader = leaders()[0]!;
+    const leader = await startAll(newLock('a'), newLock('b'), newLock('c'));
     const [before] = await holders();
     await leader.close();
     expect(leader.isLeader()).toBe(false);
@@ -140,15 +156,15 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
     const after = await holders();
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(before);
-    // No second leader shows up later.
+    // No second leader shows up later; and never two at once (the closing one stops before it unlocks).
     await sleep(LEADER_RETRY_MS + 200);
     expect(leaders()).toHaveLength(1);
+    expect(mostLeading).toBe(1);
   });
 
   it('stops leading at once when the server ends its connection, and another process takes over within one retry period', async () => {
     const [a, b] = [newLock('a'), newLock('b')];
-    await Promise.all([a.start(), b.start()]);
-    const leader = leaders()[0]!;
+    const leader = await startAll(a, b);
     const follower = leader === a ? b : a;
     const [pid] = await holders();
     await admin.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -166,13 +182,13 @@ describe.skipIf(!baseUrl)('the leader lock on PostgreSQL', () => {
   it('stops leading when its connection goes silent, rather than lead unsure', async () => {
     const relay = await silenceableRelay(new URL(database.url));
     try {
-      const leader = newLock('cut', relay.url);
-      await leader.start();
-      expect(leader.isLeader()).toBe(true);
+      const leader = await startAll(newLock('cut', relay.url));
+      changes.length = 0;
       relay.silence();
-      // The next check gets no answer within the query timeout: the process stops leading.
+      // The next check gets no answer within the query timeout: the process stops leading, and cannot lead again.
       await waitFor(() => !leader.isLeader(), LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS + SLACK_MS, 'the cut-off leader stops');
-      expect(changes).toEqual(['cut:true', 'cut:false']);
+      await sleep(LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS);
+      expect(changes).toEqual(['cut:false']);
     } finally {
       await relay.close();
     }

@@ -172,12 +172,14 @@ export function createPgLeaderLock(opts: LeaderLockOptions): LeaderLock {
       const c = client;
       client = undefined;
       if (!c) return;
-      if (leader) {
+      const wasLeader = leader;
+      // Stops leading before another process can take the lock.
+      setLeader(false);
+      if (wasLeader) {
         // Ending the session would release it too; unlocking first says so explicitly, and at once.
         await within(c.query('SELECT pg_advisory_unlock($1::bigint)', [key]), opts.queryTimeoutMs, 'leader unlock').catch(() => {});
         opts.log.info('This process no longer runs the timers (leader lock released)');
       }
-      setLeader(false);
       await within(c.end(), opts.queryTimeoutMs, 'leader lock connection end').catch(() => {});
     },
   };
