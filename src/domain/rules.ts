@@ -596,3 +596,25 @@ export const EVENT_TAIL_PAGE = 500;
 export const NOTIFY_RECONNECT_MIN_MS = 100;
 /** ...up to this. */
 export const NOTIFY_RECONNECT_MAX_MS = 5_000;
+
+// ---- Cluster: one runner for each timer (issue #28, slice "leader"; decisions 889-892) ----
+/**
+ * How often a process that does not run the timers tries to take the leader lock, and how often the
+ * leader checks that its lock connection still answers: when the leader dies, another process runs
+ * the scheduled starts, automatic ends, GPS purge and abandoned-session ends within this time.
+ */
+export const LEADER_RETRY_MS = 2_000;
+/**
+ * A leader-lock query (take, check, release) or connect that takes longer ends the lock connection,
+ * and with its session any lock it held: the process stops leading rather than lead unsure.
+ */
+export const LEADER_QUERY_TIMEOUT_MS = 3_000;
+/**
+ * How long PostgreSQL keeps the leader's session, and so its lock, once the leader's machine stops answering
+ * without closing its connection (power loss, network cut): TCP keepalives and tcp_user_timeout on the lock
+ * connection. Longer than the leader's own check (LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS), so a cut-off
+ * leader has stopped before another can take the lock.
+ */
+export const LEADER_SERVER_GIVES_UP_MS = 10_000;
+/** The session-level advisory lock key of the process that runs the timers ("DINOLEAD" in ASCII). */
+export const PG_LEADER_LOCK_KEY = 0x44494e4f_4c454144n;

@@ -114,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerPlainRoutes(app, deps);
   registerCompatSocket(app, deps);
+  // The timers below run on the process that leads (decision 889): campaigning starts before their first run.
+  app.addHook('onReady', async () => deps.leadership.start());
   registerPositionPurge(app, deps); // GPS data deleted 48 h after a session ends
 
   // REST: the same procedures at the specification's paths, plain JSON in and out; the polled
@@ -190,13 +192,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(404).send({ error: 'Not found' });
   });
 
-  // Scheduled starts and expiry, from stored timestamps (a restart loses nothing).
+  // Scheduled starts and expiry, from stored timestamps (a restart loses nothing), on the process that
+  // leads (decision 889); the GPS purge above asks the same leadership.
   let scheduler: Scheduler | undefined;
   app.addHook('onReady', async () => {
     scheduler = startScheduler(deps);
+    // Ready once what fell due while no process ran is applied (the first tick; it logs its own failure).
+    await scheduler.tick();
   });
   app.addHook('onClose', async () => {
-    scheduler?.stop();
+    await scheduler?.stop();
+    // Graceful hand-over: once the timers' work under way has finished, another process takes the lock.
+    await deps.leadership.close();
     // The event tailer and its listening connection (PostgreSQL), before the database closes.
     await deps.bus.close();
   });

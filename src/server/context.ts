@@ -80,6 +80,7 @@ export async function createContextInner(
     payments: deps.payments,
     readCache: deps.readCache,
     geocoder: deps.geocoder,
+    leadership: deps.leadership,
     user,
     authSession,
     setCookie,

@@ -13,6 +13,7 @@ import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createReadCache, type ReadCache } from './cached-reads/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
 import { createGeocoder, type Geocoder } from './services/geocoder';
+import { createLeadership, type Leadership } from './db/leadership';
 
 export type AppDeps = {
   config: Config;
@@ -37,6 +38,8 @@ export type AppDeps = {
   readCache: ReadCache;
   /** HQ's place search through the configured geocoder (decision 815). */
   geocoder: Geocoder;
+  /** Whether this process runs the timers (scheduler, GPS purge): one process across a cluster (decision 889). */
+  leadership: Leadership;
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
@@ -76,6 +79,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     payments: createPaymentProvider(config),
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log }),
+    // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.
+    leadership: createLeadership(db, { log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } }),
   };
   // With PostgreSQL the cache would hear another process's change only after that change's
   // notification, which a client's next request may overtake: off there (decision 883).

@@ -351,12 +351,25 @@ export async function endSession(ctx: SessionsCtx, session: GameSessionRow): Pro
  * Moves a session to completed at `endTime` (once: a concurrent end loses) and
  * writes its result and its event, in one transaction. `reason` is the status unless
  * every deployed dinosaur was found, which is 'completed'. Returns false when it had
- * already ended.
+ * already ended, or, for 'time_expired', when the row no longer is the one its end
+ * time was computed from (paused, resumed or started again meanwhile, by another
+ * process on PostgreSQL: decision 890).
  */
 async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, reason: 'ended' | 'time_expired'): Promise<boolean> {
   const endedReason = reason === 'time_expired' ? 'time_up' : 'ended_by_game_master';
+  const unchanged =
+    reason === 'time_expired'
+      ? and(
+          eq(gameSessions.status, row.status),
+          row.startTime === null ? isNull(gameSessions.startTime) : eq(gameSessions.startTime, row.startTime),
+          eq(gameSessions.duration, row.duration),
+          eq(gameSessions.pausedTotalMs, row.pausedTotalMs),
+          row.pausedAt === null ? isNull(gameSessions.pausedAt) : eq(gameSessions.pausedAt, row.pausedAt),
+        )
+      : ne(gameSessions.status, 'completed');
   const done = await ctx.db.transaction(async (tx) => {
     const closedPause = row.pausedAt !== null ? Math.max(0, endTime - row.pausedAt) : 0;
+    // Conditional: of two ends at once (two processes, a read and the scheduler), the second changes no row.
     const changed = await tx
       .update(gameSessions)
       .set({
@@ -366,7 +379,7 @@ async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, re
         pausedAt: null,
         pausedTotalMs: row.pausedTotalMs + closedPause,
       })
-      .where(and(eq(gameSessions.id, row.id), ne(gameSessions.status, 'completed')))
+      .where(and(eq(gameSessions.id, row.id), unchanged))
       .returning({ id: gameSessions.id });
     if (changed.length === 0) return false;
     const result = await computeResult(tx, row.id, reason);
@@ -402,39 +415,59 @@ async function computeResult(tx: Tx, sessionId: number, reason: 'ended' | 'time_
 
 // --- Time-driven transitions ---------------------------------------------
 
+/** How often refreshSession re-reads a row another writer changed under it before leaving the rest to the next read or tick. */
+const REFRESH_ATTEMPTS = 3;
+
 /**
  * Applies what the clock says is due: a scheduled start whose time has come
  * (the session counts as started at its scheduled time), and a running session
  * whose time has run out (ended at that instant, completionStatus time_expired).
  * Cheap when nothing is due: no query at all.
+ *
+ * `row` may be stale: reads on several processes and the leader's scheduler apply
+ * the same transitions at the same moment. Each transition is one conditional
+ * UPDATE on what `row` says (still preparing with this scheduled time; still running
+ * with this start, duration and pauses), so exactly one of them changes the row and
+ * publishes its event; the others re-read the row (decision 890).
  */
 export async function refreshSession(ctx: SessionsCtx, row: GameSessionRow): Promise<GameSessionRow> {
   const now = ctx.now();
   let current = row;
-  if (current.status === 'preparing' && current.scheduledStartTime !== null && current.scheduledStartTime <= now) {
-    const startTime = current.scheduledStartTime;
-    const started = await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(gameSessions)
-        .set({ status: 'active', startTime, scheduledStartTime: null, pausedAt: null, pausedTotalMs: 0 })
-        .where(and(eq(gameSessions.id, current.id), eq(gameSessions.status, 'preparing')))
-        .returning();
-      if (updated) {
-        await publish(ctx, tx, updated.id, 'session_started', { startTime: iso(startTime), duration: updated.duration, scheduled: true });
-      }
-      return updated;
-    });
-    current = started ?? (await reload(ctx, current.id));
-  }
-  if (sessionExpired(current, now)) {
-    await finish(ctx, current, sessionEndsAt(current) ?? now, 'time_expired');
-    current = await reload(ctx, current.id);
+  for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt += 1) {
+    if (current.status === 'preparing' && current.scheduledStartTime !== null && current.scheduledStartTime <= now) {
+      const startTime = current.scheduledStartTime;
+      const started = await ctx.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(gameSessions)
+          .set({ status: 'active', startTime, scheduledStartTime: null, pausedAt: null, pausedTotalMs: 0 })
+          // Rescheduled meanwhile: not this start.
+          .where(
+            and(eq(gameSessions.id, current.id), eq(gameSessions.status, 'preparing'), eq(gameSessions.scheduledStartTime, startTime)),
+          )
+          .returning();
+        if (updated) {
+          await publish(ctx, tx, updated.id, 'session_started', { startTime: iso(startTime), duration: updated.duration, scheduled: true });
+        }
+        return updated;
+      });
+      current = started ?? (await reload(ctx, current.id));
+      if (!started) continue; // someone else's change: decide again on the row as it is now
+    }
+    if (sessionExpired(current, now)) {
+      const ended = await finish(ctx, current, sessionEndsAt(current) ?? now, 'time_expired');
+      current = await reload(ctx, current.id);
+      if (!ended) continue;
+    }
+    break;
   }
   return current;
 }
 
-/** Every due scheduled start and every expired session, in one indexed query. Returns how many changed. */
-export async function runDueTransitions(ctx: SessionsCtx): Promise<number> {
+/**
+ * Every due scheduled start and every expired session, in one indexed query. Returns how many changed.
+ * `stop` is asked before each session (the scheduler's: this process no longer leads).
+ */
+export async function runDueTransitions(ctx: SessionsCtx, opts: { stop?: () => boolean } = {}): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db
     .select()
@@ -450,7 +483,10 @@ export async function runDueTransitions(ctx: SessionsCtx): Promise<number> {
         ),
       ),
     );
-  for (const row of due) await refreshSession(ctx, row);
+  for (const row of due) {
+    if (opts.stop?.()) break;
+    await refreshSession(ctx, row);
+  }
   return due.length;
 }
 

@@ -309,13 +309,25 @@ export async function purgeExpiredPositions(
   return { sessions: ids.length, positions: deleted, mediaFiles: mediaUrls.length };
 }
 
-/** Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up. */
+/**
+ * Runs the purge at start and every POSITION_PURGE_INTERVAL_MS while the server is up, on the process
+ * that leads (decision 889: once across a cluster), and at once on a process that becomes the leader.
+ */
 export function registerPositionPurge(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config' | 'leadership'>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
-  const run = async () => {
+  let unsubscribe: (() => void) | undefined;
+  // One run at a time: a take-over during a run joins it.
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= deps.leadership.runAsLeader(purgeOnce).then(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const purgeOnce = async () => {
     try {
       const abandoned = await endAbandonedSessions(deps);
       if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
@@ -332,9 +344,13 @@ export function registerPositionPurge(
     // run() logs its own failures, so the interval's promise never rejects.
     timer = setInterval(() => void run(), POSITION_PURGE_INTERVAL_MS);
     timer.unref();
+    unsubscribe = deps.leadership.onChange((leader) => {
+      if (leader) void run();
+    });
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    unsubscribe?.();
   });
 }
 
