@@ -582,3 +582,12 @@ export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
  * would drop it before the screen asks for it.
  */
 export const FIRST_READS_KEEP_MS = 15_000;
+
+// ---- Shared rate limits (issue #28, slice "limits"; decisions 885-888) ----
+/** How often each process deletes the rate-limit rows past their end (decision 885): a scan of a small table. */
+export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
+/**
+ * While the database cannot count a limit, the process counts it in its own memory (decision 886) and
+ * says so in its log at most this often.
+ */
+export const RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS = 60_000;

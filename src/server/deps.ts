@@ -10,6 +10,7 @@ import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createReadCache, type ReadCache } from './cached-reads/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
+import { createRateLimitStore } from './services/rate-limit-store';
 import { createGeocoder, type Geocoder } from './services/geocoder';
 
 export type AppDeps = {
@@ -43,6 +44,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
   const now = Date.now;
   const signOuts = createSignOuts();
   const bus = createEventBus(db, now);
+  // Every limit counts in the database on PostgreSQL (shared by the cluster), in memory on SQLite (decision 885).
+  const limits = createRateLimitStore(db, log);
   const deps: AppDeps = {
     config,
     db,
@@ -57,13 +60,13 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
       onError: (err) => deps.log.error(`sign-in sweep failed: ${String(err)}`),
     }),
     lifetime: new AbortController(),
-    writeLimits: createWriteLimits(config),
-    authLimits: createAuthLimits(config),
+    writeLimits: createWriteLimits(config, limits),
+    authLimits: createAuthLimits(config, limits),
     now,
     log,
     payments: createPaymentProvider(config),
     readCache: createReadCache(bus),
-    geocoder: createGeocoder(config, { log }),
+    geocoder: createGeocoder(config, { log, limits }),
   };
   // The cache hears this process's events only: with PostgreSQL, several processes may write,
   // and no invalidation covers them yet (the cluster issue), so every read computes its answer.

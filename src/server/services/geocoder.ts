@@ -4,7 +4,7 @@
 // (later ones wait their turn, a short queue, then 429), answers cached a day, at most
 // PLACE_SEARCHES_PER_MINUTE searches per game master. Coordinates typed into the box
 // never reach the geocoder, and work with it off or unreachable.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   coordinatesPlace,
   normalisePlaceQuery,
@@ -24,6 +24,7 @@ import {
 } from '../../domain/rules';
 import type { Config } from '../config';
 import { AppError, tooManyRequests } from '../errors';
+import { MEMORY_RATE_LIMITS, type RateLimitStore } from './rate-limit-store';
 
 export type Geocoder = {
   /** Places for a query (already trimmed and bounded by PlaceSearchInput), for one signed-in game master. */
@@ -37,16 +38,18 @@ type GeocoderOptions = {
   fetch?: typeof fetch;
   /** Wall clock for the pacing and the cache (tests move deps.now, not this). */
   clock?: () => number;
+  /** Where the place searches per user count (this process's memory unless given: decision 885). */
+  limits?: RateLimitStore;
 };
 
 const unavailable = () => new AppError(503, PLACE_MESSAGES.unavailable);
 
 export function createGeocoder(
   config: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_EMAIL' | 'GEOCODER_USER_AGENT' | 'PUBLIC_URL'>,
-  { log, fetch: fetchImpl = fetch, clock = Date.now }: GeocoderOptions,
+  { log, fetch: fetchImpl = fetch, clock = Date.now, limits = MEMORY_RATE_LIMITS }: GeocoderOptions,
 ): Geocoder {
   const base = config.GEOCODER_URL;
-  const perUser = new RateLimiterMemory({ keyPrefix: 'place-search', points: PLACE_SEARCHES_PER_MINUTE, duration: 60 });
+  const perUser = limits.window({ keyPrefix: 'place-search', points: PLACE_SEARCHES_PER_MINUTE, duration: 60 });
   /** Insertion order is use order: the first key is the least recently used. */
   const cache = new Map<string, { at: number; places: PlaceResult[] }>();
   const inFlight = new Map<string, Promise<PlaceResult[]>>();
