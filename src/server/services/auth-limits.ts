@@ -102,9 +102,10 @@ export class SharedDeviceLockouts implements DeviceLockouts {
   constructor(private readonly counts: SharedCounts) {}
 
   isLocked(nonce: string, now: number): Promise<boolean> {
+    const key = `locked-device:${nonce}`;
     return this.counts.run(
-      'locked-device',
-      async (db) => (await readWindow(db, `locked-device:${nonce}`, now)) !== null,
+      key,
+      async (db) => (await readWindow(db, key, now)) !== null,
       () => this.local.isLocked(nonce, now),
     );
   }
@@ -112,7 +113,8 @@ export class SharedDeviceLockouts implements DeviceLockouts {
   async lock(nonce: string, until: number, now: number): Promise<void> {
     // Also here: while the database cannot answer, isLocked falls back to this list.
     this.local.lock(nonce, until);
-    await this.counts.run('locked-device', (db) => addToWindow(db, `locked-device:${nonce}`, 1, until - now, now), () => undefined);
+    const key = `locked-device:${nonce}`;
+    await this.counts.run(key, (db) => addToWindow(db, key, 1, until - now, now), () => undefined);
   }
 }
 

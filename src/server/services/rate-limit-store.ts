@@ -34,6 +34,8 @@ type Log = { warn(msg: string): void };
 export class SharedCounts {
   private nextSweep: number;
   private lastWarning = Number.NEGATIVE_INFINITY;
+  /** The last take of each key still under way in this process. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(
     readonly db: Db,
@@ -43,7 +45,27 @@ export class SharedCounts {
     this.nextSweep = clock() + RATE_LIMIT_SWEEP_INTERVAL_MS;
   }
 
-  async run<T>(what: string, take: (db: Db) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+  /**
+   * Runs one take of `key`. The takes of one key from this process run one after the other, in the
+   * order they were asked for, as in memory (a batch of calls is counted in its order, and
+   * concurrent statements of one process do not queue on the same row); other processes' takes
+   * interleave, serialized by the row.
+   */
+  run<T>(key: string, take: (db: Db) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+    const previous = this.pending.get(key);
+    const mine = previous ? previous.then(() => this.attempt(key, take, fallback)) : this.attempt(key, take, fallback);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.set(key, settled);
+    void settled.then(() => {
+      if (this.pending.get(key) === settled) this.pending.delete(key);
+    });
+    return mine;
+  }
+
+  private async attempt<T>(key: string, take: (db: Db) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
     this.sweepWhenDue();
     try {
       return await take(this.db);
@@ -51,7 +73,9 @@ export class SharedCounts {
       const now = this.clock();
       if (now - this.lastWarning >= RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS) {
         this.lastWarning = now;
-        this.log.warn(`rate limits: the database could not count (${what}: ${String(err)}); counting in this process until it can`);
+        // The limit's name only: keys hold addresses and account ids.
+        const limit = key.slice(0, key.indexOf(':'));
+        this.log.warn(`rate limits: the database could not count (${limit}: ${String(err)}); counting in this process until it can`);
       }
       return fallback();
     }
@@ -105,7 +129,7 @@ export class SharedWindowLimiter implements Limiter {
   async get(key: string): Promise<RateLimiterRes | null> {
     const now = this.counts.clock();
     return this.counts.run(
-      this.prefix,
+      this.prefix + key,
       async (db) => {
         const count = await readWindow(db, this.prefix + key, now);
         return count && response(this.points, count, now);
@@ -115,13 +139,13 @@ export class SharedWindowLimiter implements Limiter {
   }
 
   delete(key: string): Promise<boolean> {
-    return this.counts.run(this.prefix, (db) => deleteCount(db, this.prefix + key), () => this.local.delete(key));
+    return this.counts.run(this.prefix + key, (db) => deleteCount(db, this.prefix + key), () => this.local.delete(key));
   }
 
   private add(key: string, points: number, fallback: () => Promise<RateLimiterRes>): Promise<RateLimiterRes> {
     const now = this.counts.clock();
     return this.counts.run(
-      this.prefix,
+      this.prefix + key,
       async (db) => response(this.points, await addToWindow(db, this.prefix + key, points, this.durationMs, now), now),
       fallback,
     );

@@ -97,10 +97,11 @@ export class SharedPositionBudget implements PositionLimiter {
   }
 
   take(playerId: number, now: number): Promise<number | null> {
+    const key = `position:${playerId}`;
     return this.counts.run(
-      'position',
+      key,
       async (db) => {
-        const taken = await takeFromBucket(db, `position:${playerId}`, this.burst, this.refillMs, now);
+        const taken = await takeFromBucket(db, key, this.burst, this.refillMs, now);
         if (taken.allowed) return null;
         const current = refill({ tokens: taken.tokens, at: taken.at }, now, this.burst, this.refillMs);
         return retrySeconds((1 - current.tokens) * this.refillMs);
