@@ -117,8 +117,8 @@ const REFUSALS: Record<WriteKind, string> = {
 };
 
 /**
- * Runs `write` within the account's budget: 429 with `retryAfterSeconds` when it is
- * spent; otherwise one write is counted, and given back when the write is refused
+ * Runs `write` within the account's budget: 429 with `retryAfterSeconds` (and Retry-After, where
+ * there is an HTTP response) when it is spent; otherwise one write is counted, and given back when the write is refused
  * (bad input, no permission), so only accepted writes use the budget.
  */
 export async function withinWriteBudget<T>(
@@ -126,8 +126,9 @@ export async function withinWriteBudget<T>(
   kind: WriteKind,
   userId: string,
   write: () => T | Promise<T>,
+  setHeader?: (name: string, value: string) => void,
 ): Promise<T> {
-  await takeWrite(limits, kind, userId);
+  await takeWrite(limits, kind, userId, setHeader);
   try {
     return await write();
   } catch (err) {
@@ -136,11 +137,18 @@ export async function withinWriteBudget<T>(
   }
 }
 
-async function takeWrite(limits: WriteLimits, kind: WriteKind, userId: string): Promise<void> {
+async function takeWrite(
+  limits: WriteLimits,
+  kind: WriteKind,
+  userId: string,
+  setHeader?: (name: string, value: string) => void,
+): Promise<void> {
   try {
     await limits[kind].consume(userId);
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
-    throw tooManyRequests(REFUSALS[kind], { retryAfterSeconds: retrySeconds(err.msBeforeNext) });
+    const retryAfterSeconds = retrySeconds(err.msBeforeNext);
+    setHeader?.('retry-after', String(retryAfterSeconds));
+    throw tooManyRequests(REFUSALS[kind], { retryAfterSeconds });
   }
 }
