@@ -87,3 +87,30 @@ export async function takeFromBucket(q: Queryable, key: string, burst: number, r
 export async function sweepRateLimits(q: Queryable, now: number): Promise<number> {
   return rawRun(q, sql`DELETE FROM rate_limits WHERE expires_at <= ${ms(now)}`);
 }
+
+/**
+ * A pace shared by every process: one turn every `intervalMs`, whoever asks. Books the next free
+ * turn (at `now` when none is booked later) and returns its time; the row's `expires_at` is the turn
+ * after it (past it, nothing is booked: the same as no row).
+ */
+export async function bookTurn(q: Queryable, key: string, intervalMs: number, now: number): Promise<number> {
+  const turn = greatest(q, sql`rate_limits.expires_at`, sql`excluded.at`);
+  const row = await rawFirst<{ at: number | string }>(
+    q,
+    sql`INSERT INTO rate_limits (key, points, at, expires_at)
+        VALUES (${key}, ${real(0)}, ${ms(now)}, ${ms(now + intervalMs)})
+        ON CONFLICT (key) DO UPDATE SET at = ${turn}, expires_at = ${turn} + ${ms(intervalMs)}
+        RETURNING at`,
+  );
+  if (!row) throw new Error('rate_limits: the upsert returned no row');
+  return Number(row.at);
+}
+
+/** No turn of the pace before `until` (a back-off). */
+export async function holdTurns(q: Queryable, key: string, until: number, now: number): Promise<void> {
+  await rawRun(
+    q,
+    sql`INSERT INTO rate_limits (key, points, at, expires_at) VALUES (${key}, ${real(0)}, ${ms(now)}, ${ms(until)})
+        ON CONFLICT (key) DO UPDATE SET expires_at = ${greatest(q, sql`rate_limits.expires_at`, sql`excluded.expires_at`)}`,
+  );
+}

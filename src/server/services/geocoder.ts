@@ -1,7 +1,8 @@
 // HQ's place search, proxied (decision 815): the browser asks us, we ask the configured
 // Nominatim-compatible geocoder. Its usage policy is kept here, in one place: identified
-// (User-Agent, Referer, email), at most one request a second from the whole process
-// (later ones wait their turn, a short queue, then 429), answers cached a day, at most
+// (User-Agent, Referer, email), at most one request a second from the whole service (every
+// process of a cluster books its turns from one pace on PostgreSQL: decision 887; later ones wait
+// their turn, a short queue per process, then 429), answers cached a day, at most
 // PLACE_SEARCHES_PER_MINUTE searches per game master. Coordinates typed into the box
 // never reach the geocoder, and work with it off or unreachable.
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -53,7 +54,8 @@ export function createGeocoder(
   /** Insertion order is use order: the first key is the least recently used. */
   const cache = new Map<string, { at: number; places: PlaceResult[] }>();
   const inFlight = new Map<string, Promise<PlaceResult[]>>();
-  let nextSlot = 0;
+  /** One request a second toward the geocoder from the whole service: every process books from it on PostgreSQL. */
+  const pace = limits.pace('geocoder', GEOCODER_MIN_INTERVAL_MS);
   let waiting = 0;
 
   const cached = (key: string): PlaceResult[] | null => {
@@ -72,13 +74,23 @@ export function createGeocoder(
   /** Waits for this request's turn: one a second, whoever asks. */
   async function turn(): Promise<void> {
     if (waiting >= GEOCODER_QUEUE_MAX) throw tooManyRequests(PLACE_MESSAGES.busy, { retryAfterSeconds: 2 });
-    const now = clock();
-    const slot = Math.max(now, nextSlot);
-    nextSlot = slot + GEOCODER_MIN_INTERVAL_MS;
-    if (slot <= now) return;
+    const booked = pace.book(clock());
+    let slot: number;
+    if (typeof booked === 'number') slot = booked;
+    else {
+      // Booking from the database (PostgreSQL): this request is in the queue meanwhile.
+      waiting += 1;
+      try {
+        slot = await booked;
+      } finally {
+        waiting -= 1;
+      }
+    }
+    const wait = slot - clock();
+    if (wait <= 0) return;
     waiting += 1;
     try {
-      await new Promise((resolve) => setTimeout(resolve, slot - now));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     } finally {
       waiting -= 1;
     }
@@ -100,7 +112,7 @@ export function createGeocoder(
     if (!res.ok) {
       log.warn(`geocoder answered ${res.status}`);
       // Nominatim answers 429 (or 403 when blocked) to a client over its limits: back off, all of us.
-      if (res.status === 429 || res.status === 403) nextSlot = Math.max(nextSlot, clock() + 10 * GEOCODER_MIN_INTERVAL_MS);
+      if (res.status === 429 || res.status === 403) await pace.hold(clock() + 10 * GEOCODER_MIN_INTERVAL_MS, clock());
       throw unavailable();
     }
     try {

@@ -7,7 +7,7 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS, RATE_LIMIT_SWEEP_INTERVAL_MS } from '../../domain/rules';
 import { type Db, dialectOf } from '../db/client';
-import { addToWindow, deleteCount, readWindow, sweepRateLimits, type WindowCount } from '../db/rate-limits';
+import { addToWindow, bookTurn, deleteCount, holdTurns, readWindow, sweepRateLimits, type WindowCount } from '../db/rate-limits';
 
 /** What the limits use of a fixed-window limiter: RateLimiterMemory has it, and so has SharedWindowLimiter. */
 export interface Limiter {
@@ -152,21 +152,76 @@ export class SharedWindowLimiter implements Limiter {
   }
 }
 
+/** One turn every `intervalMs`, whoever asks (the pace toward the geocoder, decision 815). */
+export interface Pace {
+  /** Books the next free turn at `now` or later and returns its time. */
+  book(now: number): number | Promise<number>;
+  /** No turn before `until` (the far end asked us to back off). */
+  hold(until: number, now: number): void | Promise<void>;
+}
+
+/** A pace kept by this process. */
+export class MemoryPace implements Pace {
+  private next = 0;
+
+  constructor(private readonly intervalMs: number) {}
+
+  book(now: number): number {
+    const turn = Math.max(now, this.next);
+    this.next = turn + this.intervalMs;
+    return turn;
+  }
+
+  hold(until: number): void {
+    this.next = Math.max(this.next, until);
+  }
+}
+
+/** A pace every process books its turns from (the database's row `pace:<name>`). */
+export class SharedPace implements Pace {
+  private readonly key: string;
+  private readonly local: MemoryPace;
+
+  constructor(
+    private readonly counts: SharedCounts,
+    name: string,
+    private readonly intervalMs: number,
+  ) {
+    this.key = `pace:${name}`;
+    this.local = new MemoryPace(intervalMs);
+  }
+
+  book(now: number): Promise<number> {
+    return this.counts.run(this.key, (db) => bookTurn(db, this.key, this.intervalMs, now), () => this.local.book(now));
+  }
+
+  async hold(until: number, now: number): Promise<void> {
+    this.local.hold(until);
+    await this.counts.run(this.key, (db) => holdTurns(db, this.key, until, now), () => undefined);
+  }
+}
+
 /** Where a process's limits count: `shared` is set on PostgreSQL (the database's counts), null in memory. */
 export type RateLimitStore = {
   shared: SharedCounts | null;
   window(options: WindowOptions): Limiter;
+  pace(name: string, intervalMs: number): Pace;
 };
 
 /** One process's memory: SQLite's store, and the default of the limits built without one (tests, benchmarks). */
 export const MEMORY_RATE_LIMITS: RateLimitStore = {
   shared: null,
   window: (options) => new RateLimiterMemory(options),
+  pace: (_name, intervalMs) => new MemoryPace(intervalMs),
 };
 
 /** The running database's store: shared counts on PostgreSQL, memory on SQLite. */
 export function createRateLimitStore(db: Db, log: Log): RateLimitStore {
   if (dialectOf(db) !== 'pg') return MEMORY_RATE_LIMITS;
   const shared = new SharedCounts(db, log);
-  return { shared, window: (options) => new SharedWindowLimiter(shared, options) };
+  return {
+    shared,
+    window: (options) => new SharedWindowLimiter(shared, options),
+    pace: (name, intervalMs) => new SharedPace(shared, name, intervalMs),
+  };
 }

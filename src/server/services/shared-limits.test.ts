@@ -13,13 +13,13 @@ import {
 } from '../../domain/rules';
 import { type Bucket, takeToken } from '../../domain/token-bucket';
 import { closeDatabase, connectDatabase, type Db } from '../db/client';
-import { addToWindow, readWindow, sweepRateLimits, takeFromBucket } from '../db/rate-limits';
+import { addToWindow, bookTurn, holdTurns, readWindow, sweepRateLimits, takeFromBucket } from '../db/rate-limits';
 import { runningDialect } from '../db/running-dialect';
 import { messages, positions, rateLimits } from '../db/schema';
 import { createSession, hunterIn, JPEG, type Signed } from '../testing/comms-kit';
 import { ApiClient, removeTestDir, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import { LIMIT_MESSAGES } from './auth-limits';
-import { SharedCounts, SharedWindowLimiter } from './rate-limit-store';
+import { createRateLimitStore, SharedCounts, SharedWindowLimiter } from './rate-limit-store';
 import { SharedPositionBudget } from './write-limits';
 
 const onPg = runningDialect() === 'pg';
@@ -105,6 +105,17 @@ describe('rate_limits statements', () => {
     }
     expect(fromModel.filter((a) => !a).length).toBeGreaterThan(10); // the sequence does reach the limit
     expect(fromSql).toEqual(fromModel);
+  });
+
+  it('a pace books one turn an interval, however many ask at once, and holds them back when told', async () => {
+    const key = unique('pace');
+    const now = Date.now();
+    const turns = await Promise.all(Array.from({ length: 5 }, () => bookTurn(db, key, 1_000, now)));
+    expect(turns.sort((x, y) => x - y)).toEqual([now, now + 1_000, now + 2_000, now + 3_000, now + 4_000]);
+    // Nothing booked by the time the last turn has passed: the next one is at once.
+    expect(await bookTurn(db, key, 1_000, now + 10_000)).toBe(now + 10_000);
+    await holdTurns(db, key, now + 20_000, now + 10_500);
+    expect(await bookTurn(db, key, 1_000, now + 11_000)).toBe(now + 20_000);
   });
 
   it('the sweep deletes the rows past their end, and only those', async () => {
@@ -262,6 +273,15 @@ describe.skipIf(!onPg)('two processes on one PostgreSQL database share every bud
     for (const refused of sent.filter((r) => r.status === 429)) {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it("the geocoder's pace: turns booked through A and B at once are one interval apart", async () => {
+    const log = { warn() {} };
+    const name = unique('geocoder');
+    const shared = [writes.a, writes.b!].map((server) => createRateLimitStore(server.deps.db, log).pace(name, 1_000));
+    const now = Date.now();
+    const turns = await Promise.all(Array.from({ length: 6 }, (_, i) => shared[i % 2]!.book(now)));
+    expect(turns.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5].map((i) => now + i * 1_000));
   });
 
   it("wrong session passwords lock joining from that address on every process", async () => {
