@@ -7,6 +7,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_LOCK_FAILURES,
+  DEVICE_LOCK_FAILURES,
   POSITION_BUDGET_BURST,
   POSITION_BUDGET_REFILL_MS,
   SESSION_JOIN_LOCK_FAILURES,
@@ -295,6 +296,28 @@ describe.skipIf(!onPg)('two processes on one PostgreSQL database share every bud
       expect((await locked.json()).error).toBe(LIMIT_MESSAGES.sessionLocked(15));
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60);
     }
+  });
+
+  it('a device cookie put on the lockout list by one process is unknown to the other', async () => {
+    const owner = (await signUp(writes.a, 'hunter')) as Signed;
+    const username = owner.user.username;
+    const known = owner.deviceCookie; // from the registration: a browser the owner uses
+    const guessing = new ApiClient(writes.a.url);
+    expect((await guessing.post('/api/auth/login', { username, password: 'Fossil-Trail-42' })).status).toBe(200);
+    const device = guessing.deviceCookie;
+    expect(device).toMatch(/^dinohunt_device=/);
+    const login = (server: TestServer, password: string, cookie?: string) =>
+      post(server.url, '/api/auth/login', { username, password }, cookie ? { cookie } : {});
+    // The device's own allowance, used up through both apps: its last failure (through B) locks the cookie.
+    for (let i = 0; i < DEVICE_LOCK_FAILURES; i++) {
+      expect((await login(i % 2 === 0 ? writes.a : writes.b!, 'Wrong-Password-1', device)).status).toBe(401);
+    }
+    // Unknown browsers lock the account's password sign-in.
+    for (let i = 0; i < ACCOUNT_LOCK_FAILURES; i++) expect((await login(writes.a, 'Wrong-Password-1')).status).toBe(401);
+    // Through A, the locked cookie is an unknown browser's: the account's lock holds it, even with the right password.
+    expect((await login(writes.a, 'Fossil-Trail-42', device)).status).toBe(429);
+    // A browser the owner signed in with still gets in.
+    expect((await login(writes.a, 'Fossil-Trail-42', known)).status).toBe(200);
   });
 
   it("failed sign-ins lock an account's password sign-in on every process", async () => {
