@@ -618,3 +618,12 @@ export const LEADER_QUERY_TIMEOUT_MS = 3_000;
 export const LEADER_SERVER_GIVES_UP_MS = 10_000;
 /** The session-level advisory lock key of the process that runs the timers ("DINOLEAD" in ASCII). */
 export const PG_LEADER_LOCK_KEY = 0x44494e4f_4c454144n;
+
+// ---- Shared rate limits (issue #28, slice "limits"; decisions 885-888) ----
+/** How often each process deletes the rate-limit rows past their end (decision 885): a scan of a small table. */
+export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
+/**
+ * While the database cannot count a limit, the process counts it in its own memory (decision 886) and
+ * says so in its log at most this often.
+ */
+export const RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS = 60_000;

@@ -12,6 +12,7 @@ import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createReadCache, type ReadCache } from './cached-reads/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
+import { createRateLimitStore } from './services/rate-limit-store';
 import { createGeocoder, type Geocoder } from './services/geocoder';
 import { createLeadership, type Leadership } from './db/leadership';
 
@@ -58,6 +59,8 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     notifications && { db, notifications, onError: (err) => logNow().error(`sign-out not sent to other processes: ${String(err)}`) },
   );
   const bus = await openEventBus(db, { now, notifications, log: { warn: (message: string) => logNow().warn(message) } });
+  // Every limit counts in the database on PostgreSQL (shared by the cluster), in memory on SQLite (decision 885).
+  const limits = createRateLimitStore(db, log);
   const deps: AppDeps = {
     config,
     db,
@@ -72,13 +75,13 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
       onError: (err) => deps.log.error(`sign-in sweep failed: ${String(err)}`),
     }),
     lifetime: new AbortController(),
-    writeLimits: createWriteLimits(config),
-    authLimits: createAuthLimits(config),
+    writeLimits: createWriteLimits(config, limits),
+    authLimits: createAuthLimits(config, limits),
     now,
     log,
     payments: createPaymentProvider(config),
     readCache: createReadCache(bus),
-    geocoder: createGeocoder(config, { log }),
+    geocoder: createGeocoder(config, { log, limits }),
     // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.
     leadership: createLeadership(db, { log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } }),
   };

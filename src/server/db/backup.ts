@@ -42,7 +42,8 @@ export function backupTables(dialect: Dialect): { name: string; table: AnyTable;
       const generatedId = config.columns.some((c) => c.name === 'id' && c.primary && c.columnType === 'SQLiteInteger');
       return { key, name: config.name, parents, generatedId, table: running[key] as AnyTable };
     })
-    .filter((t) => t.name !== 'auth_sessions');
+    // Sign-ins and rate-limit counts (decision 885) are the running service's, not the data's.
+    .filter((t) => t.name !== 'auth_sessions' && t.name !== 'rate_limits');
   const ordered: typeof all = [];
   const placed = new Set<string>();
   while (ordered.length < all.length) {

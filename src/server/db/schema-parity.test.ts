@@ -50,6 +50,8 @@ expectTypeOf<(typeof pg.earnedAchievements)['$inferSelect']>().toEqualTypeOf<(ty
 expectTypeOf<(typeof pg.earnedAchievements)['$inferInsert']>().toEqualTypeOf<(typeof sqlite.earnedAchievements)['$inferInsert']>();
 expectTypeOf<(typeof pg.gmLayouts)['$inferSelect']>().toEqualTypeOf<(typeof sqlite.gmLayouts)['$inferSelect']>();
 expectTypeOf<(typeof pg.gmLayouts)['$inferInsert']>().toEqualTypeOf<(typeof sqlite.gmLayouts)['$inferInsert']>();
+expectTypeOf<(typeof pg.rateLimits)['$inferSelect']>().toEqualTypeOf<(typeof sqlite.rateLimits)['$inferSelect']>();
+expectTypeOf<(typeof pg.rateLimits)['$inferInsert']>().toEqualTypeOf<(typeof sqlite.rateLimits)['$inferInsert']>();
 // The row types services name, and every other export (a table missing from one side fails here too).
 expectTypeOf<keyof typeof pg>().toEqualTypeOf<keyof typeof sqlite>();
 expectTypeOf<pg.UserRow>().toEqualTypeOf<sqlite.UserRow>();

@@ -28,3 +28,4 @@ export const events = running.events;
 export const sessionResults = running.sessionResults;
 export const earnedAchievements = running.earnedAchievements;
 export const gmLayouts = running.gmLayouts;
+export const rateLimits = running.rateLimits;

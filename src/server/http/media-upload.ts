@@ -65,7 +65,7 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       if (!stored) throw badRequest(MEDIA_ERRORS.none.error);
       return createMediaMessage({ ...ctx, user }, access, stored, fields);
-    });
+    }, (name, value) => void reply.header(name, value));
   });
 }
 

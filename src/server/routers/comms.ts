@@ -68,7 +68,7 @@ export const commsRouter = router({
     .input(SendMessageRequest)
     .output(MessageOutput)
     .mutation(({ ctx, input: { id, ...body } }) =>
-      withinWriteBudget(ctx.writeLimits, 'message', ctx.user.id, () => sendMessage(ctx, id, body)),
+      withinWriteBudget(ctx.writeLimits, 'message', ctx.user.id, () => sendMessage(ctx, id, body), ctx.setHeader),
     ),
 
   reportPosition: authedProcedure

@@ -91,7 +91,7 @@ export async function register(
   }
   await endPreviousSignIn(ctx);
   await startSession(ctx, id);
-  issueSignInDevice(ctx, id);
+  await issueSignInDevice(ctx, id);
   const [created] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return toPublicUser(created!);
 }
@@ -120,7 +120,7 @@ export async function login(ctx: LoginCtx, input: LoginInput): Promise<PublicUse
     )
     .limit(1);
   const key = accountKey(row?.id, identifier);
-  const device = row ? knownDevice(ctx, row.id) : null;
+  const device = row ? await knownDevice(ctx, row.id) : null;
   if (!device) await accountFailures.refuseWhenLocked(ctx.authLimits, key, ctx);
   const ok = row?.passwordHash
     ? await verifyPassword(row.passwordHash, input.password)
@@ -136,7 +136,7 @@ export async function login(ctx: LoginCtx, input: LoginInput): Promise<PublicUse
   if (row.accountStatus !== 'active') throw forbidden(ACCOUNT_SUSPENDED);
   await endPreviousSignIn(ctx);
   await startSession(ctx, row.id);
-  issueSignInDevice(ctx, row.id);
+  await issueSignInDevice(ctx, row.id);
   return toPublicUser(row);
 }
 

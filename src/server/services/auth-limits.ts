@@ -9,8 +9,9 @@
 //  - per game session and address: SESSION_JOIN_LOCK_FAILURES wrong passwords lock joining it from
 //    that address; a browser known to the session (its owner, a member, a device cookie that joined
 //    it before) is not held by that lock.
-// In memory: one process serves the app (a restart forgets the counts).
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// Counted where the store says (rate-limit-store.ts): this process's memory on SQLite (a restart
+// forgets the counts), the database on PostgreSQL, where every process shares them (decision 885).
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   ACCOUNT_LOCK_FAILURES,
   ACCOUNT_LOCK_WINDOW_S,
@@ -28,41 +29,93 @@ import type { Session, User } from 'lucia';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tooManyRequests } from '../errors';
+import { addToWindow, readWindow } from '../db/rate-limits';
+import { type Limiter, MEMORY_RATE_LIMITS, type RateLimitStore, type SharedCounts } from './rate-limit-store';
 import { findPlayer } from './session-access';
 
 export type AuthLimits = {
-  address: RateLimiterMemory;
-  accountFailures: RateLimiterMemory;
-  joinFailures: RateLimiterMemory;
+  address: Limiter;
+  accountFailures: Limiter;
+  joinFailures: Limiter;
   /** Failed sign-ins per device cookie (its nonce). */
-  deviceFailures: RateLimiterMemory;
-  /** Device cookies that failed too often: nonce -> when the entry may go (the cookie's own end at the latest). */
-  lockedDevices: Map<string, number>;
+  deviceFailures: Limiter;
+  /** Device cookies that failed too often, until the cookie's own end at the latest. */
+  lockedDevices: DeviceLockouts;
   devices: DeviceCookies;
 };
 
-export function createAuthLimits(config: Pick<Config, 'AUTH_RATE_LIMIT' | 'DATABASE_PATH' | 'PUBLIC_URL'>): AuthLimits {
+export function createAuthLimits(
+  config: Pick<Config, 'AUTH_RATE_LIMIT' | 'DATABASE_PATH' | 'PUBLIC_URL'>,
+  store: RateLimitStore = MEMORY_RATE_LIMITS,
+): AuthLimits {
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   return {
-    deviceFailures: new RateLimiterMemory({
+    deviceFailures: store.window({
       keyPrefix: 'device-failures',
       points: DEVICE_LOCK_FAILURES,
       duration: DEVICE_LOCK_WINDOW_S,
     }),
-    lockedDevices: new Map(),
+    lockedDevices: store.shared ? new SharedDeviceLockouts(store.shared) : new MemoryDeviceLockouts(),
     devices: createDeviceCookies(loadDeviceSecret(config), secure),
-    address: new RateLimiterMemory({ keyPrefix: 'auth', points: config.AUTH_RATE_LIMIT, duration: AUTH_ATTEMPT_WINDOW_S }),
-    accountFailures: new RateLimiterMemory({
+    address: store.window({ keyPrefix: 'auth', points: config.AUTH_RATE_LIMIT, duration: AUTH_ATTEMPT_WINDOW_S }),
+    accountFailures: store.window({
       keyPrefix: 'account-failures',
       points: ACCOUNT_LOCK_FAILURES,
       duration: ACCOUNT_LOCK_WINDOW_S,
     }),
-    joinFailures: new RateLimiterMemory({
+    joinFailures: store.window({
       keyPrefix: 'join-failures',
       points: SESSION_JOIN_LOCK_FAILURES,
       duration: SESSION_JOIN_LOCK_WINDOW_S,
     }),
   };
+}
+
+/** The device-cookie lockout list (decision 720): the nonces of cookies that failed too often. */
+export interface DeviceLockouts {
+  isLocked(nonce: string, now: number): boolean | Promise<boolean>;
+  lock(nonce: string, until: number, now: number): void | Promise<void>;
+}
+
+/** In this process: nonce -> when the entry may go, DEVICE_LOCKOUT_LIST_MAX at most (the oldest goes first). */
+export class MemoryDeviceLockouts implements DeviceLockouts {
+  private readonly until = new Map<string, number>();
+
+  isLocked(nonce: string, now: number): boolean {
+    const until = this.until.get(nonce);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.until.delete(nonce);
+    return false;
+  }
+
+  lock(nonce: string, until: number): void {
+    if (this.until.size >= DEVICE_LOCKOUT_LIST_MAX) this.until.delete(this.until.keys().next().value as string);
+    this.until.set(nonce, until);
+  }
+}
+
+/** In the database on PostgreSQL (decision 885): a row per locked cookie, swept once its end has passed. */
+export class SharedDeviceLockouts implements DeviceLockouts {
+  private readonly local = new MemoryDeviceLockouts();
+
+  constructor(private readonly counts: SharedCounts) {}
+
+  isLocked(nonce: string, now: number): Promise<boolean> {
+    const key = `locked-device:${nonce}`;
+    return this.counts.run(
+      key,
+      async (db) => (await readWindow(db, key, now)) !== null,
+      () => this.local.isLocked(nonce, now),
+    );
+  }
+
+  async lock(nonce: string, until: number, now: number): Promise<void> {
+    // Also here: while the database cannot answer, isLocked falls back to this list.
+    this.local.lock(nonce, until);
+    const key = `locked-device:${nonce}`;
+    await this.counts.run(key, (db) => addToWindow(db, key, 1, until - now, now), () => undefined);
+  }
 }
 
 export const LIMIT_MESSAGES = {
@@ -93,7 +146,7 @@ export async function takeAddressAttempt(limits: AuthLimits, ctx: HeaderSink & {
  * password, until the window of its first failure has passed.
  */
 async function refuseWhenLocked(
-  limiter: RateLimiterMemory,
+  limiter: Limiter,
   keys: string[],
   ctx: HeaderSink,
   message: (minutes: number) => string,
@@ -109,7 +162,7 @@ async function refuseWhenLocked(
   throw tooManyRequests(message(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
 }
 
-async function countFailure(limiter: RateLimiterMemory, keys: string[]): Promise<void> {
+async function countFailure(limiter: Limiter, keys: string[]): Promise<void> {
   for (const key of keys) {
     // Past the limit consume() rejects; the count is what matters here.
     await limiter.consume(key).catch((err) => {
@@ -136,19 +189,15 @@ export const accountFailures = {
 type DeviceCtx = { authLimits: AuthLimits; setCookie: (serialized: string) => void; now: () => number; cookieHeader: string };
 
 /** The browser's device cookie when it is valid and not on the lockout list. */
-function currentDevice(ctx: DeviceCtx): Device | null {
+async function currentDevice(ctx: DeviceCtx): Promise<Device | null> {
   const device = ctx.authLimits.devices.read(ctx.cookieHeader);
   if (!device) return null;
-  const lockedUntil = ctx.authLimits.lockedDevices.get(device.nonce);
-  if (lockedUntil === undefined) return device;
-  if (lockedUntil > ctx.now()) return null;
-  ctx.authLimits.lockedDevices.delete(device.nonce);
-  return device;
+  return (await ctx.authLimits.lockedDevices.isLocked(device.nonce, ctx.now())) ? null : device;
 }
 
 /** A known browser for this account: a valid, unlocked device cookie naming it. */
-export function knownDevice(ctx: DeviceCtx, userId: string): Device | null {
-  const device = currentDevice(ctx);
+export async function knownDevice(ctx: DeviceCtx, userId: string): Promise<Device | null> {
+  const device = await currentDevice(ctx);
   return device?.userId === userId ? device : null;
 }
 
@@ -167,10 +216,8 @@ export const deviceFailures = {
       throw err;
     });
     if (res.consumedPoints < limits.deviceFailures.points) return;
-    if (limits.lockedDevices.size >= DEVICE_LOCKOUT_LIST_MAX) {
-      limits.lockedDevices.delete(limits.lockedDevices.keys().next().value as string);
-    }
-    limits.lockedDevices.set(device.nonce, ctx.now() + DEVICE_COOKIE_MAX_AGE_S * 1000);
+    const now = ctx.now();
+    await limits.lockedDevices.lock(device.nonce, now + DEVICE_COOKIE_MAX_AGE_S * 1000, now);
     await limits.deviceFailures.delete(deviceKey(device));
     ctx.setCookie(limits.devices.blank());
   },
@@ -178,14 +225,14 @@ export const deviceFailures = {
 };
 
 /** After a successful sign-in: a new device cookie for this account (a new nonce), keeping the sessions it joined. */
-export function issueSignInDevice(ctx: DeviceCtx, userId: string): void {
-  const previous = currentDevice(ctx);
+export async function issueSignInDevice(ctx: DeviceCtx, userId: string): Promise<void> {
+  const previous = await currentDevice(ctx);
   ctx.setCookie(ctx.authLimits.devices.serialize({ userId, sessionIds: previous?.sessionIds ?? [], nonce: newNonce() }));
 }
 
 /** After a right session password: the device cookie remembers the session (newest first). */
-function rememberJoin(ctx: DeviceCtx, sessionIds: number[]): void {
-  const previous = currentDevice(ctx);
+async function rememberJoin(ctx: DeviceCtx, sessionIds: number[]): Promise<void> {
+  const previous = await currentDevice(ctx);
   const kept = (previous?.sessionIds ?? []).filter((id) => !sessionIds.includes(id));
   ctx.setCookie(
     ctx.authLimits.devices.serialize({
@@ -222,7 +269,7 @@ async function knownToSession(
 
 /** The lock keys of the targets this browser is not known to: each session (or typed key) with the address. */
 async function joinKeys(ctx: JoinLimitCtx, targets: JoinTarget[]): Promise<string[]> {
-  const device = currentDevice(ctx);
+  const device = await currentDevice(ctx);
   const keys: string[] = [];
   for (const t of targets) {
     if (!t.session || !(await knownToSession(ctx, device, t.session))) keys.push(`${t.key}@${ctx.ip || 'unknown'}`);

@@ -1,10 +1,11 @@
 // HQ's place search, proxied (decision 815): the browser asks us, we ask the configured
 // Nominatim-compatible geocoder. Its usage policy is kept here, in one place: identified
-// (User-Agent, Referer, email), at most one request a second from the whole process
-// (later ones wait their turn, a short queue, then 429), answers cached a day, at most
+// (User-Agent, Referer, email), at most one request a second from the whole service (every
+// process of a cluster books its turns from one pace on PostgreSQL: decision 887; later ones wait
+// their turn, a short queue per process, then 429), answers cached a day, at most
 // PLACE_SEARCHES_PER_MINUTE searches per game master. Coordinates typed into the box
 // never reach the geocoder, and work with it off or unreachable.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   coordinatesPlace,
   normalisePlaceQuery,
@@ -24,6 +25,7 @@ import {
 } from '../../domain/rules';
 import type { Config } from '../config';
 import { AppError, tooManyRequests } from '../errors';
+import { MEMORY_RATE_LIMITS, type RateLimitStore } from './rate-limit-store';
 
 export type Geocoder = {
   /** Places for a query (already trimmed and bounded by PlaceSearchInput), for one signed-in game master. */
@@ -37,20 +39,23 @@ type GeocoderOptions = {
   fetch?: typeof fetch;
   /** Wall clock for the pacing and the cache (tests move deps.now, not this). */
   clock?: () => number;
+  /** Where the place searches per user count (this process's memory unless given: decision 885). */
+  limits?: RateLimitStore;
 };
 
 const unavailable = () => new AppError(503, PLACE_MESSAGES.unavailable);
 
 export function createGeocoder(
   config: Pick<Config, 'GEOCODER_URL' | 'GEOCODER_EMAIL' | 'GEOCODER_USER_AGENT' | 'PUBLIC_URL'>,
-  { log, fetch: fetchImpl = fetch, clock = Date.now }: GeocoderOptions,
+  { log, fetch: fetchImpl = fetch, clock = Date.now, limits = MEMORY_RATE_LIMITS }: GeocoderOptions,
 ): Geocoder {
   const base = config.GEOCODER_URL;
-  const perUser = new RateLimiterMemory({ keyPrefix: 'place-search', points: PLACE_SEARCHES_PER_MINUTE, duration: 60 });
+  const perUser = limits.window({ keyPrefix: 'place-search', points: PLACE_SEARCHES_PER_MINUTE, duration: 60 });
   /** Insertion order is use order: the first key is the least recently used. */
   const cache = new Map<string, { at: number; places: PlaceResult[] }>();
   const inFlight = new Map<string, Promise<PlaceResult[]>>();
-  let nextSlot = 0;
+  /** One request a second toward the geocoder from the whole service: every process books from it on PostgreSQL. */
+  const pace = limits.pace('geocoder', GEOCODER_MIN_INTERVAL_MS);
   let waiting = 0;
 
   const cached = (key: string): PlaceResult[] | null => {
@@ -69,13 +74,23 @@ export function createGeocoder(
   /** Waits for this request's turn: one a second, whoever asks. */
   async function turn(): Promise<void> {
     if (waiting >= GEOCODER_QUEUE_MAX) throw tooManyRequests(PLACE_MESSAGES.busy, { retryAfterSeconds: 2 });
-    const now = clock();
-    const slot = Math.max(now, nextSlot);
-    nextSlot = slot + GEOCODER_MIN_INTERVAL_MS;
-    if (slot <= now) return;
+    const booked = pace.book(clock());
+    let slot: number;
+    if (typeof booked === 'number') slot = booked;
+    else {
+      // Booking from the database (PostgreSQL): this request is in the queue meanwhile.
+      waiting += 1;
+      try {
+        slot = await booked;
+      } finally {
+        waiting -= 1;
+      }
+    }
+    const wait = slot - clock();
+    if (wait <= 0) return;
     waiting += 1;
     try {
-      await new Promise((resolve) => setTimeout(resolve, slot - now));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     } finally {
       waiting -= 1;
     }
@@ -97,7 +112,7 @@ export function createGeocoder(
     if (!res.ok) {
       log.warn(`geocoder answered ${res.status}`);
       // Nominatim answers 429 (or 403 when blocked) to a client over its limits: back off, all of us.
-      if (res.status === 429 || res.status === 403) nextSlot = Math.max(nextSlot, clock() + 10 * GEOCODER_MIN_INTERVAL_MS);
+      if (res.status === 429 || res.status === 403) await pace.hold(clock() + 10 * GEOCODER_MIN_INTERVAL_MS, clock());
       throw unavailable();
     }
     try {

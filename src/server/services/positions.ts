@@ -116,7 +116,7 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
   const now = ctx.now();
   // Every report that would be stored counts, whichever door it came through; past the budget,
   // 429 before anything is written or published.
-  const wait = ctx.writeLimits.position.take(player.id, now);
+  const wait = await ctx.writeLimits.position.take(player.id, now);
   if (wait !== null) {
     ctx.setHeader?.('retry-after', String(wait));
     throw tooManyRequests(POSITION_REFUSAL, { retryAfterSeconds: wait });

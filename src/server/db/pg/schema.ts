@@ -384,6 +384,15 @@ export const gmLayouts = pgTable(
   (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],
 );
 
+// Rate-limit counts (decision 885): times are ms clock readings (bigint), as on SQLite, for one statement's arithmetic.
+// UNLOGGED (edited into migration 0001): counts need no WAL nor survive a crash, like one process's memory.
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: doublePrecision('points').notNull(),
+  at: bigint('at', { mode: 'number' }).notNull(),
+  expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type SpeciesRow = typeof dinosaurSpecies.$inferSelect;

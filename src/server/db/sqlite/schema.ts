@@ -421,6 +421,22 @@ export const gmLayouts = sqliteTable(
   (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],
 );
 
+/**
+ * Rate-limit counts shared by the processes of a cluster (issue #28, decision 885): one row per
+ * limited key. A fixed window ("message:<user>") holds the points used and when its window ends; a
+ * token bucket ("position:<player>") holds its tokens at `at`, and `expires_at` is when it is full
+ * again. A row past `expires_at` means the same as no row: the sweep deletes them (a scan: no index, so
+ * every take can be a HOT update). Times are clock
+ * readings in ms for the arithmetic of one statement (db/rate-limits.ts), never shown nor backed up.
+ * On SQLite (one process) the limits count in memory; the table is here for the two schemas' parity.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: real('points').notNull(),
+  at: integer('at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;
 export type SpeciesRow = typeof dinosaurSpecies.$inferSelect;
