@@ -582,3 +582,11 @@ export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
  * would drop it before the screen asks for it.
  */
 export const FIRST_READS_KEEP_MS = 15_000;
+
+// ---- Uploads behind a storage interface (issue #28, slice "storage"; decisions 893-896) ----
+/**
+ * With STORAGE_URL (S3), how long a process trusts what it last learnt about whether a file exists
+ * (one HEAD request per file and period). Only the species' USDZ link asks (decision 895): the seed
+ * installs those files at start and nothing deletes them.
+ */
+export const FILE_EXISTS_CACHE_MS = 60_000;

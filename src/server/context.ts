@@ -80,6 +80,7 @@ export async function createContextInner(
     payments: deps.payments,
     readCache: deps.readCache,
     geocoder: deps.geocoder,
+    files: deps.files,
     user,
     authSession,
     setCookie,

@@ -11,6 +11,7 @@ import { type AuthLimits, createAuthLimits } from './services/auth-limits';
 import { createReadCache, type ReadCache } from './cached-reads/read-cache';
 import { createWriteLimits, type WriteLimits } from './services/write-limits';
 import { createGeocoder, type Geocoder } from './services/geocoder';
+import { createFileStore, type FileStore } from './storage/file-store';
 
 export type AppDeps = {
   config: Config;
@@ -35,9 +36,14 @@ export type AppDeps = {
   readCache: ReadCache;
   /** HQ's place search through the configured geocoder (decision 815). */
   geocoder: Geocoder;
+  /** Stored uploads: UPLOADS_DIR on local disk, or the S3 bucket of STORAGE_URL (issue #28, decision 893). */
+  files: FileStore;
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
+  const files = await createFileStore(config);
+  // An unreachable bucket stops the start with a clear message, not the first upload with a 500.
+  await files.check();
   const db = await connectDatabase(config);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
@@ -64,6 +70,7 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     payments: createPaymentProvider(config),
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log }),
+    files,
   };
   // The cache hears this process's events only: with PostgreSQL, several processes may write,
   // and no invalidation covers them yet (the cluster issue), so every read computes its answer.
