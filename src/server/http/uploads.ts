@@ -168,11 +168,11 @@ async function sendStored(
   reply.header('last-modified', info.lastModified.toUTCString());
   reply.header('etag', info.etag);
   if (notModified(request, info)) return reply.code(304).send();
-  reply.header('content-type', info.contentType);
   const range = rangeIsFresh(request, info) ? requestedRange(request.headers.range, info.size) : null;
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${info.size}`).send({ error: 'Range Not Satisfiable' });
   }
+  reply.header('content-type', info.contentType);
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
   }

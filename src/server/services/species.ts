@@ -2,7 +2,7 @@
 // these directly. Model files live in the file store (UPLOADS_DIR or S3) under their modelPath ("models/x.glb").
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
-import { LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import { FILE_EXISTS_CACHE_MS, LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { dinosaurSpecies, gameSessions, type SpeciesRow, sessionDinosaurs } from '../db/schema';
@@ -81,7 +81,7 @@ export function displayFileName(relativePath: string | null, originalName: strin
 async function usdzPathFor(ctx: Pick<AppDeps, 'files'>, modelPath: string | null): Promise<string | null> {
   if (!modelPath || !/\.glb$/i.test(modelPath)) return null;
   const usdz = modelPath.replace(/\.glb$/i, '.usdz');
-  return (await ctx.files.exists(usdz)) ? usdz : null;
+  return (await ctx.files.exists(usdz, { maxAgeMs: FILE_EXISTS_CACHE_MS })) ? usdz : null;
 }
 
 export async function toSpeciesOutput(ctx: Pick<AppDeps, 'files'>, row: SpeciesRow): Promise<SpeciesOutput> {

@@ -37,7 +37,11 @@ export interface FileStore {
   putCopyIfAbsent(key: string, localPath: string): Promise<boolean>;
   /** Stores a copy of the local file under `key`, replacing what is there. */
   putCopy(key: string, localPath: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
+  /**
+   * Whether `key` holds a file. `maxAgeMs` accepts an answer this process learnt that long ago
+   * (S3: no request; local disk always looks), for reads that may lag a change by that much.
+   */
+  exists(key: string, opts?: { maxAgeMs: number }): Promise<boolean>;
   /** Size, date, validator and type; null when there is no such file. */
   stat(key: string): Promise<FileInfo | null>;
   /** The file's bytes (only `range` when given) as a stream, never buffered whole; null when there is no such file. */

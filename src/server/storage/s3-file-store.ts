@@ -12,7 +12,6 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { FILE_EXISTS_CACHE_MS } from '../../domain/rules';
 import { type ByteRange, contentTypeOf, type FileInfo, type FileStore, isSafeKey } from './file-store';
 import type { S3Location } from './storage-url';
 
@@ -29,7 +28,7 @@ export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
   readonly description: string;
   private readonly client: S3Client;
-  /** Which keys exist, as this process last saw them (only for exists(): the USDZ beside a model). */
+  /** Which keys exist, as this process last saw them, for exists() with maxAgeMs (the USDZ beside a model). */
   private readonly known = new Map<string, { exists: boolean; at: number }>();
 
   constructor(
@@ -99,9 +98,9 @@ export class S3FileStore implements FileStore {
     return true;
   }
 
-  async exists(key: string): Promise<boolean> {
+  async exists(key: string, opts?: { maxAgeMs: number }): Promise<boolean> {
     const seen = this.known.get(key);
-    if (seen && Date.now() - seen.at < FILE_EXISTS_CACHE_MS) return seen.exists;
+    if (opts && seen && Date.now() - seen.at < opts.maxAgeMs) return seen.exists;
     return (await this.stat(key)) !== null;
   }
 
