@@ -590,3 +590,5 @@ export const FIRST_READS_KEEP_MS = 15_000;
  * installs those files at start and nothing deletes them.
  */
 export const FILE_EXISTS_CACHE_MS = 60_000;
+/** Retry-After (seconds) of the 503 a download answers while the file store (S3) cannot be reached. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;

@@ -41,7 +41,9 @@ export type AppDeps = {
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
-  const files = await createFileStore(config);
+  // The store's notes follow deps.log (main.ts swaps in Fastify's logger once the app is built).
+  let built: AppDeps | undefined;
+  const files = await createFileStore(config, { warn: (message: string) => (built?.log ?? log).warn(message) });
   // An unreachable bucket stops the start with a clear message, not the first upload with a 500.
   await files.check();
   const db = await connectDatabase(config);
@@ -75,5 +77,6 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
   // The cache hears this process's events only: with PostgreSQL, several processes may write,
   // and no invalidation covers them yet (the cluster issue), so every read computes its answer.
   deps.readCache.enabled = dialectOf(db) === 'sqlite';
+  built = deps;
   return deps;
 }

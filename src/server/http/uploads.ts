@@ -13,9 +13,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signInOf } from '../context';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../../domain/rules';
 import type { AppDeps } from '../deps';
 import { MEDIA_URL_PREFIX, mayViewMedia } from '../services/media-access';
 import { type ByteRange, type FileInfo, isSafeKey } from '../storage/file-store';
+import { STORAGE_UNAVAILABLE } from '../storage/uploads';
 
 /** The media folder as @fastify/static names paths (relative to the uploads root, leading slash). */
 const MEDIA_PATH = MEDIA_URL_PREFIX.slice('/uploads'.length);
@@ -80,6 +82,9 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps): Prom
     });
   });
 }
+
+/** The headers describing a file, dropped again when it cannot be sent after all. */
+const FILE_HEADERS = ['content-length', 'content-range', 'content-type', 'etag', 'last-modified', 'accept-ranges', 'cache-control'];
 
 /** What @fastify/static sends for a public file (send's default maxAge of 0): the same from the bucket. */
 export const PUBLIC_UPLOAD_CACHE_CONTROL = 'public, max-age=0';
@@ -148,9 +153,21 @@ function serveFromStore(app: FastifyInstance, deps: AppDeps): void {
         const { user } = await signInOf(deps, request.headers.cookie, noCookie);
         if (!(await mayViewMedia(deps.db, user, `/uploads/${key}`))) return reply.callNotFound();
       }
-      const info = await deps.files.stat(key);
-      if (!info) return reply.callNotFound();
-      return sendStored(request, reply, deps, key, info, media);
+      try {
+        const info = await deps.files.stat(key);
+        if (!info) return reply.callNotFound();
+        return await sendStored(request, reply, deps, key, info, media);
+      } catch (err) {
+        // The bucket unreachable (before any byte was sent): 503, logged for the operator.
+        if (reply.sent) throw err;
+        request.log.error({ err }, `file store: ${deps.files.description} failed`);
+        for (const name of FILE_HEADERS) reply.removeHeader(name);
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+          .send({ error: STORAGE_UNAVAILABLE });
+      }
     },
   });
 }
@@ -182,7 +199,7 @@ async function sendStored(
   const body = await deps.files.read(key, range ?? undefined);
   // Deleted between the two requests (the purge): the same 404 as before.
   if (!body) {
-    for (const name of ['content-length', 'content-range', 'content-type', 'etag', 'last-modified']) reply.removeHeader(name);
+    for (const name of FILE_HEADERS) reply.removeHeader(name);
     reply.code(404).callNotFound();
     return reply;
   }

@@ -155,11 +155,14 @@ export class LocalFileStore implements FileStore {
 }
 
 /** The store STORAGE_URL names (S3), or the local disk at UPLOADS_DIR. Checked by createDeps before use. */
-export async function createFileStore(config: Pick<Config, 'UPLOADS_DIR' | 'STORAGE_URL'>): Promise<FileStore> {
+export async function createFileStore(
+  config: Pick<Config, 'UPLOADS_DIR' | 'STORAGE_URL'>,
+  log: Pick<Console, 'warn'> = { warn() {} },
+): Promise<FileStore> {
   if (!config.STORAGE_URL) return new LocalFileStore(config.UPLOADS_DIR);
   // The AWS SDK is loaded only when it is used: a single process on local disk never pays for it.
   const { S3FileStore } = await import('./s3-file-store');
-  return new S3FileStore(config.STORAGE_URL, path.join(path.resolve(config.UPLOADS_DIR), '.tmp'));
+  return new S3FileStore(config.STORAGE_URL, path.join(path.resolve(config.UPLOADS_DIR), '.tmp'), log);
 }
 
 /** A fresh name for a file being received in the store's tempDir. */

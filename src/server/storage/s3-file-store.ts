@@ -34,6 +34,7 @@ export class S3FileStore implements FileStore {
   constructor(
     private readonly location: S3Location,
     readonly tempDir: string,
+    log: Pick<Console, 'warn'> = { warn() {} },
   ) {
     this.description = `s3://${location.bucket}/${location.prefix}${location.endpoint ? ` at ${location.endpoint}` : ''}`;
     this.client = new S3Client({
@@ -44,6 +45,14 @@ export class S3FileStore implements FileStore {
       // SDK's default CRC32 trailers, and the app compares nothing it could not compare by size.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // The SDK's own notes (a streamed upload it cannot retry...) go to the app's log, never to the console.
+      logger: {
+        trace() {},
+        debug() {},
+        info() {},
+        warn: (...args: unknown[]) => log.warn(`file store (S3): ${args.map(String).join(' ')}`),
+        error: (...args: unknown[]) => log.warn(`file store (S3): ${args.map(String).join(' ')}`),
+      },
     });
   }
 

@@ -12,9 +12,10 @@ import { createDeps } from '../deps';
 import { gameSessions } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
 import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { type ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import { startS3Double, type S3Double } from '../testing/s3-double';
 import { GLB, JPEG, MP4, withGpsExif } from '../testing/sample-files';
+import { S3FileStore } from './s3-file-store';
 import { parseStorageUrl } from './storage-url';
 
 let s3: S3Double;
@@ -253,6 +254,38 @@ describe('STORAGE_URL=s3://...', () => {
     }
     const left = (fs.readdirSync(s3.dir, { recursive: true }) as string[]).filter((k) => k.includes('media'));
     expect(left.filter((k) => /[0-9a-f-]{36}\.(jpg|mp4)/.test(k))).toEqual([]);
+  });
+});
+
+describe('the bucket unreachable while running', () => {
+  it('answers 503 with a retry hint to downloads and uploads, and leaves nothing behind', async () => {
+    // A session of its own (the one above has ended and been purged).
+    const live = await createSession(a, gm.user.id);
+    const sender = await hunterIn(a, live, 'Later');
+    const sent = await sender.request('POST', `/api/game-sessions/${live}/upload-media`, mediaForm('all', [JPEG, 'later.jpg']));
+    expect(sent.status).toBe(200);
+    const url = sent.body.mediaUrl as string;
+    const working = b.deps.files;
+    const location = parseStorageUrl(`s3://${s3.bucket}?endpoint=http://127.0.0.1:1`);
+    if (typeof location === 'string') throw new Error(location);
+    b.deps.files = new S3FileStore(location, working.tempDir);
+    try {
+      const down = await fromB(url, sender);
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect(down.headers.get('etag')).toBeNull();
+      expect(await down.json()).toEqual({ error: 'File storage is unavailable. Please try again in a moment.' });
+      const up = await new ApiClient(b.url).request('POST', `/api/game-sessions/${live}/upload-media`, mediaForm('all', [JPEG, 'x.jpg']), {
+        headers: { cookie: sender.cookie },
+      });
+      expect(up.status).toBe(503);
+      expect(up.body).toEqual({ error: 'File storage is unavailable. Please try again in a moment.' });
+    } finally {
+      b.deps.files.close();
+      b.deps.files = working;
+    }
+    expect(fs.readdirSync(working.tempDir)).toEqual([]);
+    expect(await statusFromB(url, sender)).toBe(200);
   });
 });
 

@@ -152,13 +152,21 @@ export async function storeUpload(files: FileStore, file: MultipartFile, opts: S
       // Videos keep their frames but not where they were shot.
       await blankMp4Metadata(tmp);
     }
-    await files.putFile(relativePath, finished);
+    try {
+      await files.putFile(relativePath, finished);
+    } catch (err) {
+      // The bucket unreachable: a clear 503 the client may retry, not a 500.
+      throw Object.assign(new AppError(503, STORAGE_UNAVAILABLE), { cause: err });
+    }
   } finally {
     await fs.promises.rm(tmp, { force: true });
     if (finished !== tmp) await fs.promises.rm(finished, { force: true });
   }
   return { kind, mime: MIME[kind], bytes, relativePath, url: `/uploads/${relativePath}`, originalName: file.filename };
 }
+
+/** The answer when the file store (S3) cannot be reached: the upload, or the download, may be tried again. */
+export const STORAGE_UNAVAILABLE = 'File storage is unavailable. Please try again in a moment.';
 
 // Files are read once: libvips' cache would only hold memory.
 sharp.cache(false);
