@@ -257,6 +257,32 @@ describe('STORAGE_URL=s3://...', () => {
   });
 });
 
+describe('a key prefix', () => {
+  it('keeps every key under it, so installations can share a bucket', async () => {
+    const at = (url: string) => {
+      const parsed = parseStorageUrl(url);
+      if (typeof parsed === 'string') throw new Error(parsed);
+      return new S3FileStore(parsed, b.deps.files.tempDir);
+    };
+    const tenant = at(`s3://${s3.bucket}/tenant-a?endpoint=${encodeURIComponent(s3.endpoint)}`);
+    const whole = at(`s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}`);
+    try {
+      const source = path.join(a.dir, 'prefix-source.jpg');
+      fs.writeFileSync(source, JPEG);
+      await tenant.putCopy('media/prefixed.jpg', source);
+      expect(await whole.exists('tenant-a/media/prefixed.jpg')).toBe(true);
+      expect(await whole.exists('media/prefixed.jpg')).toBe(false);
+      expect((await tenant.stat('media/prefixed.jpg'))?.size).toBe(JPEG.length);
+      await tenant.remove('media/prefixed.jpg');
+      expect(await whole.exists('tenant-a/media/prefixed.jpg')).toBe(false);
+      await expect(tenant.putCopy('../escape.jpg', source)).rejects.toThrow(/Not a storage key/);
+    } finally {
+      tenant.close();
+      whole.close();
+    }
+  });
+});
+
 describe('the bucket unreachable while running', () => {
   it('answers 503 with a retry hint to downloads and uploads, and leaves nothing behind', async () => {
     // A session of its own (the one above has ended and been purged).
