@@ -161,8 +161,8 @@ export async function createFileStore(
 ): Promise<FileStore> {
   if (!config.STORAGE_URL) return new LocalFileStore(config.UPLOADS_DIR);
   // The AWS SDK is loaded only when it is used: a single process on local disk never pays for it.
-  const { S3FileStore } = await import('./s3-file-store');
-  return new S3FileStore(config.STORAGE_URL, path.join(path.resolve(config.UPLOADS_DIR), '.tmp'), log);
+  const { openS3FileStore } = await import('./s3-file-store');
+  return openS3FileStore(config.STORAGE_URL, path.join(path.resolve(config.UPLOADS_DIR), '.tmp'), log);
 }
 
 /** A fresh name for a file being received in the store's tempDir. */

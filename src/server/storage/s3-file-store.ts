@@ -3,15 +3,11 @@
 // length), read back as streams (a range when asked: video seeks), and deleted by key.
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+// Types only: the SDK itself is imported when a store is opened (openS3FileStore), so neither `tsx`
+// nor the compiled bundle (esbuild hoists static imports of packages) loads it without STORAGE_URL:
+// about a second and 20 MB of a process's start here.
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { type ByteRange, contentTypeOf, type FileInfo, type FileStore, isSafeKey } from './file-store';
 import type { S3Location } from './storage-url';
 
@@ -20,9 +16,15 @@ import type { S3Location } from './storage-url';
 // setting wins.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException &&
-  (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
+const isMissing = (err: unknown) => {
+  const e = err as Partial<S3ServiceException> | null;
+  return e?.$metadata !== undefined && (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404);
+};
+
+/** Loads the AWS SDK and opens a store on the bucket (not yet checked: call check()). */
+export async function openS3FileStore(location: S3Location, tempDir: string, log?: Pick<Console, 'warn'>): Promise<S3FileStore> {
+  return new S3FileStore(await import('@aws-sdk/client-s3'), location, tempDir, log);
+}
 
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
@@ -32,12 +34,13 @@ export class S3FileStore implements FileStore {
   private readonly known = new Map<string, { exists: boolean; at: number }>();
 
   constructor(
+    private readonly sdk: typeof S3Sdk,
     private readonly location: S3Location,
     readonly tempDir: string,
     log: Pick<Console, 'warn'> = { warn() {} },
   ) {
     this.description = `s3://${location.bucket}/${location.prefix}${location.endpoint ? ` at ${location.endpoint}` : ''}`;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: location.region,
       ...(location.endpoint ? { endpoint: location.endpoint } : {}),
       forcePathStyle: location.forcePathStyle,
@@ -68,7 +71,7 @@ export class S3FileStore implements FileStore {
   async check(): Promise<void> {
     await fs.promises.mkdir(this.tempDir, { recursive: true });
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.location.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.location.bucket }));
     } catch (err) {
       const status = (err as S3ServiceException).$metadata?.httpStatusCode;
       const why =
@@ -89,7 +92,7 @@ export class S3FileStore implements FileStore {
   async putCopy(key: string, localPath: string): Promise<void> {
     const { size } = await fs.promises.stat(localPath);
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.location.bucket,
         Key: this.keyOf(key),
         Body: fs.createReadStream(localPath),
@@ -115,7 +118,7 @@ export class S3FileStore implements FileStore {
 
   async stat(key: string): Promise<FileInfo | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
+      const head = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
       this.remember(key, true);
       return {
         size: head.ContentLength ?? 0,
@@ -135,7 +138,7 @@ export class S3FileStore implements FileStore {
   async read(key: string, range?: ByteRange): Promise<Readable | null> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.location.bucket,
           Key: this.keyOf(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -152,7 +155,7 @@ export class S3FileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     // S3 answers 204 for a key that is not there: nothing to ignore.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
     this.remember(key, false);
   }
 

@@ -15,7 +15,7 @@ import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import { startS3Double, type S3Double } from '../testing/s3-double';
 import { GLB, JPEG, MP4, withGpsExif } from '../testing/sample-files';
-import { S3FileStore } from './s3-file-store';
+import { openS3FileStore } from './s3-file-store';
 import { parseStorageUrl } from './storage-url';
 
 let s3: S3Double;
@@ -262,10 +262,10 @@ describe('a key prefix', () => {
     const at = (url: string) => {
       const parsed = parseStorageUrl(url);
       if (typeof parsed === 'string') throw new Error(parsed);
-      return new S3FileStore(parsed, b.deps.files.tempDir);
+      return openS3FileStore(parsed, b.deps.files.tempDir);
     };
-    const tenant = at(`s3://${s3.bucket}/tenant-a?endpoint=${encodeURIComponent(s3.endpoint)}`);
-    const whole = at(`s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}`);
+    const tenant = await at(`s3://${s3.bucket}/tenant-a?endpoint=${encodeURIComponent(s3.endpoint)}`);
+    const whole = await at(`s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}`);
     try {
       const source = path.join(a.dir, 'prefix-source.jpg');
       fs.writeFileSync(source, JPEG);
@@ -294,7 +294,7 @@ describe('the bucket unreachable while running', () => {
     const working = b.deps.files;
     const location = parseStorageUrl(`s3://${s3.bucket}?endpoint=http://127.0.0.1:1`);
     if (typeof location === 'string') throw new Error(location);
-    b.deps.files = new S3FileStore(location, working.tempDir);
+    b.deps.files = await openS3FileStore(location, working.tempDir);
     try {
       const down = await fromB(url, sender);
       expect(down.status).toBe(503);
