@@ -3,6 +3,7 @@
 // length), read back as streams (a range when asked: video seeks), and deleted by key.
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import { format } from 'node:util';
 // Types only: the SDK itself is imported when a store is opened (openS3FileStore), so neither `tsx`
 // nor the compiled bundle (esbuild hoists static imports of packages) loads it without STORAGE_URL:
 // about a second and 20 MB of a process's start here.
@@ -48,13 +49,15 @@ export class S3FileStore implements FileStore {
       // SDK's default CRC32 trailers, and the app compares nothing it could not compare by size.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      // The SDK's own notes (a streamed upload it cannot retry...) go to the app's log, never to the console.
+      // The SDK's warnings (a streamed upload it cannot retry...) go to the app's log, never to the console.
+      // Its `error` level reports every failed command, a 404 for a missing file included: the store
+      // answers those itself (null, a 503 logged by the route), so they are not repeated here.
       logger: {
         trace() {},
         debug() {},
         info() {},
-        warn: (...args: unknown[]) => log.warn(`file store (S3): ${args.map(String).join(' ')}`),
-        error: (...args: unknown[]) => log.warn(`file store (S3): ${args.map(String).join(' ')}`),
+        warn: (...args: unknown[]) => log.warn(`file store (S3): ${format(...args)}`),
+        error() {},
       },
     });
   }
