@@ -257,6 +257,21 @@ describe('STORAGE_URL=s3://...', () => {
   });
 });
 
+describe('account deletion', () => {
+  it("deleting a game master (through B) removes their sessions' media objects", async () => {
+    const owner = (await subscribedGameMaster(a)) as Signed;
+    const theirs = await createSession(a, owner.user.id);
+    const sender = await hunterIn(a, theirs, 'Gone');
+    const sent = await sender.request('POST', `/api/game-sessions/${theirs}/upload-media`, mediaForm('all', [MP4, 'gone.mp4']));
+    expect(sent.status).toBe(200);
+    const key = (sent.body.mediaUrl as string).slice('/uploads/'.length);
+    expect(await b.deps.files.exists(key)).toBe(true);
+    const adminB = await signInAdmin(b);
+    expect((await adminB.delete(`/api/admin/users/${owner.user.id}`)).status).toBe(200);
+    expect(await a.deps.files.exists(key)).toBe(false);
+  });
+});
+
 describe('a key prefix', () => {
   it('keeps every key under it, so installations can share a bucket', async () => {
     const at = (url: string) => {
