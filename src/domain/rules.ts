@@ -627,3 +627,13 @@ export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
  * says so in its log at most this often.
  */
 export const RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS = 60_000;
+
+// ---- Uploads behind a storage interface (issue #28, slice "storage"; decisions 893-896) ----
+/**
+ * With STORAGE_URL (S3), how long a process trusts what it last learnt about whether a file exists
+ * (one HEAD request per file and period). Only the species' USDZ link asks (decision 895): the seed
+ * installs those files at start and nothing deletes them.
+ */
+export const FILE_EXISTS_CACHE_MS = 60_000;
+/** Retry-After (seconds) of the 503 a download answers while the file store (S3) cannot be reached. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;

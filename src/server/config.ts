@@ -3,6 +3,7 @@
 // DATABASE_URL=postgres://... runs on PostgreSQL instead (issue #27).
 import path from 'node:path';
 import { z } from 'zod';
+import { StorageUrl } from './storage/storage-url';
 
 const optional = z
   .string()
@@ -21,6 +22,12 @@ const ConfigSchema = z.object({
    */
   DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// URL, or unset for SQLite'),
   UPLOADS_DIR: z.string().default('uploads'),
+  /**
+   * s3://bucket[/prefix]?endpoint=http://host:port&region=...&forcePathStyle=true: uploads in S3-compatible
+   * object storage, shared by every process (issue #28, decision 894); credentials from the AWS environment
+   * variables. Unset: the local disk at UPLOADS_DIR (which otherwise only holds uploads being processed).
+   */
+  STORAGE_URL: StorageUrl,
   PUBLIC_URL: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,

@@ -81,6 +81,8 @@ export async function createContextInner(
     readCache: deps.readCache,
     geocoder: deps.geocoder,
     leadership: deps.leadership,
+
+    files: deps.files,
     user,
     authSession,
     setCookie,

@@ -15,6 +15,7 @@ import { createWriteLimits, type WriteLimits } from './services/write-limits';
 import { createRateLimitStore } from './services/rate-limit-store';
 import { createGeocoder, type Geocoder } from './services/geocoder';
 import { createLeadership, type Leadership } from './db/leadership';
+import { createFileStore, type FileStore } from './storage/file-store';
 
 export type AppDeps = {
   config: Config;
@@ -41,17 +42,22 @@ export type AppDeps = {
   geocoder: Geocoder;
   /** Whether this process runs the timers (scheduler, GPS purge): one process across a cluster (decision 889). */
   leadership: Leadership;
+  /** Stored uploads: UPLOADS_DIR on local disk, or the S3 bucket of STORAGE_URL (issue #28, decision 893). */
+  files: FileStore;
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
+  // The log of deps once built (main.ts swaps in the app's), the given one until then.
+  let built: AppDeps | undefined;
+  const logNow = () => built?.log ?? log;
+  const files = await createFileStore(config, { warn: (message: string) => logNow().warn(message) });
+  // An unreachable bucket stops the start with a clear message, not the first upload with a 500.
+  await files.check();
   const db = await connectDatabase(config);
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
   const now = Date.now;
   // PostgreSQL: one listening connection per process wakes the event tailer and carries sign-outs
   // from the other processes (decisions 881, 882); null on SQLite (one process).
-  // The log of deps once built (main.ts swaps in the app's), the given one until then.
-  let built: AppDeps | undefined;
-  const logNow = () => built?.log ?? log;
   const notifications = await openNotifications(db, [EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL], (err) =>
     logNow().warn(`PostgreSQL listening connection lost, reconnecting: ${err.message}`),
   );
@@ -60,7 +66,7 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
   );
   const bus = await openEventBus(db, { now, notifications, log: { warn: (message: string) => logNow().warn(message) } });
   // Every limit counts in the database on PostgreSQL (shared by the cluster), in memory on SQLite (decision 885).
-  const limits = createRateLimitStore(db, log);
+  const limits = createRateLimitStore(db, { warn: (message: string) => logNow().warn(message) });
   const deps: AppDeps = {
     config,
     db,
@@ -84,6 +90,7 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     geocoder: createGeocoder(config, { log, limits }),
     // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.
     leadership: createLeadership(db, { log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } }),
+    files,
   };
   // With PostgreSQL the cache would hear another process's change only after that change's
   // notification, which a client's next request may overtake: off there (decision 883).

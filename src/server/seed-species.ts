@@ -16,15 +16,13 @@ import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
  */
 export const SEED_MODELS_DIR = fileURLToPath(new URL('../../src/server/seed/models/', import.meta.url));
 
-/** Copies the model into UPLOADS_DIR/models/ and answers its modelPath, or null if it is missing. */
-async function installModel(deps: Pick<AppDeps, 'config' | 'log'>, species: SeedSpecies): Promise<string | null> {
+/** Copies the model into the file store's models/ and answers its modelPath, or null if it is missing. */
+async function installModel(deps: Pick<AppDeps, 'files' | 'log'>, species: SeedSpecies): Promise<string | null> {
   const file = path.basename(species.modelFile);
-  const source = path.join(SEED_MODELS_DIR, file);
-  const targetDir = path.join(path.resolve(deps.config.UPLOADS_DIR), 'models');
+  const key = `models/${file}`;
   try {
-    await fs.promises.mkdir(targetDir, { recursive: true });
-    await fs.promises.copyFile(source, path.join(targetDir, file));
-    return `models/${file}`;
+    await deps.files.putCopy(key, path.join(SEED_MODELS_DIR, file));
+    return key;
   } catch (err) {
     deps.log.warn(`Seed model ${file} could not be installed (${(err as Error).message}); ${species.name} has no model`);
     return null;
@@ -39,46 +37,37 @@ const usdzNameFor = (glbName: string) => glbName.replace(/\.glb$/i, '.usdz');
  * is missing (installs made before the USDZ files existed). Only where the
  * seed glb is still installed: a replaced model has no USDZ. Never overwrites.
  */
-export async function installSeedUsdz(deps: Pick<AppDeps, 'config' | 'log'>): Promise<number> {
-  const targetDir = path.join(path.resolve(deps.config.UPLOADS_DIR), 'models');
+export async function installSeedUsdz(deps: Pick<AppDeps, 'files' | 'log'>): Promise<number> {
   let installed = 0;
   for (const species of SPECIES_CATALOGUE) {
     const glb = path.basename(species.modelFile);
     const usdz = usdzNameFor(glb);
-    if (usdz === glb || !fs.existsSync(path.join(targetDir, glb))) continue;
+    const source = path.join(SEED_MODELS_DIR, usdz);
+    if (usdz === glb || !fs.existsSync(source)) continue;
     try {
-      await fs.promises.copyFile(path.join(SEED_MODELS_DIR, usdz), path.join(targetDir, usdz), fs.constants.COPYFILE_EXCL);
-      installed += 1;
+      if (!(await deps.files.exists(`models/${glb}`))) continue;
+      if (await deps.files.putCopyIfAbsent(`models/${usdz}`, source)) installed += 1;
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code !== 'EEXIST' && code !== 'ENOENT') {
-        deps.log.warn(`Seed USDZ ${usdz} could not be installed (${(err as Error).message})`);
-      }
+      deps.log.warn(`Seed USDZ ${usdz} could not be installed (${(err as Error).message})`);
     }
   }
   return installed;
 }
 
 /** At every start: copies each /model-test model from the seed models if it is missing (never overwrites). */
-export async function installModelTestModels(deps: Pick<AppDeps, 'config' | 'log'>): Promise<number> {
-  const root = path.resolve(deps.config.UPLOADS_DIR);
+export async function installModelTestModels(deps: Pick<AppDeps, 'files' | 'log'>): Promise<number> {
   let installed = 0;
   for (const { path: relativePath } of MODEL_TEST_MODELS) {
-    const target = path.join(root, relativePath);
     try {
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.copyFile(path.join(SEED_MODELS_DIR, path.basename(relativePath)), target, fs.constants.COPYFILE_EXCL);
-      installed += 1;
+      if (await deps.files.putCopyIfAbsent(relativePath, path.join(SEED_MODELS_DIR, path.basename(relativePath)))) installed += 1;
     } catch (err) {
-      if ((err as { code?: string }).code !== 'EEXIST') {
-        deps.log.warn(`Model-test file ${relativePath} could not be installed (${(err as Error).message})`);
-      }
+      deps.log.warn(`Model-test file ${relativePath} could not be installed (${(err as Error).message})`);
     }
   }
   return installed;
 }
 
-export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'config' | 'log'>): Promise<number> {
+export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'files' | 'log'>): Promise<number> {
   const { db } = deps;
   const [any] = await db.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1);
   if (any) return 0;

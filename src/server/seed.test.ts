@@ -11,6 +11,7 @@ import { closeDatabase, connectDatabase, type Db } from './db/client';
 import { runningDialect } from './db/running-dialect';
 import { dinosaurSpecies, subscriptionPlans, users } from './db/schema';
 import { seed } from './seed';
+import { LocalFileStore } from './storage/file-store';
 import { SPECIES_CATALOGUE } from './seed/species-catalogue';
 import { createTestPgDatabase, type TestPgDatabase } from './testing/pg-database';
 import { FALLBACK_PLANS } from '../domain/billing-schemas';
@@ -45,7 +46,8 @@ it('several processes starting together on a fresh database seed one admin, one 
   // One after another, as processes do: each migrates (under the start-up lock) as it opens.
   for (let i = 0; i < PROCESSES; i++) opened.push(await connectDatabase(location()));
   const log = { info() {}, warn() {}, error() {} };
-  await Promise.all(opened.map((db) => seed({ db, config, log })));
+  const files = new LocalFileStore(config.UPLOADS_DIR);
+  await Promise.all(opened.map((db) => seed({ db, config, log, files })));
 
   const [db] = opened;
   const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n;
@@ -54,7 +56,7 @@ it('several processes starting together on a fresh database seed one admin, one 
   expect(await n(db!.select({ n: count() }).from(dinosaurSpecies))).toBe(SPECIES_CATALOGUE.length);
 
   // A later start seeds nothing more.
-  await seed({ db: opened[1]!, config, log });
+  await seed({ db: opened[1]!, config, log, files });
   expect(await n(db!.select({ n: count() }).from(dinosaurSpecies))).toBe(SPECIES_CATALOGUE.length);
   expect(await n(db!.select({ n: count() }).from(subscriptionPlans))).toBe(FALLBACK_PLANS.length);
 });

@@ -10,7 +10,7 @@ import { subscriptionPlans, users } from './db/schema';
 import { installModelTestModels, installSeedUsdz, seedSpecies } from './seed-species';
 
 /** What seeding needs of the app's dependencies. */
-export type SeedDeps = Pick<AppDeps, 'db' | 'config' | 'log'>;
+export type SeedDeps = Pick<AppDeps, 'db' | 'config' | 'log' | 'files'>;
 
 async function seedAdmin({ db, config, log }: SeedDeps): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);

@@ -141,7 +141,7 @@ describe('kept answers follow every write', () => {
     // The purge clears last positions of sessions ended long ago: end this one, then run it later.
     expect((await gm.post(`/api/game-sessions/${sessionId}/end`)).status).toBe(200);
     expect((await tracking()).length).toBeGreaterThan(0);
-    const purged = await purgeExpiredPositions(server.deps, Date.now() + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR);
+    const purged = await purgeExpiredPositions(server.deps, Date.now() + GPS_RETENTION_MS + 60_000);
     expect(purged.sessions).toBeGreaterThan(0);
     expect(await tracking()).toEqual([]);
   });

@@ -1,7 +1,6 @@
 // Multipart create/update of species (with a 3D model) and missions (with a cover
 // photo and a briefing video). They call the same services as the tRPC
 // procedures; JSON bodies (no files) are accepted too, for API clients.
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -79,7 +78,6 @@ async function readBody(
     }
     return { fields: (body as Record<string, unknown> | undefined) ?? {}, files: {} };
   }
-  const uploadsDir = path.resolve(deps.config.UPLOADS_DIR);
   const fields: Record<string, unknown> = {};
   const files: Record<string, StoredFile> = {};
   const fileSize = Math.max(...Object.values(fileFields).map((o) => o.maxBytes));
@@ -99,10 +97,10 @@ async function readBody(
         await new Promise((resolve) => file.file.once('end', resolve));
         continue;
       }
-      files[file.fieldname] = await storeUpload(uploadsDir, file, options);
+      files[file.fieldname] = await storeUpload(deps.files, file, options);
     }
   } catch (err) {
-    await Promise.all(Object.values(files).map((f) => removeUpload(uploadsDir, f.relativePath)));
+    await Promise.all(Object.values(files).map((f) => removeUpload(deps.files, f.relativePath)));
     throw err;
   }
   return { fields, files };
@@ -116,8 +114,7 @@ async function validate<T extends z.ZodType>(
 ): Promise<z.output<T>> {
   const result = schema.safeParse(parsed.fields);
   if (result.success) return result.data;
-  const uploadsDir = path.resolve(deps.config.UPLOADS_DIR);
-  await Promise.all(Object.values(parsed.files).map((f) => removeUpload(uploadsDir, f.relativePath)));
+  await Promise.all(Object.values(parsed.files).map((f) => removeUpload(deps.files, f.relativePath)));
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) fieldErrors[issue.path.map(String).join('.') || '_'] ??= issue.message;
   throw badRequest(result.error.issues[0]!.message, { data: { fieldErrors } });
@@ -136,8 +133,7 @@ async function orCleanup<T>(deps: AppDeps, files: Record<string, StoredFile>, ru
   try {
     return await run();
   } catch (err) {
-    const uploadsDir = path.resolve(deps.config.UPLOADS_DIR);
-    await Promise.all(Object.values(files).map((f) => removeUpload(uploadsDir, f.relativePath)));
+    await Promise.all(Object.values(files).map((f) => removeUpload(deps.files, f.relativePath)));
     throw err;
   }
 }

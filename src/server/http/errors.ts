@@ -18,6 +18,8 @@ const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart)|Ma
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // A 503 with a cause (the file store unreachable) is the operator's business: logged with it.
+      if (err.status >= 500 && err.cause) request.log.error({ err: err.cause }, err.message);
       // Same shape as the tRPC door: field messages under data.fieldErrors.
       const { fieldErrors, ...details } = (err.details ?? {}) as { fieldErrors?: Record<string, string> };
       return reply.status(err.status).send({ error: err.message, ...details, ...(fieldErrors ? { data: { fieldErrors } } : {}) });

@@ -147,7 +147,7 @@ describe('/uploads/media/...', () => {
     const url = await send(sender, 'all');
     expect(await statusFor(url, gm)).toBe(200);
     await server.deps.db.update(gameSessions).set({ status: 'completed', endTime: Date.now() }).where(eq(gameSessions.id, session));
-    const purged = await purgeExpiredPositions(server.deps, Date.now() + GPS_RETENTION_MS + 1000, server.deps.config.UPLOADS_DIR);
+    const purged = await purgeExpiredPositions(server.deps, Date.now() + GPS_RETENTION_MS + 1000);
     expect(purged.mediaFiles).toBeGreaterThan(0);
     expect(await statusFor(url, gm)).toBe(404);
   });

@@ -1,7 +1,7 @@
 // POST /api/game-sessions/:id/upload-media (multipart: media, message, recipientType).
 // A plain route because tRPC cannot stream files; the rules live in services/media.
 // Access is checked before any byte of the file is read; the file is streamed to
-// disk and refused past 50 MB without being buffered.
+// local disk and refused past 50 MB without being buffered, then put to the file store.
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -57,10 +57,10 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
           }
           // Fields that came before the file are checked before its bytes are stored.
           parseMediaFields(access, fields);
-          stored = await storeMedia(deps.config.UPLOADS_DIR, part);
+          stored = await storeMedia(deps.files, part);
         }
       } catch (err) {
-        if (stored) await removeUpload(deps.config.UPLOADS_DIR, stored.relativePath);
+        if (stored) await removeUpload(deps.files, stored.relativePath);
         throw err;
       }
       if (!stored) throw badRequest(MEDIA_ERRORS.none.error);

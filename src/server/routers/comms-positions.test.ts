@@ -217,7 +217,7 @@ describe('GPS retention', () => {
     await end(old, now - GPS_RETENTION_MS - 1000);
     await end(recent, now - GPS_RETENTION_MS + 60_000);
 
-    const result = await purgeExpiredPositions(server.deps, now, server.deps.config.UPLOADS_DIR);
+    const result = await purgeExpiredPositions(server.deps, now);
     expect(result.sessions).toBe(1);
     const db = server.deps.db;
     const count = async (table: typeof positions | typeof events, id: number) =>
@@ -232,10 +232,10 @@ describe('GPS retention', () => {
     }
     // A session that simply ran out of time counts as ended at its planned end.
     expect(
-      (await purgeExpiredPositions(server.deps, clock + 2 * 60 * 60 * 1000 + GPS_RETENTION_MS + 1, server.deps.config.UPLOADS_DIR)).sessions,
+      (await purgeExpiredPositions(server.deps, clock + 2 * 60 * 60 * 1000 + GPS_RETENTION_MS + 1)).sessions,
     ).toBeGreaterThanOrEqual(2);
     expect(await count(positions, running)).toBe(0);
     // Nothing left to delete: nothing done.
-    expect((await purgeExpiredPositions(server.deps, now, server.deps.config.UPLOADS_DIR)).sessions).toBe(0);
+    expect((await purgeExpiredPositions(server.deps, now)).sessions).toBe(0);
   });
 });

@@ -185,7 +185,7 @@ describe('hunters leaving the area', () => {
       (await server.deps.db.select().from(sessionPlayers).where(eq(sessionPlayers.userId, hunter.userId)).limit(1))[0];
     expect((await zoneOf())?.zoneState).toBe('outside_area');
     await gm.post(`/api/game-sessions/${s.id}/end`, {});
-    await purgeExpiredPositions(server.deps, clock + GPS_RETENTION_MS + 60_000, server.deps.config.UPLOADS_DIR);
+    await purgeExpiredPositions(server.deps, clock + GPS_RETENTION_MS + 60_000);
     expect(await zoneOf()).toMatchObject({ zoneState: null, zoneChangedAt: null, lastLat: null });
   });
 

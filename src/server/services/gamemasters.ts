@@ -12,11 +12,10 @@ import {
   users,
 } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
-import { removeUpload } from '../storage/uploads';
+import { removeUpload, uploadKeyOf } from '../storage/uploads';
 import { endSession } from './game-sessions';
-import { uploadsRoot } from './species';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now' | 'files'>;
 
 export type GameMasterOutput = {
   id: string;
@@ -170,9 +169,6 @@ export async function deleteUser(
   // Their sign-ins went with the rows; their open sockets close now.
   for (const id of [userId, ...guestIds]) ctx.signOuts.revokeUser(id);
 
-  const root = uploadsRoot(ctx);
-  for (const url of mediaUrls) {
-    if (url.startsWith('/uploads/')) await removeUpload(root, url.slice('/uploads/'.length));
-  }
+  for (const url of mediaUrls) await removeUpload(ctx.files, uploadKeyOf(url));
   return { success: true, id: userId, sessionsEnded: live.length, sessionsDeleted: ownedIds.length };
 }

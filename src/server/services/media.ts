@@ -1,13 +1,13 @@
 // Media messages: a jpeg photo or an mp4 video (judged by its bytes), at most
-// 50 MB, stored under UPLOADS_DIR/media with a server-made name, then posted as
+// 50 MB, stored as media/<server-made name> (the file store: UPLOADS_DIR or S3), then posted as
 // a 'media' message. The upload route reads the multipart body and calls these.
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { eq, sql } from 'drizzle-orm';
 import { COMMS_MESSAGES, MessageText, RecipientType } from '../../domain/comms-schemas';
 import { MAX_MEDIA_BYTES, MEDIA_KINDS } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
 import { badRequest } from '../errors';
+import type { FileStore } from '../storage/file-store';
 import { removeUpload, type StoredFile, storeUpload } from '../storage/uploads';
 import { checkRecipient, type CommsCtx, type MessageDto, postMessage } from './communications';
 import { type CommsAccess, commsWriteAccess } from './comms-access';
@@ -23,9 +23,9 @@ export function mediaAccess(ctx: Pick<CommsCtx, 'db' | 'user' | 'now'>, sessionI
   return commsWriteAccess(ctx, sessionId);
 }
 
-/** Streams the file part to disk with the spec's type and size rules. */
-export function storeMedia(uploadsDir: string, file: MultipartFile): Promise<StoredFile> {
-  return storeUpload(path.resolve(uploadsDir), file, {
+/** Streams the file part to the file store with the spec's type and size rules. */
+export function storeMedia(files: FileStore, file: MultipartFile): Promise<StoredFile> {
+  return storeUpload(files, file, {
     allowed: MEDIA_KINDS,
     maxBytes: MAX_MEDIA_BYTES,
     subdir: 'media',
@@ -53,7 +53,7 @@ export function parseMediaFields(access: CommsAccess, fields: MediaFields) {
 
 /** Posts the stored file as a media message; deletes the file if the message is refused. */
 export async function createMediaMessage(
-  ctx: CommsCtx & { config: { UPLOADS_DIR: string } },
+  ctx: CommsCtx & { files: FileStore },
   access: CommsAccess,
   stored: StoredFile,
   fields: MediaFields,
@@ -82,7 +82,7 @@ export async function createMediaMessage(
         : undefined,
     );
   } catch (err) {
-    await removeUpload(path.resolve(ctx.config.UPLOADS_DIR), stored.relativePath);
+    await removeUpload(ctx.files, stored.relativePath);
     throw err;
   }
 }

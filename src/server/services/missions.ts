@@ -1,5 +1,5 @@
 // Missions: briefing text, cover photo, briefing video and objectives that a game
-// master can tie a session to. Media files live under UPLOADS_DIR/missions.
+// master can tie a session to. Media files live in the file store under missions/.
 import { asc, eq, or } from 'drizzle-orm';
 import type { MissionFields, MissionUpdateFields } from '../../domain/catalogue-schemas';
 import { MISSION_DEFAULT_MAX_PLAYERS } from '../../domain/rules';
@@ -8,9 +8,9 @@ import type { AppDeps } from '../deps';
 import { gameSessions, type MissionRow, missions } from '../db/schema';
 import { notFound } from '../errors';
 import { removeUpload, type StoredFile } from '../storage/uploads';
-import { displayFileName, originalFileName, uploadUrl, uploadsRoot } from './species';
+import { displayFileName, originalFileName, uploadUrl } from './species';
 
-type Ctx = Pick<AppDeps, 'db' | 'config'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'files'>;
 
 export type MissionOutput = {
   id: number;
@@ -76,7 +76,7 @@ async function removeUnlessShared(ctx: Ctx, relativePath: string | null): Promis
     .from(gameSessions)
     .where(or(eq(gameSessions.briefingVideoUrl, url), eq(gameSessions.coverPhotoUrl, url)))
     .limit(1);
-  if (!inUse) await removeUpload(uploadsRoot(ctx), relativePath);
+  if (!inUse) await removeUpload(ctx.files, relativePath);
 }
 
 export async function createMission(ctx: Ctx, fields: MissionFields, media: MissionMedia = {}): Promise<MissionOutput> {

@@ -4,8 +4,6 @@
 // update and the event in one transaction. A fix implying more than 100 m/s from
 // the last accepted one is ignored (see docs/decisions/300-*): the last position,
 // which observations are measured from, only ever holds accepted fixes.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import { PositionInput } from '../../domain/comms-schemas';
@@ -25,6 +23,7 @@ import { epochMs, greatest } from '../db/dialect';
 import { rawAll, rawRun } from '../db/raw';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../errors';
+import { removeUpload, uploadKeyOf } from '../storage/uploads';
 import { events, gameSessions, messages, positions, sessionPlayers } from '../db/schema';
 import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
@@ -224,9 +223,8 @@ export async function latestPositions(q: Queryable, sessionId: number): Promise<
  * counts from its last position or media message.
  */
 export async function purgeExpiredPositions(
-  ctx: Pick<AppDeps, 'db' | 'bus'>,
+  ctx: Pick<AppDeps, 'db' | 'bus' | 'files'>,
   now: number,
-  uploadsDir: string,
 ): Promise<{ sessions: number; positions: number; mediaFiles: number }> {
   const { db } = ctx;
   const cutoff = now - GPS_RETENTION_MS;
@@ -301,10 +299,12 @@ export async function purgeExpiredPositions(
     }
   });
   // Files go once no row points at them any more (a failed removal leaves an orphan, never a broken link).
-  for (const url of mediaUrls) {
-    const relative = url.replace(/^\/uploads\//, '');
-    if (relative === url || relative.includes('..')) continue;
-    fs.rmSync(path.join(path.resolve(uploadsDir), relative), { force: true });
+  // Through the file store (UPLOADS_DIR or S3). One that cannot be removed (the bucket unreachable) does not
+  // stop the others; the run then fails with the count, which the caller logs.
+  const failures: unknown[] = [];
+  for (const url of mediaUrls) await removeUpload(ctx.files, uploadKeyOf(url)).catch((err: unknown) => failures.push(err));
+  if (failures.length > 0) {
+    throw new Error(`${failures.length} of ${mediaUrls.length} purged media files could not be deleted (they stay as orphans): ${String(failures[0])}`);
   }
   return { sessions: ids.length, positions: deleted, mediaFiles: mediaUrls.length };
 }
@@ -315,7 +315,7 @@ export async function purgeExpiredPositions(
  */
 export function registerPositionPurge(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config' | 'leadership'>,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'now' | 'log' | 'config' | 'leadership' | 'files'>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -331,7 +331,7 @@ export function registerPositionPurge(
     try {
       const abandoned = await endAbandonedSessions(deps);
       if (abandoned > 0) deps.log.info(`Ended ${abandoned} abandoned sessions (no activity for 24 h)`);
-      const { sessions, positions, mediaFiles } = await purgeExpiredPositions(deps, deps.now(), deps.config.UPLOADS_DIR);
+      const { sessions, positions, mediaFiles } = await purgeExpiredPositions(deps, deps.now());
       if (positions > 0 || mediaFiles > 0) {
         deps.log.info(`Retention: deleted ${positions} positions and ${mediaFiles} media files of ${sessions} sessions`);
       }

@@ -39,7 +39,7 @@ async function sessionWithFix(status: 'paused' | 'preparing' | 'active', at: num
   await server.deps.db.update(sessionPlayers).set({ lastLat: 45.5, lastLng: -73.5, lastPositionAt: at }).where(eq(sessionPlayers.id, playerId));
   return id;
 }
-const purge = (now: number) => purgeExpiredPositions(server.deps, now, server.deps.config.UPLOADS_DIR);
+const purge = (now: number) => purgeExpiredPositions(server.deps, now);
 const fixes = async (id: number) => (await server.deps.db.select().from(positions).where(eq(positions.sessionId, id))).length;
 const status = async (id: number) => (await server.deps.db.select().from(gameSessions).where(eq(gameSessions.id, id)).limit(1))[0]!.status;
 /** The sessions named by the newest positions_purged event (no session: the read cache drops them). */

@@ -1,10 +1,8 @@
 // The dinosaur species catalogue. Procedures, the multipart routes and tests call
-// these directly. Model files live under UPLOADS_DIR (modelPath "models/x.glb").
-import fs from 'node:fs';
-import path from 'node:path';
+// these directly. Model files live in the file store (UPLOADS_DIR or S3) under their modelPath ("models/x.glb").
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
-import { LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import { FILE_EXISTS_CACHE_MS, LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { dinosaurSpecies, gameSessions, type SpeciesRow, sessionDinosaurs } from '../db/schema';
@@ -12,7 +10,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { gltfProblem, readGltfJson } from '../storage/model-content';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 
-type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'now'>;
+type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'now' | 'files'>;
 
 /**
  * Deployed dinosaurs show their species' name and model, in every session: a change to a species
@@ -43,8 +41,6 @@ export type SpeciesOutput = {
   /** Public URL of the model's USDZ for iOS AR Quick Look ("/uploads/models/x.usdz"), or null when it has none. */
   usdzUrl: string | null;
 };
-
-export const uploadsRoot = (ctx: Pick<AppDeps, 'config'>) => path.resolve(ctx.config.UPLOADS_DIR);
 
 export const uploadUrl = (relativePath: string | null): string | null => (relativePath ? `/uploads/${relativePath}` : null);
 
@@ -79,15 +75,16 @@ export function displayFileName(relativePath: string | null, originalName: strin
 /**
  * The USDZ beside a glb model ("models/x.glb" -> "models/x.usdz") when that
  * file exists: the seed models ship one (scripts/generate-models.ts); an
- * uploaded model has none, so its species offers no AR Quick Look.
+ * uploaded model has none, so its species offers no AR Quick Look. On S3 the
+ * store remembers the answer for FILE_EXISTS_CACHE_MS (decision 895).
  */
-function usdzPathFor(ctx: Pick<AppDeps, 'config'>, modelPath: string | null): string | null {
+async function usdzPathFor(ctx: Pick<AppDeps, 'files'>, modelPath: string | null): Promise<string | null> {
   if (!modelPath || !/\.glb$/i.test(modelPath)) return null;
   const usdz = modelPath.replace(/\.glb$/i, '.usdz');
-  return fs.existsSync(path.join(uploadsRoot(ctx), usdz)) ? usdz : null;
+  return (await ctx.files.exists(usdz, { maxAgeMs: FILE_EXISTS_CACHE_MS })) ? usdz : null;
 }
 
-export function toSpeciesOutput(ctx: Pick<AppDeps, 'config'>, row: SpeciesRow): SpeciesOutput {
+export async function toSpeciesOutput(ctx: Pick<AppDeps, 'files'>, row: SpeciesRow): Promise<SpeciesOutput> {
   return {
     id: row.id,
     name: row.name,
@@ -103,13 +100,13 @@ export function toSpeciesOutput(ctx: Pick<AppDeps, 'config'>, row: SpeciesRow): 
     modelUrl: uploadUrl(row.modelPath),
     modelPath: row.modelPath,
     modelFileName: displayFileName(row.modelPath, row.modelOriginalName),
-    usdzUrl: uploadUrl(usdzPathFor(ctx, row.modelPath)),
+    usdzUrl: uploadUrl(await usdzPathFor(ctx, row.modelPath)),
   };
 }
 
-export async function listSpecies(ctx: Pick<Ctx, 'db' | 'config'>): Promise<SpeciesOutput[]> {
+export async function listSpecies(ctx: Pick<Ctx, 'db' | 'files'>): Promise<SpeciesOutput[]> {
   const rows = await ctx.db.select().from(dinosaurSpecies).orderBy(asc(dinosaurSpecies.name), asc(dinosaurSpecies.id));
-  return rows.map((row) => toSpeciesOutput(ctx, row));
+  return Promise.all(rows.map((row) => toSpeciesOutput(ctx, row)));
 }
 
 async function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): Promise<SpeciesRow> {
@@ -126,10 +123,10 @@ async function findSpecies({ db }: Pick<Ctx, 'db'>, id: number): Promise<Species
  */
 export async function assertUsableModel(ctx: Ctx, model: StoredFile): Promise<void> {
   if (model.kind !== 'gltf' && model.kind !== 'glb') return;
-  const json = await readGltfJson(path.join(uploadsRoot(ctx), model.relativePath), model.kind);
+  const json = await readGltfJson(ctx.files, model.relativePath, model.kind);
   const problem = gltfProblem(json, model.kind);
   if (problem) {
-    await removeUpload(uploadsRoot(ctx), model.relativePath);
+    await removeUpload(ctx.files, model.relativePath);
     throw badRequest('Invalid model file', { message: problem });
   }
 }
@@ -193,7 +190,7 @@ export async function updateSpecies(
     return updated;
   });
   if (model && existing.modelPath && existing.modelPath !== model.relativePath) {
-    await removeUpload(uploadsRoot(ctx), existing.modelPath);
+    await removeUpload(ctx.files, existing.modelPath);
   }
   return toSpeciesOutput(ctx, row);
 }
@@ -222,6 +219,6 @@ export async function deleteSpecies(ctx: Ctx, id: number): Promise<{ success: tr
     await tx.delete(dinosaurSpecies).where(eq(dinosaurSpecies.id, id));
     await speciesChanged(ctx, tx, id, 'deleted');
   });
-  await removeUpload(uploadsRoot(ctx), existing.modelPath);
+  await removeUpload(ctx.files, existing.modelPath);
   return { success: true, id };
 }

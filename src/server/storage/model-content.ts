@@ -1,6 +1,7 @@
 // What a stored glTF/GLB model holds: enough to tell whether the viewer
-// (three's GLTFLoader) can show it from a single upload.
-import fs from 'node:fs';
+// (three's GLTFLoader) can show it from a single upload. Read from the file store (local or S3).
+import { MAX_MODEL_BYTES } from '../../domain/rules';
+import { type FileStore, readAll } from './file-store';
 
 type GltfJson = {
   scene?: unknown;
@@ -14,24 +15,26 @@ const GLB_HEADER_BYTES = 12;
 const GLB_CHUNK_HEADER_BYTES = 8;
 const GLB_JSON_CHUNK = 0x4e4f534a; // "JSON", little-endian
 
-/** The glTF JSON of a .gltf file, or of a .glb's first chunk; null if it cannot be read. */
-export async function readGltfJson(file: string, kind: 'gltf' | 'glb'): Promise<GltfJson | null> {
+/** The glTF JSON of a stored .gltf file, or of a stored .glb's first chunk (read by ranges); null if it cannot be read. */
+export async function readGltfJson(files: FileStore, key: string, kind: 'gltf' | 'glb'): Promise<GltfJson | null> {
   try {
-    if (kind === 'gltf') return JSON.parse(await fs.promises.readFile(file, 'utf8')) as GltfJson;
-    const handle = await fs.promises.open(file, 'r');
-    try {
-      const head = Buffer.alloc(GLB_HEADER_BYTES + GLB_CHUNK_HEADER_BYTES);
-      const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      if (bytesRead < head.length || head.readUInt32LE(16) !== GLB_JSON_CHUNK) return null;
-      const length = head.readUInt32LE(12);
-      const { size } = await handle.stat();
-      if (length > size - head.length) return null;
-      const chunk = Buffer.alloc(length);
-      await handle.read(chunk, 0, length, head.length);
-      return JSON.parse(chunk.toString('utf8')) as GltfJson;
-    } finally {
-      await handle.close();
+    const read = async (range?: { start: number; end: number }) => {
+      const stream = await files.read(key, range);
+      return stream ? readAll(stream, MAX_MODEL_BYTES) : null;
+    };
+    if (kind === 'gltf') {
+      const text = await read();
+      return text ? (JSON.parse(text.toString('utf8')) as GltfJson) : null;
     }
+    const info = await files.stat(key);
+    if (!info || info.size < GLB_HEADER_BYTES + GLB_CHUNK_HEADER_BYTES) return null;
+    const head = await read({ start: 0, end: GLB_HEADER_BYTES + GLB_CHUNK_HEADER_BYTES - 1 });
+    if (!head || head.length < GLB_HEADER_BYTES + GLB_CHUNK_HEADER_BYTES || head.readUInt32LE(16) !== GLB_JSON_CHUNK) return null;
+    const length = head.readUInt32LE(12);
+    if (length > info.size - head.length) return null;
+    if (length === 0) return null;
+    const chunk = await read({ start: head.length, end: head.length + length - 1 });
+    return chunk ? (JSON.parse(chunk.toString('utf8')) as GltfJson) : null;
   } catch {
     return null;
   }

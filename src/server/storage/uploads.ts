@@ -1,6 +1,7 @@
-// Upload storage: streams a multipart file to disk (never buffering it whole),
+// Upload storage: streams a multipart file to a local temp file (never buffering it whole),
 // stops at the size limit, checks the content's real type by its bytes, and
-// stores it under a server-made name in UPLOADS_DIR/<subdir>. Photos (JPEG, PNG)
+// puts it under a server-made name "<subdir>/<uuid>.<ext>" to the file store (file-store.ts:
+// UPLOADS_DIR, or S3 with STORAGE_URL). Photos (JPEG, PNG)
 // are decoded and re-encoded by sharp, which writes no metadata: EXIF (GPS,
 // camera serial, time), XMP, IPTC and comments are gone; the EXIF orientation is
 // applied to the pixels first so the photo still shows the right way up. Decoding is
@@ -9,7 +10,6 @@
 // MAX_STORED_IMAGE_SIDE_PX, and at most MAX_CONCURRENT_IMAGE_DECODES run at a time.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
@@ -18,6 +18,7 @@ import { MAX_CONCURRENT_IMAGE_DECODES, MAX_IMAGE_INPUT_PIXELS, MAX_STORED_IMAGE_
 import { blankMp4Metadata } from './mp4-metadata';
 import { Semaphore } from './semaphore';
 import { AppError } from '../errors';
+import { type FileStore, isSafeKey, tempFile } from './file-store';
 
 export type UploadKind = 'jpeg' | 'png' | 'mp4' | 'glb' | 'gltf' | 'obj' | 'fbx';
 
@@ -101,10 +102,9 @@ export async function sniffKind(file: string): Promise<UploadKind | null> {
   return null;
 }
 
-export async function storeUpload(uploadsDir: string, file: MultipartFile, opts: StoreOptions): Promise<StoredFile> {
-  const tmpDir = path.join(uploadsDir, '.tmp');
-  await fs.promises.mkdir(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, crypto.randomUUID());
+export async function storeUpload(files: FileStore, file: MultipartFile, opts: StoreOptions): Promise<StoredFile> {
+  // Received, checked and stripped on local disk first; only the finished file goes to the store.
+  const tmp = await tempFile(files);
   let bytes = 0;
   let tooLarge = false;
   try {
@@ -135,29 +135,38 @@ export async function storeUpload(uploadsDir: string, file: MultipartFile, opts:
     await fs.promises.rm(tmp, { force: true });
     throw new AppError(400, opts.typeError.error, detail(opts.typeError));
   }
-  const name = `${crypto.randomUUID()}.${EXTENSION[kind]}`;
-  const dir = path.join(uploadsDir, opts.subdir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  if (kind === 'jpeg' || kind === 'png') {
-    try {
-      bytes = await reencodeWithoutMetadata(tmp, kind, path.join(dir, name));
-    } catch (err) {
-      await fs.promises.rm(path.join(dir, name), { force: true });
-      // Too many pixels: refused as too large (the spec's error), with how large a photo may be.
-      if (isPixelLimit(err)) throw new AppError(413, opts.sizeError.error, { message: IMAGE_TOO_LARGE_MESSAGE });
-      // Not decodable as the image its first bytes claim: refused like any wrong type.
-      throw new AppError(400, opts.typeError.error, detail(opts.typeError));
-    } finally {
-      await fs.promises.rm(tmp, { force: true });
+  const relativePath = `${opts.subdir}/${crypto.randomUUID()}.${EXTENSION[kind]}`;
+  let finished = tmp;
+  try {
+    if (kind === 'jpeg' || kind === 'png') {
+      finished = `${tmp}.${EXTENSION[kind]}`;
+      try {
+        bytes = await reencodeWithoutMetadata(tmp, kind, finished);
+      } catch (err) {
+        // Too many pixels: refused as too large (the spec's error), with how large a photo may be.
+        if (isPixelLimit(err)) throw new AppError(413, opts.sizeError.error, { message: IMAGE_TOO_LARGE_MESSAGE });
+        // Not decodable as the image its first bytes claim: refused like any wrong type.
+        throw new AppError(400, opts.typeError.error, detail(opts.typeError));
+      }
+    } else if (kind === 'mp4') {
+      // Videos keep their frames but not where they were shot.
+      await blankMp4Metadata(tmp);
     }
-  } else {
-    // Videos keep their frames but not where they were shot.
-    if (kind === 'mp4') await blankMp4Metadata(tmp);
-    await fs.promises.rename(tmp, path.join(dir, name));
+    try {
+      await files.putFile(relativePath, finished);
+    } catch (err) {
+      // The bucket unreachable: a clear 503 the client may retry, not a 500.
+      throw Object.assign(new AppError(503, STORAGE_UNAVAILABLE), { cause: err });
+    }
+  } finally {
+    await fs.promises.rm(tmp, { force: true });
+    if (finished !== tmp) await fs.promises.rm(finished, { force: true });
   }
-  const relativePath = `${opts.subdir}/${name}`;
   return { kind, mime: MIME[kind], bytes, relativePath, url: `/uploads/${relativePath}`, originalName: file.filename };
 }
+
+/** The answer when the file store (S3) cannot be reached: the upload, or the download, may be tried again. */
+export const STORAGE_UNAVAILABLE = 'File storage is unavailable. Please try again in a moment.';
 
 // Files are read once: libvips' cache would only hold memory.
 sharp.cache(false);
@@ -190,10 +199,17 @@ async function reencodeWithoutMetadata(from: string, kind: 'jpeg' | 'png', to: s
   });
 }
 
-/** Deletes a stored file by its relative path, ignoring files that are already gone. */
-export async function removeUpload(uploadsDir: string, relativePath: string | null | undefined): Promise<void> {
-  if (!relativePath || relativePath.includes('..')) return;
-  await fs.promises.rm(path.join(uploadsDir, relativePath), { force: true });
+/** Deletes a stored file by its relative path, ignoring files that are already gone and paths the app never makes. */
+export async function removeUpload(files: FileStore, relativePath: string | null | undefined): Promise<void> {
+  if (!relativePath || !isSafeKey(relativePath)) return;
+  await files.remove(relativePath);
+}
+
+/** The stored file a public URL ("/uploads/media/x.jpg") names, or null for any other URL. */
+export function uploadKeyOf(url: string | null | undefined): string | null {
+  if (!url?.startsWith('/uploads/')) return null;
+  const key = url.slice('/uploads/'.length);
+  return isSafeKey(key) ? key : null;
 }
 
 function detail(e: { message?: string }): Record<string, unknown> | undefined {

@@ -126,7 +126,7 @@ describe('GET /api/game-sessions/{id}/replay', () => {
     expect(before.hunters.map((h: { pointsStored: number }) => h.pointsStored)).toEqual([0, 0]);
     expect(before.hunters.every((h: { points: unknown[] }) => h.points.length === 0)).toBe(true);
     expect(before.observations).toHaveLength(2);
-    expect((await purgeExpiredPositions(server.deps, server.deps.now(), server.dir)).positions).toBe(2503);
+    expect((await purgeExpiredPositions(server.deps, server.deps.now())).positions).toBe(2503);
     const after = (await gm.get(`/api/game-sessions/${s.id}/replay`)).body;
     expect(after).toMatchObject({ pathsKept: false });
     expect(after.observations).toHaveLength(2);
