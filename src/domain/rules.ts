@@ -582,3 +582,16 @@ export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
  * would drop it before the screen asks for it.
  */
 export const FIRST_READS_KEEP_MS = 15_000;
+
+// ---- Operations (issue #28, slice "ops": health checks, graceful shutdown; decisions 897-900) ----
+/** /readyz: the database must answer a trivial query within this long, or the process reads as not ready. */
+export const READY_DATABASE_TIMEOUT_MS = 1000;
+/**
+ * Default of SHUTDOWN_DRAIN_MS: how long a stopping process keeps serving with /readyz at 503 before it
+ * stops accepting connections, so a load balancer's health checks take it out first (0: stop at once).
+ */
+export const SHUTDOWN_DRAIN_MS_DEFAULT = 0;
+/** Default of SHUTDOWN_TIMEOUT_MS: how long in-flight requests and writes may take to finish on shutdown before they are cut. */
+export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 10_000;
+/** How often a stopping process looks whether the database has no query or transaction under way. */
+export const SHUTDOWN_IDLE_POLL_MS = 20;

@@ -2,9 +2,9 @@
 // graceful shutdown that tells WebSocket clients to reconnect.
 import { buildApp } from './app';
 import { loadConfig, paymentsConfigured } from './config';
-import { closeDatabase } from './db/client';
 import { createDeps } from './deps';
 import { seed } from './seed';
+import { installGracefulShutdown } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -19,14 +19,8 @@ async function main() {
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(`\n  Dinohunt is ready at http://${shown}:${config.PORT}  (API docs: /api/docs)\n`);
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await closeDatabase(deps.db);
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM/SIGINT: /readyz 503, drain, stop accepting, 1012 to sockets, finish in-flight writes, exit 0 (decision 898).
+  installGracefulShutdown(app, deps, { drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
 }
 
 main().catch((err) => {
