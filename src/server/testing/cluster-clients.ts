@@ -141,7 +141,7 @@ export class RequestFailed extends Error {
 }
 
 /**
- * A phone's /ws connection to one session that survives its process: see the header. `url` is
+ * A phone's /ws connection to one session that survives its process: see the header. A URL is
  * ws://host:port (a process or the proxy); `cookie` the Cookie header of a signed-in client.
  */
 export class LiveSocket {
@@ -171,15 +171,24 @@ export class LiveSocket {
   private live = false;
 
   private constructor(
-    readonly url: string,
+    readonly urls: string[],
     readonly sessionId: number,
     readonly cookie: string,
     readonly reconnectDelayMs: number,
   ) {}
 
-  /** Connects (reconnecting by itself until close()); `await socket.ready()` for the first `subscribed`. */
-  static open(url: string, sessionId: number, cookie: string, options: { lastEventId?: number; reconnectDelayMs?: number } = {}): LiveSocket {
-    const socket = new LiveSocket(url, sessionId, cookie, options.reconnectDelayMs ?? 250);
+  /**
+   * Connects (reconnecting by itself until close()); `await socket.ready()` for the first `subscribed`.
+   * With several URLs, each reconnect goes to the next one (a phone that lands on another process
+   * without a proxy); with one (the proxy), the proxy picks.
+   */
+  static open(
+    url: string | string[],
+    sessionId: number,
+    cookie: string,
+    options: { lastEventId?: number; reconnectDelayMs?: number } = {},
+  ): LiveSocket {
+    const socket = new LiveSocket(Array.isArray(url) ? url : [url], sessionId, cookie, options.reconnectDelayMs ?? 250);
     socket.lastEventId = options.lastEventId ?? 0;
     socket.connect(options.lastEventId !== undefined);
     return socket;
@@ -193,7 +202,8 @@ export class LiveSocket {
   private connect(resume: boolean) {
     if (this.closing || this.ended) return;
     const query = `sessionId=${this.sessionId}${resume ? `&lastEventId=${this.lastEventId}` : ''}`;
-    const ws = new WebSocket(`${this.url}/ws?${query}`, { headers: { cookie: this.cookie } });
+    const url = this.urls[(this.connections) % this.urls.length]!;
+    const ws = new WebSocket(`${url}/ws?${query}`, { headers: { cookie: this.cookie } });
     this.ws = ws;
     this.connections += 1;
     ws.on('message', (data) => this.receive(JSON.parse(String(data)) as Frame));
