@@ -267,6 +267,7 @@ async function runOnce(processes: number): Promise<Result> {
     }
 
     let running = true;
+    let inFlight = 0;
     const report = (hunter: Hunter) => {
       if (!running) return;
       // A few metres on, turning a little; back toward the start past 150 m.
@@ -281,8 +282,10 @@ async function runOnce(processes: number): Promise<Result> {
       const key = keyOf(hunter.userId, lat, lng);
       const entry = { at: performance.now(), counted: counting, acked: false };
       sent.set(key, entry);
+      inFlight += 1;
       hunter.socket.request({ type: 'hunter_location', lat, lng, accuracy: 4 + Math.random() * 3, precision: 'high', timestamp: Date.now() }).then(
         (ack) => {
+          inFlight -= 1;
           if (ack.accepted === false) {
             sent.delete(key);
             return;
@@ -294,6 +297,7 @@ async function runOnce(processes: number): Promise<Result> {
           }
         },
         (error: Error & { frame?: Frame }) => {
+          inFlight -= 1;
           sent.delete(key);
           if (!entry.counted) return;
           if (error.frame?.status === 429) refused += 1;
@@ -334,11 +338,11 @@ async function runOnce(processes: number): Promise<Result> {
     const appMicros = pids.reduce((sum, pid, i) => sum + ((cpuMicros(pid) ?? appBefore[i]!) - appBefore[i]!), 0);
     const wal = await walBytes(stats, walFrom, walTo);
 
-    // Stop reporting; give the last events a moment to arrive.
+    // Stop reporting; give the last acks and events a moment to arrive.
     running = false;
     for (const game of games) for (const hunter of game.hunters) clearInterval(hunter.timer);
     const waitUntil = performance.now() + 10_000;
-    while (performance.now() < waitUntil && [...sent.values()].some((r) => r.acked)) await sleep(100);
+    while (performance.now() < waitUntil && (inFlight > 0 || [...sent.values()].some((r) => r.acked))) await sleep(100);
     const lost = [...sent.values()].filter((r) => r.acked && r.counted).length;
     const sockets = games.flatMap((g) => [g.gm, ...g.hunters.map((h) => h.socket)]);
     const disorder = sockets.reduce((sum, s) => sum + s.outOfOrder.length + s.duplicates.length, 0);
