@@ -17,10 +17,12 @@
 //   p50/p99      ms from a hunter sending the report to the game master's socket receiving its event
 //   lost         acknowledged positions whose event never reached the game master (must be 0)
 //   disorder     events received out of id order or twice, on any socket (must be 0)
+//   at rest      app and PostgreSQL CPU (ms per second) over IDLE_SECONDS with every socket open and no report:
+//                the part of the cost that does not come from positions (pings, the tailer's poll, timers)
 // then docs/performance.md derives the cores a 1,000-session x 25-hunter day needs from these.
 //
 // Run: npm run bench:gameday
-//   SESSIONS=8  GAMEDAY_SECONDS=60  WARMUP_SECONDS=5  PROCESSES=1,2  INTERVAL_MS=3000
+//   SESSIONS=8  GAMEDAY_SECONDS=60  WARMUP_SECONDS=5  IDLE_SECONDS=5  PROCESSES=1,2  INTERVAL_MS=3000
 //   quick: SESSIONS=2 GAMEDAY_SECONDS=10 npm run bench:gameday
 // Needs PostgreSQL (DINOHUNT_PG_URL or DATABASE_URL, default the local dinohunt role; it creates and drops its own database).
 import { execSync } from 'node:child_process';
@@ -44,6 +46,8 @@ const SESSIONS = Number(process.env.SESSIONS ?? 8);
 const HUNTERS = 25;
 const SECONDS = Number(process.env.GAMEDAY_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
+/** Seconds measured with every socket open before anyone reports (the cost at rest). */
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 5);
 const PROCESSES = (process.env.PROCESSES ?? '1,2').split(',').map((n) => Number(n.trim()));
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? POSITION_REPORT_INTERVAL_MS);
 /** A walker's pace: about 1.4 m/s, so a report is a few metres from the last (never an implausible jump). */
@@ -188,6 +192,9 @@ type Game = { sessionId: number; gm: LiveSocket; hunters: Hunter[] };
 
 type Result = {
   processes: number;
+  /** CPU ms per second with every socket open and no report (app, PostgreSQL backends). */
+  restAppMsPerSecond: number;
+  restPgMsPerSecond: number;
   offeredPerSecond: number;
   acked: number;
   ackedPerSecond: number;
@@ -309,6 +316,17 @@ async function runOnce(processes: number): Promise<Result> {
       );
     };
 
+    // Every socket open and nobody reporting: what the cluster costs at rest (pings, the tailer's poll, timers).
+    const restPids = cluster.processes.map((p) => p.pid!);
+    const restAppBefore = restPids.map((pid) => cpuMicros(pid) ?? 0);
+    const restBackends = new BackendCpu(stats);
+    await restBackends.start();
+    const restStarted = performance.now();
+    await sleep(IDLE_SECONDS * 1000);
+    const restMs = performance.now() - restStarted;
+    const restPgMicros = await restBackends.stop();
+    const restAppMicros = restPids.reduce((sum, pid, i) => sum + ((cpuMicros(pid) ?? restAppBefore[i]!) - restAppBefore[i]!), 0);
+
     // Every hunter on the same pace, phases spread over one interval.
     for (const game of games) {
       for (const hunter of game.hunters) {
@@ -353,6 +371,8 @@ async function runOnce(processes: number): Promise<Result> {
     const positions = Math.max(acked, 1);
     return {
       processes,
+      restAppMsPerSecond: restAppMicros / restMs,
+      restPgMsPerSecond: restPgMicros / restMs,
       offeredPerSecond: (SESSIONS * HUNTERS * 1000) / INTERVAL_MS,
       acked,
       ackedPerSecond: (acked * 1000) / windowMs,
@@ -382,11 +402,11 @@ const fixed = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits)
 console.log(
   `\nbench:gameday: ${SESSIONS} sessions x ${HUNTERS} hunters, one report per hunter every ${INTERVAL_MS} ms, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up (${new Date().toISOString()})`,
 );
-console.log('| processes | offered/s | acked/s | app CPU µs/pos | PG CPU µs/pos | WAL B/pos (all / own) | report→GM p50 / p99 / max ms | ack p99 ms | lost | out of order | refused / failed |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| processes | offered/s | acked/s | app CPU µs/pos | PG CPU µs/pos | WAL B/pos (all / own) | report→GM p50 / p99 / max ms | ack p99 ms | lost | out of order | refused / failed | at rest: app / PG CPU ms/s |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.processes} | ${fixed(r.offeredPerSecond, 1)} | ${fixed(r.ackedPerSecond, 1)} | ${fixed(r.appMicros)} | ${fixed(r.pgMicros)} | ${fixed(r.walBytes)} / ${fixed(r.walOwnBytes)} | ${fixed(r.p50, 1)} / ${fixed(r.p99, 1)} / ${fixed(r.max, 1)} | ${fixed(r.ackP99, 1)} | ${r.lost} | ${r.disorder} | ${r.refused} / ${r.failed} |`,
+    `| ${r.processes} | ${fixed(r.offeredPerSecond, 1)} | ${fixed(r.ackedPerSecond, 1)} | ${fixed(r.appMicros)} | ${fixed(r.pgMicros)} | ${fixed(r.walBytes)} / ${fixed(r.walOwnBytes)} | ${fixed(r.p50, 1)} / ${fixed(r.p99, 1)} / ${fixed(r.max, 1)} | ${fixed(r.ackP99, 1)} | ${r.lost} | ${r.disorder} | ${r.refused} / ${r.failed} | ${fixed(r.restAppMsPerSecond, 1)} / ${fixed(r.restPgMsPerSecond, 1)} |`,
   );
 }
 console.log(`\nA ${DAY_SESSIONS}-session x ${HUNTERS}-hunter day: ${DAY_POSITIONS_PER_SECOND.toFixed(0)} positions/s. At these costs:`);
