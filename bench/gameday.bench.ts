@@ -10,6 +10,8 @@
 // it runs at a rate below saturation and reports the COST of one position:
 //   app CPU      µs of the app processes' CPU (utime+stime from /proc/<pid>/stat) per acknowledged position
 //   PG CPU       µs of the cluster database's backends (pg_stat_activity pids, /proc/<pid>/stat) per position
+//   PG commits   transactions committed in the database per position (pg_stat_database.xact_commit; each
+//                statement outside a transaction is one): the round trips a position costs, roughly
 //   WAL          bytes of WAL per position: "all" is pg_current_wal_lsn() after minus before, server-wide (other
 //                databases' writes count too: exact on a quiet server only); "own" sums the records of that
 //                range that touch the cluster database's relations, and their transactions' commit records
@@ -111,6 +113,12 @@ class BackendCpu {
   }
 }
 
+/** Transactions committed in the database so far (each statement outside a transaction is one): round trips, roughly. */
+async function commits(stats: pg.Client): Promise<number> {
+  const { rows } = await stats.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0]!.n);
+}
+
 async function walLsn(stats: pg.Client): Promise<string> {
   return (await stats.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
 }
@@ -134,9 +142,11 @@ class OwnWal {
 
   constructor(private readonly stats: pg.Client) {}
 
-  private async read(): Promise<void> {
+  /** WAL may only be read up to what is flushed: `to` defaults to the flush position. */
+  private async read(upTo?: string): Promise<void> {
     if (this.failure) return;
-    const to = await walLsn(this.stats);
+    const to = upTo ?? (await this.stats.query<{ lsn: string }>('SELECT pg_current_wal_flush_lsn()::text AS lsn')).rows[0]!.lsn;
+    if ((await walBytes(this.stats, this.from, to)) <= 0) return;
     try {
       const { rows } = await this.stats.query<{ bytes: string }>(
         `WITH r AS (
@@ -169,11 +179,16 @@ class OwnWal {
     }, 2000);
   }
 
-  /** Bytes up to `to`, or NaN (with the reason printed) when WAL could not be read. */
-  async stop(): Promise<number> {
+  /** Bytes up to `to` (once flushed), or NaN (with the reason printed) when WAL could not be read. */
+  async stop(to: string): Promise<number> {
     clearInterval(this.timer);
     await this.reading;
-    await this.read();
+    for (let i = 0; i < 40; i += 1) {
+      const flushed = (await this.stats.query<{ lsn: string }>('SELECT pg_current_wal_flush_lsn()::text AS lsn')).rows[0]!.lsn;
+      if ((await walBytes(this.stats, to, flushed)) >= 0) break;
+      await sleep(50);
+    }
+    await this.read(to);
     if (this.failure) {
       console.log(`   (own WAL not measured: ${this.failure})`);
       return Number.NaN;
@@ -204,6 +219,8 @@ type Result = {
   pgMicros: number;
   walBytes: number;
   walOwnBytes: number;
+  /** Transactions committed per position (a statement outside a transaction counts as one). */
+  commits: number;
   p50: number;
   p99: number;
   max: number;
@@ -342,6 +359,7 @@ async function runOnce(processes: number): Promise<Result> {
     const appBefore = pids.map((pid) => cpuMicros(pid) ?? 0);
     const backends = new BackendCpu(stats);
     await backends.start();
+    const commitsFrom = await commits(stats);
     const walFrom = await walLsn(stats);
     const ownWal = new OwnWal(stats);
     await ownWal.start(walFrom);
@@ -351,7 +369,8 @@ async function runOnce(processes: number): Promise<Result> {
     counting = false;
     const windowMs = performance.now() - started;
     const walTo = await walLsn(stats);
-    const ownWalBytes = await ownWal.stop();
+    const commitsTo = await commits(stats);
+    const ownWalBytes = await ownWal.stop(walTo);
     const pgMicros = await backends.stop();
     const appMicros = pids.reduce((sum, pid, i) => sum + ((cpuMicros(pid) ?? appBefore[i]!) - appBefore[i]!), 0);
     const wal = await walBytes(stats, walFrom, walTo);
@@ -382,6 +401,7 @@ async function runOnce(processes: number): Promise<Result> {
       pgMicros: pgMicros / positions,
       walBytes: wal / positions,
       walOwnBytes: ownWalBytes / positions,
+      commits: (commitsTo - commitsFrom) / positions,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? Number.NaN,
@@ -402,11 +422,11 @@ const fixed = (v: number, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits)
 console.log(
   `\nbench:gameday: ${SESSIONS} sessions x ${HUNTERS} hunters, one report per hunter every ${INTERVAL_MS} ms, ${SECONDS} s measured after ${WARMUP_SECONDS} s of warm-up (${new Date().toISOString()})`,
 );
-console.log('| processes | offered/s | acked/s | app CPU µs/pos | PG CPU µs/pos | WAL B/pos (all / own) | report→GM p50 / p99 / max ms | ack p99 ms | lost | out of order | refused / failed | at rest: app / PG CPU ms/s |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| processes | offered/s | acked/s | app CPU µs/pos | PG CPU µs/pos | PG commits/pos | WAL B/pos (all / own) | report→GM p50 / p99 / max ms | ack p99 ms | lost | out of order | refused / failed | at rest: app / PG CPU ms/s |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.processes} | ${fixed(r.offeredPerSecond, 1)} | ${fixed(r.ackedPerSecond, 1)} | ${fixed(r.appMicros)} | ${fixed(r.pgMicros)} | ${fixed(r.walBytes)} / ${fixed(r.walOwnBytes)} | ${fixed(r.p50, 1)} / ${fixed(r.p99, 1)} / ${fixed(r.max, 1)} | ${fixed(r.ackP99, 1)} | ${r.lost} | ${r.disorder} | ${r.refused} / ${r.failed} | ${fixed(r.restAppMsPerSecond, 1)} / ${fixed(r.restPgMsPerSecond, 1)} |`,
+    `| ${r.processes} | ${fixed(r.offeredPerSecond, 1)} | ${fixed(r.ackedPerSecond, 1)} | ${fixed(r.appMicros)} | ${fixed(r.pgMicros)} | ${fixed(r.commits, 1)} | ${fixed(r.walBytes)} / ${fixed(r.walOwnBytes)} | ${fixed(r.p50, 1)} / ${fixed(r.p99, 1)} / ${fixed(r.max, 1)} | ${fixed(r.ackP99, 1)} | ${r.lost} | ${r.disorder} | ${r.refused} / ${r.failed} | ${fixed(r.restAppMsPerSecond, 1)} / ${fixed(r.restPgMsPerSecond, 1)} |`,
   );
 }
 console.log(`\nA ${DAY_SESSIONS}-session x ${HUNTERS}-hunter day: ${DAY_POSITIONS_PER_SECOND.toFixed(0)} positions/s. At these costs:`);
