@@ -17,10 +17,25 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
+          // The multi-process proofs run apart: `npm run test:cluster` (issue #28).
+          exclude: ['src/server/**/*.cluster.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // `npm run test:cluster` (scripts/test-cluster.ts): real processes on PostgreSQL behind a proxy
+        // (src/server/testing/cluster-harness.ts). One file at a time: each starts its own processes.
+        test: {
+          name: 'cluster',
+          include: ['src/server/**/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
     ],

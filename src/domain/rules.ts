@@ -637,3 +637,16 @@ export const RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS = 60_000;
 export const FILE_EXISTS_CACHE_MS = 60_000;
 /** Retry-After (seconds) of the 503 a download answers while the file store (S3) cannot be reached. */
 export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+// ---- Operations (issue #28, slice "ops": health checks, graceful shutdown; decisions 897-900) ----
+/** /readyz: the database must answer a trivial query within this long, or the process reads as not ready. */
+export const READY_DATABASE_TIMEOUT_MS = 1000;
+/**
+ * Default of SHUTDOWN_DRAIN_MS: how long a stopping process keeps serving with /readyz at 503 before it
+ * stops accepting connections, so a load balancer's health checks take it out first (0: stop at once).
+ */
+export const SHUTDOWN_DRAIN_MS_DEFAULT = 0;
+/** Default of SHUTDOWN_TIMEOUT_MS: how long in-flight requests and writes may take to finish on shutdown before they are cut. */
+export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 10_000;
+/** How often a stopping process looks whether the database has no query or transaction under way. */
+export const SHUTDOWN_IDLE_POLL_MS = 20;

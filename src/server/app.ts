@@ -15,6 +15,7 @@ import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
+import { createReadiness, registerHealthRoutes } from './http/health';
 import { sendShellWithFirstReads } from './http/first-reads';
 import { registerHotReads } from './cached-reads/hot-reads';
 import { installHotTrpcBatches } from './cached-reads/hot-trpc-reads';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerPlainRoutes(app, deps);
+  // /healthz and /readyz for a load balancer (decision 897); app.readiness marks the start of a shutdown.
+  registerHealthRoutes(app, createReadiness(deps.db, deps.bus));
   registerCompatSocket(app, deps);
   // The timers below run on the process that leads (decision 889): campaigning starts before their first run.
   app.addHook('onReady', async () => deps.leadership.start());

@@ -99,5 +99,8 @@ describe('the compiled server', () => {
     const seeded = fs.readdirSync(path.join(ROOT, 'src/server/seed/models')).filter((f) => f.endsWith('.glb'));
     expect(seeded.length).toBeGreaterThan(0);
     expect(fs.readdirSync(path.join(dir, 'uploads', 'models'))).toEqual(expect.arrayContaining(seeded));
+    // /readyz reads the migrations journal the process migrated with (decision 897): ready.
+    const ready = await fetch(`${url}/readyz`);
+    expect(await ready.json()).toEqual({ status: 'ready' });
   });
 });

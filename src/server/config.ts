@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { StorageUrl } from './storage/storage-url';
+import { SHUTDOWN_DRAIN_MS_DEFAULT, SHUTDOWN_TIMEOUT_MS_DEFAULT } from '../domain/rules';
 
 const optional = z
   .string()
@@ -71,6 +72,13 @@ const ConfigSchema = z.object({
     .default('https://nominatim.openstreetmap.org')
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL, or empty to turn place search off')
     .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * Graceful shutdown (decision 898): how long a stopping process keeps serving with /readyz at 503
+   * before it stops accepting, so the load balancer's health checks take it out of rotation first.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(SHUTDOWN_DRAIN_MS_DEFAULT),
+  /** Graceful shutdown: how long in-flight requests and writes may take to finish before they are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(SHUTDOWN_TIMEOUT_MS_DEFAULT),
   /** Contact address sent with every geocoder request (Nominatim's `email` parameter), as its usage policy asks. */
   GEOCODER_EMAIL: z.union([z.literal(''), z.string().trim().email()]).optional().transform((v) => v || undefined),
   /** The User-Agent the server identifies itself with to the geocoder. */

@@ -2,9 +2,9 @@
 // graceful shutdown that tells WebSocket clients to reconnect.
 import { buildApp } from './app';
 import { loadConfig, paymentsConfigured } from './config';
-import { closeDatabase } from './db/client';
 import { createDeps } from './deps';
 import { seed } from './seed';
+import { installGracefulShutdown } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -16,17 +16,11 @@ async function main() {
     app.log.warn('No payment provider configured: plans activate without charge (set STRIPE_* to enable Stripe).');
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  // SIGTERM/SIGINT: /readyz 503, drain, stop accepting, 1012 to sockets, finish in-flight writes, exit 0
+  // (decision 898). Installed before the ready line, which a supervisor may act on.
+  installGracefulShutdown(app, deps, { drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(`\n  Dinohunt is ready at http://${shown}:${config.PORT}  (API docs: /api/docs)\n`);
-
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await closeDatabase(deps.db);
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {
