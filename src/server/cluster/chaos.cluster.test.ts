@@ -34,7 +34,7 @@ let gm: Account;
 let session: LiveSessionInfo;
 
 beforeAll(async () => {
-  cluster = await startCluster({ processes: 3 });
+  cluster = await startCluster({ processes: 3, together: true });
   ({ db, close: closeDb } = await openClusterDb(cluster.databaseUrl));
   const admin = await signInAdmin(cluster.url);
   gm = await subscribedGameMaster(cluster.url, admin);

@@ -54,6 +54,7 @@ beforeAll(async () => {
   });
   cluster = await startCluster({
     processes: 2,
+    together: true,
     proxy: false,
     env: { STORAGE_URL: `s3://${BUCKET}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`, ...CREDENTIALS },
     // Each process its own local folder: only the bucket can carry a file from one to the other.
