@@ -4,7 +4,8 @@
 // (3) a socket that leaves one process resumes on another with its last event id and receives
 //     exactly what it missed, then live events;
 // (5) a sign-out through process A answers 401 on B at the next request and closes B's sockets
-//     within 1 s.
+//     within 1 s; so does an account suspended through A; and a change made through A is what B's
+//     next read answers (no process serves its cached copy).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleEventsSince, type EventViewer } from '../db/events';
 import { ApiClient } from '../testing/api-client';
@@ -232,5 +233,39 @@ describe('events across processes', () => {
       await late.until(() => late.ended !== undefined, 5000, 'refused');
       expect(late.ended?.code).toBe(4401);
     }
+  });
+  it('(5) an account suspended through A answers 401 on B at the next request and B’s sockets close within 1 s', async () => {
+    const hunter = await signUp(cluster.urlOf(0), 'hunter');
+    const joined = await hunter.post('/api/hunter/join-session', { sessionId: String(session.id), password: session.password, hunterHandle: 'Fay' });
+    expect(joined.status).toBe(200);
+    const onB = via(hunter, cluster.urlOf(1));
+    expect((await onB.get('/api/auth/user')).status).toBe(200);
+    const socket = LiveSocket.open(cluster.wsUrlOf(1), session.id, onB.cookies());
+    await socket.ready();
+
+    const admin = await signInAdmin(cluster.urlOf(0));
+    expect((await admin.post(`/api/admin/users/${hunter.user.id}/suspend`)).status).toBe(200);
+    const suspendedAt = Date.now();
+    expect((await onB.get('/api/auth/user')).status).toBe(401);
+    await socket.until(() => socket.ended !== undefined, Math.max(1, 1000 - (Date.now() - suspendedAt)), 'closed by the suspension');
+    expect(socket.ended?.code).toBe(4401);
+    // Signing in again through B is refused as suspended.
+    const again = await new ApiClient(cluster.urlOf(1)).post('/api/auth/login', {
+      username: hunter.user.username,
+      password: 'Fossil-Trail-42',
+    });
+    expect(again.status).toBe(403);
+  });
+
+  it('(5) a change through A is what B answers at the next read', async () => {
+    const hunter = await guestJoin(cluster.urlOf(1), session.id, session.password, 'Gus');
+    const read = async () => (await hunter.get(`/api/game-sessions/${session.id}`)).body.status as string;
+    // B has read (and may cache) the session as active; the game master pauses and resumes it through A.
+    expect([await read(), await read()]).toEqual(['active', 'active']);
+    const onA = via(gm, cluster.urlOf(0));
+    expect((await onA.post(`/api/game-sessions/${session.id}/pause`)).status).toBe(200);
+    expect(await read()).toBe('paused');
+    expect((await onA.post(`/api/game-sessions/${session.id}/resume`)).status).toBe(200);
+    expect(await read()).toBe('active');
   });
 });
