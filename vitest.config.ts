@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two tiers run separately by `npm test`: pure unit tests and integration tests
 // that boot the real server on a temporary database.
@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
           // The multi-process proofs run apart: `npm run test:cluster` (issue #28).
-          exclude: ['src/server/**/*.cluster.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/server/**/*.cluster.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

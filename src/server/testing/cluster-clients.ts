@@ -9,6 +9,7 @@
 //   const socket = LiveSocket.open(cluster.wsUrl, session.id, hunter.cookies());  // resumes by last event id
 //   await socket.request({ type: 'hunter_location', lat, lng, accuracy: 5 });     // resolves with the ack
 //   socket.events   every event frame received (with eventId), in arrival order, across reconnects
+//   socket.onFrame((frame, at) => ...)   every frame as it arrives, with performance.now()
 //   socket.close()
 //
 // LiveSocket behaves like the phone's client (decision 301): it keeps the greatest of `resumeFrom`
@@ -164,6 +165,7 @@ export class LiveSocket {
   ws: WebSocket | undefined;
 
   private seen = new Set<number>();
+  private frameListeners: ((frame: Frame, at: number) => void)[] = [];
   private closing = false;
   private nextRequest = 1;
   private pending = new Map<string, Pending>();
@@ -225,7 +227,16 @@ export class LiveSocket {
     });
   }
 
+  /** Calls `listener` with every frame as it arrives (before it is filed), and the arrival time (performance.now()). */
+  onFrame(listener: (frame: Frame, at: number) => void): void {
+    this.frameListeners.push(listener);
+  }
+
   private receive(frame: Frame) {
+    if (this.frameListeners.length > 0) {
+      const at = performance.now();
+      for (const listener of this.frameListeners) listener(frame, at);
+    }
     this.frames.push(frame);
     if (frame.type === 'subscribed') {
       this.live = true;
