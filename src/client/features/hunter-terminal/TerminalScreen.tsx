@@ -13,7 +13,6 @@ import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../ac
 import { errorMessage, errorStatus, removedFrom } from '../../lib/errors';
 import { removedMessage } from '../../../domain/removed';
 import { trpc } from '../../trpc';
-import { GpsErrorNotice } from '../gps/GpsErrorNotice';
 import { useGps } from '../gps/useGps';
 import { useWakeLock } from '../gps/useWakeLock';
 import { useHunterStats } from '../hunt/useHunterStats';
@@ -37,6 +36,7 @@ import { BriefTab } from './tabs/BriefTab';
 import { MapTab } from './tabs/MapTab';
 import { ScanTab } from './tabs/ScanTab';
 import classes from './terminal.module.css';
+import { TerminalGpsDock } from './TerminalGpsDock';
 import { TerminalHeader } from './TerminalHeader';
 import { TerminalNotice } from './TerminalNotice';
 import { TerminalTabBar } from './TerminalTabBar';
@@ -204,11 +204,6 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
         <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
-          {gps.error && (
-            <div className={classes.panel}>
-              <GpsErrorNotice gps={gps} />
-            </div>
-          )}
           <Tabs.Panel value="brief" className={classes.panel}>
             <BriefTab session={session} mission={mission} missionLoading={missionLoading} />
           </Tabs.Panel>
@@ -269,6 +264,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
             <LazyCommsTab sessionId={sessionId} position={position} />
           </Tabs.Panel>
         </main>
+        {/* Below the content, above the tab bar (decision 909): the content gives up the room, nothing in it moves. */}
+        <TerminalGpsDock gps={gps} />
         <TerminalTabBar unread={unread} />
       </Tabs>
 
