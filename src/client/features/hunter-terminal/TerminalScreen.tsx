@@ -3,7 +3,7 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { type MutableRefObject, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
@@ -52,6 +52,13 @@ type Props = {
   /** Set here, called by the SessionLive above (see HunterTerminal). */
   eventHandler: MutableRefObject<((event: LiveEvent) => void) | null>;
 };
+
+// The banners change with their own props only: memoised, the terminal's frequent renders (each answer, fix and
+// tick, synchronous tasks) skip them (issue #25, decision 911).
+const StateBanner = memo(SessionStateBanner);
+const ZoneBanner = memo(ZoneWarningBanner);
+const Toasts = memo(AchievementToasts);
+const Connection = memo(ConnectionBanner);
 
 const isHunterVisible = (status: string | null | undefined) =>
   (HUNTER_VISIBLE_STATUSES as readonly string[]).includes(status ?? '');
@@ -197,10 +204,10 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         available={hunt.progress.left}
         availableLabel={leftLabel(hunt.progress, visible || ended ? null : status === 'paused' ? 'paused' : 'waiting')}
       />
-      <ConnectionBanner />
-      <AchievementToasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
-      <SessionStateBanner session={session} />
-      <ZoneWarningBanner zone={zone} />
+      <Connection />
+      <Toasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
+      <StateBanner session={session} />
+      <ZoneBanner zone={zone} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
         <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
