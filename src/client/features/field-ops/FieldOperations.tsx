@@ -95,7 +95,7 @@ function FieldOperationsBody({
           />
         ) : session === undefined ? (
           <Center h={200}>
-            <Loader aria-label="Loading the session" />
+            <Loader role="status" aria-label="Loading the session" />
           </Center>
         ) : (
           <LazyActiveSession

@@ -30,7 +30,7 @@ export function preloadJoinView(): void {
 function ViewLoading({ label }: { label: string }) {
   return (
     <Center h={200} aria-busy="true">
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }
