@@ -122,6 +122,14 @@ test.describe('GPS on the Hunter Terminal', () => {
     expect(Math.abs(dock.y + dock.height - tabBar.y)).toBeLessThanOrEqual(1);
     await expect(panel.getByRole('button', { name: 'Retry' })).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/denied-docked-phone.png` });
+    // The map fills the room left above the notice.
+    await page.getByTestId('tab-map').click();
+    const map = page.getByTestId('tactical-map').locator('.leaflet-container');
+    await expect(map).toBeVisible({ timeout: 20_000 });
+    const mapBox = await box(map);
+    expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(dock.y + 1);
+    await page.screenshot({ path: `${SHOTS}/denied-docked-map-phone.png` });
+    await page.getByTestId('tab-brief').click();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(panel.getByRole('button', { name: 'Retry' })).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/denied-docked-desktop.png` });
