@@ -274,3 +274,50 @@ test('on a phone: Your sessions before Join Mission, then the map within the fir
   await expect(page.getByTestId('join-mission-hint')).toHaveText(/^Resume a session you joined above/);
   await page.screenshot({ path: `${SHOTS}/field-ops-join-360.png` });
 });
+
+test('the session panels load when a session is shown; offline before they ever loaded, the place says so and tries again (decision 910)', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  await setUpGameMaster(request);
+  const session = await createSession(request);
+  await deploy(request, session.id, DINO);
+  await startSession(request, session.id);
+  const hunterApi = await playwright.request.newContext({ baseURL });
+  const hunter = await registerHunter(hunterApi);
+  const joined = await hunterApi.post('/api/hunter/join-session', {
+    data: { sessionId: String(session.id), password: session.password, hunterHandle: uniqueName('Ranger') },
+  });
+  expect(joined.status(), await joined.text()).toBeLessThan(300);
+
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await signIn(page, hunter.username, hunter.password);
+  await expect(page).toHaveURL(/\/hunter$/);
+  const resume = page.getByRole('button', { name: `Resume ${session.name}` });
+  await expect(resume).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The first paint of a fresh visit is the join view: its code came with the page, the session's did not.
+  expect(scripts.some((s) => /\/JoinView-[\w-]+\.js$/.test(s))).toBe(true);
+  expect(scripts.filter((s) => /\/ActiveSession-[\w-]+\.js$/.test(s))).toEqual([]);
+
+  // The network drops before the session's panels were ever downloaded.
+  const offline = (route: { abort: () => Promise<void> }) => route.abort();
+  await page.route(/\/assets\/ActiveSession-[\w-]+\.js$/, offline);
+  await resume.click();
+  const failed = page.getByTestId('chunk-load-error');
+  await expect(failed).toContainText('The session could not load');
+  await expect(failed).toContainText('It needs the network once.');
+  // The page around it keeps working: the header is there.
+  await expect(page.getByTestId('darts-remaining')).toBeVisible();
+
+  await page.unroute(/\/assets\/ActiveSession-[\w-]+\.js$/, offline);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('mission-status')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('chunk-load-error')).toHaveCount(0);
+  await hunterApi.dispose();
+});

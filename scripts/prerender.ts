@@ -29,7 +29,12 @@ const PAGES: Record<(typeof PRERENDERED_PAGES)[number]['path'], { template: stri
  */
 const SHELL_MODULES: Record<(typeof ROUTE_SHELLS)[number]['file'], string[]> = {
   'route-shells/hunter-mobile.html': ['src/client/DataProviders.tsx', 'src/client/pages/HunterTerminalPage.tsx'],
-  'route-shells/hunter.html': ['src/client/DataProviders.tsx', 'src/client/pages/FieldOperationsPage.tsx'],
+  'route-shells/hunter.html': [
+    'src/client/DataProviders.tsx',
+    'src/client/pages/FieldOperationsPage.tsx',
+    // What a link to /hunter shows (decision 910); the session's panels load when a session is known.
+    'src/client/features/field-ops/JoinView.tsx',
+  ],
 };
 
 /**

@@ -84,7 +84,7 @@ export function LazyArView({
   if (!caps || !mode) {
     body = (
       <Center h={height}>
-        <Loader aria-label="Checking what this device can do" />
+        <Loader role="status" aria-label="Checking what this device can do" />
       </Center>
     );
   } else if (!position) {
@@ -96,7 +96,7 @@ export function LazyArView({
       <Suspense
         fallback={
           <Center h={height}>
-            <Loader aria-label="Loading AR" />
+            <Loader role="status" aria-label="Loading AR" />
           </Center>
         }
       >

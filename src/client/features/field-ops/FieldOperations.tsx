@@ -1,29 +1,36 @@
 // The Field Operations screen for a signed-in hunter account (/hunter): join by
 // session name and password, the mission briefing, then the live panels.
-import { Box, Center, Container, Loader, Stack } from '@mantine/core';
+import { Box, Center, Container, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
-import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements';
-import { PublicExpeditions } from '../expeditions/PublicExpeditions';
+import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements/AchievementToasts';
 import { onFirstInteraction } from '../../lib/firstInteraction';
-import { useGps, useWakeLock } from '../gps';
+import { useGps } from '../gps/useGps';
+import { useWakeLock } from '../gps/useWakeLock';
 import { useHunterStats } from '../hunt/useHunterStats';
 import { useSessionEnd } from '../hunt/useSessionEnd';
 import { useSessionMission } from '../hunt/useSessionMission';
-import { ConnectionBanner, SessionLive } from '../live';
-import { RemovedNotice } from '../session';
-import { ActiveSession } from './ActiveSession';
+import { ConnectionBanner } from '../live/ConnectionBanner';
+import { SessionLive } from '../live/SessionLive';
+import { RemovedNotice } from '../session/RemovedNotice';
 import { FieldOpsHeader } from './FieldOpsHeader';
 import { fieldOpsEventHandler } from './useFieldOpsEvents';
-import { JoinMissionCard } from './JoinMissionCard';
 import { LazyBriefingDialog, LazyJoinMissionDialog, preloadFieldOpsDialogs } from './lazyDialogs';
+import { LazyActiveSession, LazyJoinView, preloadActiveSession } from './lazyViews';
 import { briefingShown, markBriefingShown } from './sessionPointer';
 import { useFieldSession } from './useFieldSession';
 
 export function FieldOperations() {
   // The dialogs' code arrives on the hunter's first touch, not with the page (decision 856).
   useEffect(() => onFirstInteraction(preloadFieldOpsDialogs), []);
+  // The session's panels on first use (decision 910): fetched once a session is known, or on the first touch
+  // (a tap on Resume or Join Mission is about to need them).
+  useEffect(() => onFirstInteraction(preloadActiveSession), []);
   const field = useFieldSession();
+  const hasSession = field.sessionId !== null;
+  useEffect(() => {
+    if (hasSession) preloadActiveSession();
+  }, [hasSession]);
   const end = useSessionEnd(field.sessionId, field.session?.status);
   const toasts = useAchievementToasts();
   const onAchievement = (event: { id: number; payload: Record<string, unknown> }) => {
@@ -76,28 +83,22 @@ function FieldOperationsBody({
         {sessionId === null && field.removed !== null ? (
           <RemovedNotice sessionName={field.removed} actionLabel="Find another hunt" onDone={field.dismissRemoved} />
         ) : sessionId === null ? (
-          <Stack gap="md">
-          <JoinMissionCard
+          <LazyJoinView
             onJoin={() => setJoinOpen(true)}
             joinedSessions={field.joinedSessions}
             joinedLoading={field.joinedLoading}
             onResume={field.choose}
+            onExpeditionJoined={({ sessionId: id }) => {
+              field.choose(id);
+              if (!briefingShown(id)) openBriefing(id);
+            }}
           />
-          <Box maw={560} mx="auto" w="100%">
-            <PublicExpeditions
-              onJoined={({ sessionId: id }) => {
-                field.choose(id);
-                if (!briefingShown(id)) openBriefing(id);
-              }}
-            />
-          </Box>
-          </Stack>
         ) : session === undefined ? (
           <Center h={200}>
-            <Loader aria-label="Loading the session" />
+            <Loader role="status" aria-label="Loading the session" />
           </Center>
         ) : (
-          <ActiveSession
+          <LazyActiveSession
             session={session}
             mission={mission}
             gps={gps}

@@ -1,8 +1,9 @@
 // Field Operations' header (spec, section 2): HUNTER badge, darts remaining out of
 // 25, capture count, Home and Logout. Sized for a phone: one row at 360 px.
-import { ActionIcon, Badge, Box, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Text } from '@mantine/core';
 import { IconHome, IconLogout, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { DEFAULT_DARTS } from '../../../domain/rules';
 import { AccountLink } from '../account/AccountLink';
 import { useLogout } from '../auth/useLogout';
@@ -33,17 +34,17 @@ export function FieldOpsHeader({ dartsRemaining, captureCount }: { dartsRemainin
         </Group>
         {/* Three 44 px targets side by side: they touch, so the row still fits 360 px. */}
         <Group gap={0} wrap="nowrap">
-          <Tooltip label="Home">
+          <LazyTooltip label="Home">
             <ActionIcon component={Link} to="/" size={44} variant="subtle" color="gray.0" aria-label="Home">
               <IconHome size={24} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
           <AccountLink compact onDark />
-          <Tooltip label="Logout">
+          <LazyTooltip label="Logout">
             <ActionIcon size={44} variant="subtle" color="gray.0" aria-label="Logout" onClick={() => void logout()}>
               <IconLogout size={24} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       </Group>
     </Box>

@@ -2,7 +2,7 @@
 // run against navigator.geolocation, every fix through ONE fusion filter
 // (src/domain/gps.ts), and throttled position reports to the server.
 // Call it once per page and pass the result down: one watch per page.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { createGpsFusion, type FusedPosition, type GpsFilter, type PrecisionTier } from '../../../domain/gps';
 import {
   type AcquisitionStatus,
@@ -146,16 +146,22 @@ export function useGps({ enabled, reportToSessionId = null }: UseGpsOptions): Gp
   }, []);
 
   const position = reading?.position ?? null;
-  return {
-    status: machine.status,
-    position,
-    accuracy: position?.accuracy ?? null,
-    tier: position?.precision ?? null,
-    heading: reading?.heading ?? null,
-    error: machine.error,
-    signalLost: machine.signalLost,
-    stage: machine.request?.stage ?? null,
-    retry,
-    requestPermission,
-  };
+  const heading = reading?.heading ?? null;
+  const stage = machine.request?.stage ?? null;
+  // The same object until something in it changes, so memoised screens (the terminal's header) skip a render.
+  return useMemo(
+    () => ({
+      status: machine.status,
+      position,
+      accuracy: position?.accuracy ?? null,
+      tier: position?.precision ?? null,
+      heading,
+      error: machine.error,
+      signalLost: machine.signalLost,
+      stage,
+      retry,
+      requestPermission,
+    }),
+    [machine.status, position, heading, machine.error, machine.signalLost, stage, retry, requestPermission],
+  );
 }

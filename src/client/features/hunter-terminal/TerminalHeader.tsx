@@ -4,7 +4,7 @@
 // white text, 48 px buttons: legible in sunlight and within thumb reach.
 import { Box, Group, Text } from '@mantine/core';
 import { IconEye, IconPaw } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { GpsStatus } from '../gps/GpsStatus';
 import type { Gps } from '../gps/useGps';
 import { TimeBadge } from '../session/TimeBadge';
@@ -48,7 +48,16 @@ function Count({ icon, value, label, testId }: { icon: ReactNode; value: string;
   );
 }
 
-export function TerminalHeader({ sessionName, handle, gps, session, observed, available, availableLabel }: Props) {
+/** Memoised: its props are values and stable objects, so the terminal's other updates skip it (decision 911). */
+export const TerminalHeader = memo(function TerminalHeader({
+  sessionName,
+  handle,
+  gps,
+  session,
+  observed,
+  available,
+  availableLabel,
+}: Props) {
   return (
     <Box component="header" bg="dark.8" c="white" px="sm" pt={6} pb={8} style={{ flexShrink: 0 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -84,4 +93,4 @@ export function TerminalHeader({ sessionName, handle, gps, session, observed, av
       </Group>
     </Box>
   );
-}
+});

@@ -3,7 +3,7 @@
 // dialogs. Live through SessionLive; each query polls only while it is down.
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { type MutableRefObject, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type MutableRefObject, memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
@@ -13,7 +13,6 @@ import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../ac
 import { errorMessage, errorStatus, removedFrom } from '../../lib/errors';
 import { removedMessage } from '../../../domain/removed';
 import { trpc } from '../../trpc';
-import { GpsErrorNotice } from '../gps/GpsErrorNotice';
 import { useGps } from '../gps/useGps';
 import { useWakeLock } from '../gps/useWakeLock';
 import { useHunterStats } from '../hunt/useHunterStats';
@@ -37,6 +36,7 @@ import { BriefTab } from './tabs/BriefTab';
 import { MapTab } from './tabs/MapTab';
 import { ScanTab } from './tabs/ScanTab';
 import classes from './terminal.module.css';
+import { TerminalGpsDock } from './TerminalGpsDock';
 import { TerminalHeader } from './TerminalHeader';
 import { TerminalNotice } from './TerminalNotice';
 import { TerminalTabBar } from './TerminalTabBar';
@@ -52,6 +52,13 @@ type Props = {
   /** Set here, called by the SessionLive above (see HunterTerminal). */
   eventHandler: MutableRefObject<((event: LiveEvent) => void) | null>;
 };
+
+// The banners change with their own props only: memoised, the terminal's frequent renders (each answer, fix and
+// tick, synchronous tasks) skip them (issue #25, decision 911).
+const StateBanner = memo(SessionStateBanner);
+const ZoneBanner = memo(ZoneWarningBanner);
+const Toasts = memo(AchievementToasts);
+const Connection = memo(ConnectionBanner);
 
 const isHunterVisible = (status: string | null | undefined) =>
   (HUNTER_VISIBLE_STATUSES as readonly string[]).includes(status ?? '');
@@ -197,18 +204,13 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         available={hunt.progress.left}
         availableLabel={leftLabel(hunt.progress, visible || ended ? null : status === 'paused' ? 'paused' : 'waiting')}
       />
-      <ConnectionBanner />
-      <AchievementToasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
-      <SessionStateBanner session={session} />
-      <ZoneWarningBanner zone={zone} />
+      <Connection />
+      <Toasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
+      <StateBanner session={session} />
+      <ZoneBanner zone={zone} />
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="unstyled" className={classes.tabs}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
         <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
-          {gps.error && (
-            <div className={classes.panel}>
-              <GpsErrorNotice gps={gps} />
-            </div>
-          )}
           <Tabs.Panel value="brief" className={classes.panel}>
             <BriefTab session={session} mission={mission} missionLoading={missionLoading} />
           </Tabs.Panel>
@@ -269,6 +271,8 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
             <LazyCommsTab sessionId={sessionId} position={position} />
           </Tabs.Panel>
         </main>
+        {/* Below the content, above the tab bar (decision 909): the content gives up the room, nothing in it moves. */}
+        <TerminalGpsDock gps={gps} />
         <TerminalTabBar unread={unread} />
       </Tabs>
 

@@ -3,6 +3,7 @@
 // The Map, AR Hunt and Comms tabs load their code on first use (decision 850): a finger
 // on the tab starts the download, before its click selects it.
 import { Indicator, Tabs, Text } from '@mantine/core';
+import { memo } from 'react';
 import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { preloadTerminalTab } from './lazyTabs';
 import { TAB_ICONS, TAB_LABELS, TERMINAL_TABS, type TerminalTab } from './terminalTabs';
@@ -13,7 +14,8 @@ function preloadTab(tab: TerminalTab) {
   else preloadTerminalTab(tab);
 }
 
-export function TerminalTabBar({ unread }: { unread: number }) {
+/** Memoised: it changes only with the unread count, not with each render of the terminal (decision 911). */
+export const TerminalTabBar = memo(function TerminalTabBar({ unread }: { unread: number }) {
   return (
     <Tabs.List grow className={classes.tabBar} aria-label="Hunter Terminal sections">
       {TERMINAL_TABS.map((tab) => {
@@ -46,4 +48,4 @@ export function TerminalTabBar({ unread }: { unread: number }) {
       })}
     </Tabs.List>
   );
-}
+});

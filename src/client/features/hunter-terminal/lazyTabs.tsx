@@ -23,7 +23,7 @@ export function preloadTerminalTab(tab: string): void {
 function TabLoading() {
   return (
     <Center h={160} aria-busy="true">
-      <Loader size="sm" aria-label="Loading" />
+      <Loader size="sm" role="status" aria-label="Loading" />
     </Center>
   );
 }

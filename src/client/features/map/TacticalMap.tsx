@@ -120,6 +120,7 @@ export default function TacticalMap(props: TacticalMapProps) {
         style={{ height: '100%', width: '100%' }}
       >
         <MapAccessibility label={props.ariaLabel} />
+        <FollowContainerSize />
         {showTiles && (
           <TileLayer
             url={mapTileUrl}
@@ -216,6 +217,21 @@ function MapAccessibility({ label }: { label: string }) {
     // The tile provider's credit stays; Leaflet's own prefix made it wrap onto two lines on phones.
     map.attributionControl?.setPrefix(false);
   }, [map, label]);
+  return null;
+}
+
+/**
+ * Leaflet measures its container on window resizes only; a container that changes size by itself (the Hunter
+ * Terminal's GPS notice docking above the tab bar, decision 909) would keep a stale size. Its top-left stays
+ * where it is (pan: false), so nothing on the map moves as the room below it changes.
+ */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
   return null;
 }
 

@@ -1,13 +1,18 @@
 // Brief: the mission briefing (hunt/), or the session's own description, cover
 // and video when it has no mission; the 50 m safety line either way; then how to play.
 import { Center, Loader, Paper, Stack } from '@mantine/core';
+import { memo } from 'react';
 import { HowToPlay } from '../../hunt/HowToPlay';
 import { MissionBriefing } from '../../hunt/MissionBriefing';
 import type { HuntSession, Mission } from '../../hunt/types';
 
 type Props = { session: HuntSession; mission: Mission | null; missionLoading: boolean };
 
-export function BriefTab({ session, mission, missionLoading }: Props) {
+/**
+ * Memoised: the terminal re-renders on every answer, GPS fix and tick of its hooks (synchronously, one task each),
+ * and the Brief, its largest tab, changes only with the session and its mission (issue #25, decision 911).
+ */
+export const BriefTab = memo(function BriefTab({ session, mission, missionLoading }: Props) {
   if (missionLoading) {
     return (
       <Center py="xl">
@@ -25,4 +30,4 @@ export function BriefTab({ session, mission, missionLoading }: Props) {
       </Paper>
     </Stack>
   );
-}
+});

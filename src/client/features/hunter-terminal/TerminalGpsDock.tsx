@@ -1,0 +1,36 @@
+// The terminal's GPS notice ('Location Access Required' and the other GPS errors, GpsErrorNotice), docked
+// between the content and the tab bar (decision 909). It appears when the browser refuses or loses
+// location, often after the Brief has been drawn: above the content it pushed the Brief down by its whole
+// height (a layout shift of 0.22 on a phone, and a jump under the hunter's thumb). Here the content gives up
+// the room at its bottom instead, so nothing in it moves, and the notice stays in sight on every tab.
+// Its height is published as --terminal-dock so notices (toasts) appear above it, not over it.
+import { useEffect, useRef } from 'react';
+import { GpsErrorNotice } from '../gps/GpsErrorNotice';
+import type { Gps } from '../gps/useGps';
+import classes from './terminal.module.css';
+
+type Props = { gps: Pick<Gps, 'status' | 'error' | 'retry'> };
+
+export function TerminalGpsDock({ gps }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = gps.error !== null;
+  useEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--terminal-dock', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--terminal-dock');
+    };
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={ref} className={classes.dock} data-testid="gps-dock">
+      <GpsErrorNotice gps={gps} />
+    </div>
+  );
+}
