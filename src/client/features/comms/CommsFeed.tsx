@@ -68,7 +68,7 @@ export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight
   if (query.isLoading) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading communications" />
+        <Loader size="sm" role="status" aria-label="Loading communications" />
       </Center>
     );
   }

@@ -53,7 +53,7 @@ export function PublicExpeditions({ onJoined }: { onJoined: (joined: { sessionId
         <Text size="sm" c="dimmed">
           {position ? 'Nearest meeting point first. Join without a password.' : 'Soonest first (your location is not available). Join without a password.'}
         </Text>
-        {(!settled || list.isLoading) && <Loader size="sm" aria-label="Loading public expeditions" />}
+        {(!settled || list.isLoading) && <Loader size="sm" role="status" aria-label="Loading public expeditions" />}
         {list.isError && <Text c="red.8">{errorMessage(list.error, 'Could not load the public expeditions')}</Text>}
         {list.isSuccess && expeditions.length === 0 && (
           <Text data-testid="no-expeditions">No public expeditions right now. Check back later, or join a session with its name and password.</Text>

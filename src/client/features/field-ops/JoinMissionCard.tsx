@@ -19,7 +19,7 @@ export function JoinMissionCard({
 }) {
   return (
     <Stack gap="md" maw={560} mx="auto" w="100%">
-      {joinedLoading && <Loader size="sm" aria-label="Loading your sessions" />}
+      {joinedLoading && <Loader size="sm" role="status" aria-label="Loading your sessions" />}
       {joinedSessions.length > 0 && (
         <Card withBorder padding="md" radius="md">
           <Title order={2} fz="lg" mb="xs">

@@ -27,7 +27,7 @@ export function PerformancePanel({ stats, isLoading, error }: { stats: HunterSta
   return (
     <Panel title="Performance" area="perf" testId="performance">
       {isLoading ? (
-        <Loader size="sm" aria-label="Loading your statistics" />
+        <Loader size="sm" role="status" aria-label="Loading your statistics" />
       ) : error && !stats ? (
         <Alert color="red" title="Statistics unavailable">
           {errorMessage(error, 'Could not load your statistics')}

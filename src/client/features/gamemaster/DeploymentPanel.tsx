@@ -64,7 +64,7 @@ export const DeploymentPanel = memo(function DeploymentPanel({ session, species,
         )}
         {speciesLoading ? (
           <Center py="md">
-            <Loader size="sm" aria-label="Loading species" />
+            <Loader size="sm" role="status" aria-label="Loading species" />
           </Center>
         ) : species.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -31,7 +31,7 @@ export function HuntReplay({ sessionId }: { sessionId: number }) {
   if (replay.isLoading) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Loading the replay" />
+        <Loader size="sm" role="status" aria-label="Loading the replay" />
       </Center>
     );
   }

@@ -79,7 +79,7 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
         </Text>
       ) : progress.isLoading ? (
         <Center py="md">
-          <Loader size="sm" aria-label="Loading hunters" />
+          <Loader size="sm" role="status" aria-label="Loading hunters" />
         </Center>
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="no-hunters">

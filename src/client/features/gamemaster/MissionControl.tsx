@@ -32,7 +32,7 @@ export const MissionControl = memo(function MissionControl({ sessions, listLoadi
       <Stack gap="sm">
         {listLoading ? (
           <Center py="sm">
-            <Loader size="sm" aria-label="Loading your sessions" />
+            <Loader size="sm" role="status" aria-label="Loading your sessions" />
           </Center>
         ) : sessions.length > 0 ? (
           <Select
@@ -54,7 +54,7 @@ export const MissionControl = memo(function MissionControl({ sessions, listLoadi
         )}
         {sessionLoading && !session && (
           <Center py="sm">
-            <Loader size="sm" aria-label="Loading the session" />
+            <Loader size="sm" role="status" aria-label="Loading the session" />
           </Center>
         )}
         {session && <SessionStatusCard session={session} onDismiss={() => onSelect(null)} />}

@@ -44,7 +44,7 @@ export const PastHunts = memo(function PastHunts({ onCreated }: Props) {
     <Panel title="Past hunts" icon={<IconHistory size={20} aria-hidden />} testId="past-hunts" aside={past.length > 0 ? <Badge variant="light">{past.length}</Badge> : null}>
       {list.isLoading ? (
         <Center py="sm">
-          <Loader size="sm" aria-label="Loading past hunts" />
+          <Loader size="sm" role="status" aria-label="Loading past hunts" />
         </Center>
       ) : past.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -103,7 +103,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
   if (result.isLoading || hunters.isLoading) {
     return (
       <Center py="xs">
-        <Loader size="sm" aria-label="Loading the results" />
+        <Loader size="sm" role="status" aria-label="Loading the results" />
       </Center>
     );
   }

@@ -134,7 +134,7 @@ function SessionResult({ sessionId, onDismiss }: { sessionId: number; onDismiss:
   const view = result.data ? resultView(result.data) : null;
   return (
     <Stack gap="xs">
-      {result.isLoading && <Loader size="sm" aria-label="Loading the result" />}
+      {result.isLoading && <Loader size="sm" role="status" aria-label="Loading the result" />}
       {view && (
         <Alert
           color={view.tone === 'success' ? 'green' : view.tone === 'failure' ? 'red' : 'gray'}

@@ -31,7 +31,7 @@ export function SessionEndDialog({
         {result ? (
           <ResultFigures found={result.dinosaursFound} total={result.totalDinosaurs} rate={result.completionRate} />
         ) : loading ? (
-          <Loader size="sm" aria-label="Loading the result" />
+          <Loader size="sm" role="status" aria-label="Loading the result" />
         ) : (
           <Text c="dimmed" size="sm">
             The session result is not available yet.

@@ -16,7 +16,7 @@ export const BriefTab = memo(function BriefTab({ session, mission, missionLoadin
   if (missionLoading) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the briefing" />
+        <Loader role="status" aria-label="Loading the briefing" />
       </Center>
     );
   }
