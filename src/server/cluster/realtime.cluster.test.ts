@@ -74,11 +74,14 @@ async function sendMessages(client: ApiClient, sessionId: number, tag: string, c
   return ids;
 }
 
-/** Sends `count` messages through a /ws socket (acked each), `concurrency` at a time; failures as sendMessages. */
-async function sendOverSocket(socket: LiveSocket, tag: string, count: number, failures: string[], concurrency = 4): Promise<number[]> {
+/**
+ * Sends `count` messages through /ws sockets (each acked), one at a time per socket: a socket carries at most
+ * 20 frames a second (decision 700), so several share the work. Failures as sendMessages.
+ */
+async function sendOverSockets(sockets: LiveSocket[], tag: string, count: number, failures: string[]): Promise<number[]> {
   const ids: number[] = [];
   let next = 0;
-  const worker = async () => {
+  const worker = async (socket: LiveSocket) => {
     while (next < count) {
       const n = next++;
       try {
@@ -89,7 +92,7 @@ async function sendOverSocket(socket: LiveSocket, tag: string, count: number, fa
       }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(sockets.map(worker));
   return ids;
 }
 
@@ -129,9 +132,9 @@ describe('events across processes', () => {
     }
     await Promise.all(readers.map((r) => r.socket.ready()));
     for (const r of readers) r.from = r.socket.lastEventId;
-    // A fourth writer through a socket of its own on process 1.
-    const writerSocket = LiveSocket.open(cluster.wsUrlOf(1), session.id, hunters[2]!.cookies());
-    await writerSocket.ready();
+    // A fourth writer through sockets of its own on process 1.
+    const writerSockets = Array.from({ length: 5 }, () => LiveSocket.open(cluster.wsUrlOf(1), session.id, hunters[2]!.cookies()));
+    await Promise.all(writerSockets.map((socket) => socket.ready()));
 
     const failures: string[] = [];
     const written = (
@@ -139,7 +142,7 @@ describe('events across processes', () => {
         sendMessages(via(gm, cluster.urlOf(0)), session.id, 'gm', 250, failures),
         sendMessages(via(hunters[0]!, cluster.urlOf(1)), session.id, 'ava', 250, failures),
         sendMessages(via(hunters[1]!, cluster.urlOf(2)), session.id, 'bob', 250, failures),
-        sendOverSocket(writerSocket, 'cyd', 250, failures),
+        sendOverSockets(writerSockets, 'cyd', 250, failures),
       ])
     ).flat();
 
@@ -168,7 +171,7 @@ describe('events across processes', () => {
       ...Object.fromEntries(readers.map((r) => [r.name, clean])),
       writes: { stored: 1000, failed: 0, firstFailures: [] },
     });
-    await Promise.all([...readers.map((r) => r.socket.close()), writerSocket.close()]);
+    await Promise.all([...readers.map((r) => r.socket.close()), ...writerSockets.map((socket) => socket.close())]);
   });
 
   it('(3) a socket resumes on another process with its last event id: exactly what it missed, then live events', async () => {

@@ -16,6 +16,7 @@
 // and every `eventId`, and after any close it did not ask for it reconnects (to the same URL: behind
 // the proxy, another process) with `lastEventId`, so nothing is missed and nothing repeats.
 import WebSocket from 'ws';
+import { WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
 import { ApiClient } from './api-client';
 import { CLUSTER_ADMIN } from './cluster-harness';
 
@@ -166,6 +167,8 @@ export class LiveSocket {
 
   private seen = new Set<number>();
   private frameListeners: ((frame: Frame, at: number) => void)[] = [];
+  /** When the last frames were sent: requests stay under the server's per-socket frame rate. */
+  private sentAt: number[] = [];
   private closing = false;
   private nextRequest = 1;
   private pending = new Map<string, Pending>();
@@ -285,8 +288,26 @@ export class LiveSocket {
     return this.until(() => this.live, timeoutMs, 'subscribed');
   }
 
+  /**
+   * Waits until one more frame keeps this socket under the server's rate (WS_MAX_FRAMES_PER_SECOND, less
+   * a margin): a frame past it is dropped unread with an error frame that cannot name its request.
+   */
+  private async pace(): Promise<void> {
+    const most = Math.max(1, WS_MAX_FRAMES_PER_SECOND - 4);
+    for (;;) {
+      const now = Date.now();
+      while (this.sentAt.length > 0 && now - this.sentAt[0]! >= 1000) this.sentAt.shift();
+      if (this.sentAt.length < most) {
+        this.sentAt.push(now);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (now - this.sentAt[0]!) + 1));
+    }
+  }
+
   /** Sends a frame with a requestId and resolves with its ack (rejects on an error frame or a close). */
-  request(frame: Frame, timeoutMs = 10_000): Promise<Frame> {
+  async request(frame: Frame, timeoutMs = 10_000): Promise<Frame> {
+    await this.pace();
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.live) return Promise.reject(new RequestFailed('socket not connected'));
     const requestId = `r${this.nextRequest++}`;
