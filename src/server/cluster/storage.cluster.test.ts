@@ -14,41 +14,23 @@ import { gameSessions, messages } from '../db/schema';
 import { eventually, guestJoin, liveSession, signInAdmin, subscribedGameMaster } from '../testing/cluster-clients';
 import { openClusterDb } from '../testing/cluster-db';
 import { type Cluster, startCluster } from '../testing/cluster-harness';
+import { startS3Double, type S3Double } from '../testing/s3-double';
 import { JPEG } from '../testing/sample-files';
-
-const BUCKET = 'dinohunt-cluster';
-const CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
-
-type S3rverInstance = { run: () => Promise<{ port: number }>; close: () => Promise<void> };
-type S3rverClass = new (options: {
-  port: number;
-  address: string;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
 
 let cluster: Cluster;
 let db: Db;
 let closeDb: () => Promise<void>;
-let s3rver: S3rverInstance;
+let bucket: S3Double;
 let s3: S3Client;
-let s3Dir: string;
 const localDirs: string[] = [];
 
 beforeAll(async () => {
-  s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-cluster-s3-'));
-  // s3rver (dev dependency) ships no types: the little used here is typed above.
-  const moduleName = 's3rver';
-  const S3rver = ((await import(moduleName)) as { default: S3rverClass }).default;
-  s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await s3rver.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  bucket = await startS3Double('dinohunt-cluster');
   s3 = new S3Client({
-    endpoint,
-    region: CREDENTIALS.AWS_REGION,
+    endpoint: bucket.endpoint,
+    region: bucket.env.AWS_REGION,
     forcePathStyle: true,
-    credentials: { accessKeyId: CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: CREDENTIALS.AWS_SECRET_ACCESS_KEY },
+    credentials: { accessKeyId: bucket.env.AWS_ACCESS_KEY_ID, secretAccessKey: bucket.env.AWS_SECRET_ACCESS_KEY },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -56,7 +38,7 @@ beforeAll(async () => {
     processes: 2,
     together: true,
     proxy: false,
-    env: { STORAGE_URL: `s3://${BUCKET}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`, ...CREDENTIALS },
+    env: { STORAGE_URL: bucket.storageUrl, ...bucket.env },
     // Each process its own local folder: only the bucket can carry a file from one to the other.
     envOf: (i) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `dinohunt-cluster-uploads-${i}-`));
@@ -70,12 +52,12 @@ afterAll(async () => {
   await closeDb?.();
   await cluster?.stop();
   s3?.destroy();
-  await s3rver?.close();
-  for (const dir of [s3Dir, ...localDirs]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await bucket?.close();
+  for (const dir of localDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function objectKeys(): Promise<string[]> {
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket.bucket }));
   return (listed.Contents ?? []).map((o) => o.Key!);
 }
 
