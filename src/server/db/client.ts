@@ -78,6 +78,9 @@ function asyncSqlite(sqlite: Database.Database): Db {
     // no other query runs meanwhile); it needs no write lock, so it begins DEFERRED.
     const { behavior, accessMode } = checkedTransactionConfig(config);
     const readOnly = accessMode === 'read only';
+    if (readOnly && behavior !== undefined && behavior !== 'deferred') {
+      throw new Error(`db.transaction: a read-only transaction takes no write lock (behavior "${behavior}")`);
+    }
     await gate.acquire();
     const hooks: (() => void)[] = [];
     try {

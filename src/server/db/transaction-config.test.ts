@@ -71,6 +71,13 @@ describe('transaction config on SQLite', () => {
   });
   sharedCases(() => db);
 
+  it('refuses a read-only transaction that asks for the write lock', async () => {
+    await expect(db.transaction(async () => {}, { accessMode: 'read only', behavior: 'immediate' })).rejects.toThrow(
+      'db.transaction: a read-only transaction takes no write lock (behavior "immediate")',
+    );
+    await db.transaction(async (tx) => missionCount(tx, 'none'), { accessMode: 'read only', behavior: 'deferred' });
+  });
+
   it('takes every isolation level (SQLite transactions are serializable) and keeps behavior', async () => {
     for (const isolationLevel of ['read committed', 'repeatable read', 'serializable'] as const) {
       await db.transaction(async (tx) => rawRun(tx, insertMission(isolationLevel)), { isolationLevel, behavior: 'exclusive' });
