@@ -503,6 +503,10 @@ async function main() {
     `tRPC: the Hunter Terminal's polls (sessions.get and deploy.list 5 s, comms.list 2 s, stats.hunterStats 3 s, sessions.timeStatus 30 s) as httpBatchLink batches them, ${setup.hotTrpc.length} batches carrying ${calls} calls (${fmt(calls / setup.hotTrpc.length, 2)} a batch) over ${HUNTERS} hunters, each with its comms.events subscription open on the tRPC WebSocket; paired with the same ${setup.terminalRest.length} reads over REST`,
   );
 
+  // What the server spends with no request at all (timers, sweeps): it counts in every round's CPU per read.
+  const idleFrom = await serverCpuMicros();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  console.log(`Server CPU at rest: ${fmt(((await serverCpuMicros()) - idleFrom) / 3_000, 1)} ms a second`);
   // Warm up both (JIT, statement caches).
   await load(setup.url, setup.hot, { seconds: 2 });
   await load(setup.url, setup.hotTrpc, { seconds: 2 });
