@@ -9,7 +9,9 @@
 // PHASES=app the app's REST hot mix alone, for a profile; READ_CACHE=off answers every read
 // without the read cache, for the uncached cost). The server runs in a child process (this
 // same file, BENCH_HTTP_ROLE=server, compiled as `npm start` serves: bench/compiled.ts) so
-// autocannon here does not share its event loop.
+// autocannon here does not share its event loop. Every row also prints the server's CPU time per
+// read (steadier than reads/s on a shared machine). DATABASE_URL=postgres://... runs the app on
+// PostgreSQL, in a database of its own that the server drops at the end.
 import { execSync, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +55,7 @@ const PHASES = new Set((process.env.PHASES ?? 'rest,live,trpc,fixed,growth').spl
 
 /** The part of autocannon's API used here (it ships no types). */
 type Autocannon = (opts: Record<string, unknown>) => Promise<{
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
@@ -277,6 +279,9 @@ async function serve() {
     if (res.status !== 200) throw new Error(`${read.path}: ${res.status} ${await res.text()}`);
     bodies.set(read.path, await res.text());
   }
+  // The bodies' size counts in both servers' cost per read: shown, so two builds' runs can be compared.
+  const bodyBytes = hotReads.reduce((n, r) => n + Buffer.byteLength(bodies.get(r.path) ?? ''), 0) / hotReads.length;
+  console.log(`Hot mix bodies: ${bodyBytes.toFixed(0)} bytes a read on average`);
   const bare = Fastify();
   bare.get('/*', (request, reply) => {
     reply.type('application/json; charset=utf-8').send(bodies.get(request.url));
@@ -299,6 +304,12 @@ async function serve() {
   };
   process.send?.({ type: 'ready', setup });
   process.on('message', async (message: { type: string }) => {
+    // The server's CPU time so far (µs): the parent reads it around each round (CPU per read).
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ type: 'cpu', micros: user + system });
+      return;
+    }
     if (message.type !== 'exit') return;
     await bare.close();
     await server.close();
@@ -308,10 +319,19 @@ async function serve() {
 
 // ---------------------------------------------------------------- load generator
 
-/** `rps` counts reads: procedure calls answered per second (a tRPC batch carries several). */
-type Figures = { rps: number; requests: number; p50: number; p99: number; errors: number; non2xx: number };
+/**
+ * `rps` counts reads: procedure calls answered per second (a tRPC batch carries several).
+ * `cpuPerRead`: the server process's CPU time (user + system, µs) over the round divided by the
+ * reads answered: what a read costs the server, which a shared machine's load moves far less than
+ * reads/s (the app and the bare server share the process, and only one is loaded at a time).
+ */
+type Figures = { rps: number; requests: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerRead: number };
+
+/** The server child's CPU time so far (µs), asked over IPC; set by main once the child is up. */
+let serverCpuMicros: () => Promise<number> = async () => Number.NaN;
 
 async function load(base: string, reads: (Read | Batch)[], opts: { seconds?: number; connections?: number } = {}): Promise<Figures> {
+  const cpuBefore = await serverCpuMicros();
   const result = await autocannon({
     url: base,
     connections: opts.connections ?? CONNECTIONS,
@@ -320,7 +340,9 @@ async function load(base: string, reads: (Read | Batch)[], opts: { seconds?: num
   });
   // Each connection cycles through the whole list: on average, its calls per request.
   const callsPerRequest = reads.reduce((n, r) => n + ('calls' in r ? r.calls : 1), 0) / reads.length;
+  const cpu = (await serverCpuMicros()) - cpuBefore;
   return {
+    cpuPerRead: cpu / (result.requests.total * callsPerRequest),
     rps: result.requests.average * callsPerRequest,
     requests: result.requests.average,
     p50: result.latency.p50,
@@ -382,6 +404,7 @@ async function interleaved(a: () => Promise<Figures>, b: () => Promise<Figures>)
   }
   const pick = (runs: Figures[]) => ({
     rps: median(runs.map((r) => r.rps)),
+    cpuPerRead: median(runs.map((r) => r.cpuPerRead)),
     requests: median(runs.map((r) => r.requests)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -467,6 +490,16 @@ async function main() {
     child.once('message', (m: { type: string; setup: Setup }) => resolve(m.setup));
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
   });
+  serverCpuMicros = () =>
+    new Promise((resolve) => {
+      const answer = (m: { type: string; micros?: number }) => {
+        if (m.type !== 'cpu') return;
+        child.off('message', answer);
+        resolve(m.micros!);
+      };
+      child.on('message', answer);
+      child.send({ type: 'cpu' });
+    });
   console.log(`App server: ${serverKind()}; load: ${execSync('uptime').toString().trim()}`);
   console.log(`Database: ${setup.database}; read cache: ${setup.readCache ? 'on' : 'off'}`);
   console.log(`Hot mix: ${setup.hot.length} reads over ${HUNTERS} guest hunters; ${ROUNDS} rounds of ${ROUND_S} s, ${CONNECTIONS} connections`);
@@ -475,6 +508,10 @@ async function main() {
     `tRPC: the Hunter Terminal's polls (sessions.get and deploy.list 5 s, comms.list 2 s, stats.hunterStats 3 s, sessions.timeStatus 30 s) as httpBatchLink batches them, ${setup.hotTrpc.length} batches carrying ${calls} calls (${fmt(calls / setup.hotTrpc.length, 2)} a batch) over ${HUNTERS} hunters, each with its comms.events subscription open on the tRPC WebSocket; paired with the same ${setup.terminalRest.length} reads over REST`,
   );
 
+  // What the server spends with no request at all (timers, sweeps): it counts in every round's CPU per read.
+  const idleFrom = await serverCpuMicros();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  console.log(`Server CPU at rest: ${fmt(((await serverCpuMicros()) - idleFrom) / 3_000, 1)} ms a second`);
   // Warm up both (JIT, statement caches).
   await load(setup.url, setup.hot, { seconds: 2 });
   await load(setup.url, setup.hotTrpc, { seconds: 2 });
@@ -484,9 +521,12 @@ async function main() {
   if (PHASES.has('app')) {
     const runs = [];
     for (let round = 0; round < ROUNDS; round++) runs.push(await load(setup.url, setup.hot));
-    console.log(`REST hot mix alone: ${runs.map((r) => fmt(r.rps)).join('/')} req/s`);
+    console.log(
+      `REST hot mix alone: ${runs.map((r) => fmt(r.rps)).join('/')} req/s, server CPU ${runs.map((r) => fmt(r.cpuPerRead, 1)).join('/')} µs a read`,
+    );
   }
-  const none = { a: { rps: 0, requests: 0, p50: 0, p99: 0, failed: 0, all: '-' }, b: { rps: 0, requests: 0, p50: 0, p99: 0, failed: 0, all: '-' } };
+  const nothing = { rps: 0, cpuPerRead: Number.NaN, requests: 0, p50: 0, p99: 0, failed: 0, all: '-' };
+  const none = { a: nothing, b: nothing };
   const restVsBare = PHASES.has('rest')
     ? await interleaved(
         () => load(setup.url, setup.hot),
@@ -548,17 +588,24 @@ async function main() {
   const trpcRatio = trpcVsRest.a.rps / trpcVsRest.b.rps;
   console.log('\nThroughput (median of 3, interleaved): reads/s counts procedure calls answered, requests/s the HTTP requests carrying them');
   console.table([
-    { run: 'REST hot mix (app)', 'reads/s': fmt(restVsBare.a.rps), rounds: restVsBare.a.all, 'p50 ms': restVsBare.a.p50, 'p99 ms': restVsBare.a.p99, failed: restVsBare.a.failed },
-    { run: 'bare Fastify, same bodies', 'reads/s': fmt(restVsBare.b.rps), rounds: restVsBare.b.all, 'p50 ms': restVsBare.b.p50, 'p99 ms': restVsBare.b.p99, failed: restVsBare.b.failed },
+    { run: 'REST hot mix (app)', 'reads/s': fmt(restVsBare.a.rps), rounds: restVsBare.a.all, 'p50 ms': restVsBare.a.p50, 'p99 ms': restVsBare.a.p99, 'server µs/read': fmt(restVsBare.a.cpuPerRead, 1), failed: restVsBare.a.failed },
+    { run: 'bare Fastify, same bodies', 'reads/s': fmt(restVsBare.b.rps), rounds: restVsBare.b.all, 'p50 ms': restVsBare.b.p50, 'p99 ms': restVsBare.b.p99, 'server µs/read': fmt(restVsBare.b.cpuPerRead, 1), failed: restVsBare.b.failed },
     ...(live
       ? [
-          { run: 'REST hot mix, hunters moving', 'reads/s': fmt(live.result.a.rps), rounds: live.result.a.all, 'p50 ms': live.result.a.p50, 'p99 ms': live.result.a.p99, failed: live.result.a.failed },
-          { run: 'bare Fastify (paired)', 'reads/s': fmt(live.result.b.rps), rounds: live.result.b.all, 'p50 ms': live.result.b.p50, 'p99 ms': live.result.b.p99, failed: live.result.b.failed },
+          { run: 'REST hot mix, hunters moving', 'reads/s': fmt(live.result.a.rps), rounds: live.result.a.all, 'p50 ms': live.result.a.p50, 'p99 ms': live.result.a.p99, 'server µs/read': fmt(live.result.a.cpuPerRead, 1), failed: live.result.a.failed },
+          { run: 'bare Fastify (paired)', 'reads/s': fmt(live.result.b.rps), rounds: live.result.b.all, 'p50 ms': live.result.b.p50, 'p99 ms': live.result.b.p99, 'server µs/read': fmt(live.result.b.cpuPerRead, 1), failed: live.result.b.failed },
         ]
       : []),
-    { run: 'tRPC terminal batches (app)', 'requests/s': fmt(trpcVsRest.a.requests), 'reads/s': fmt(trpcVsRest.a.rps), rounds: trpcVsRest.a.all, 'p50 ms': trpcVsRest.a.p50, 'p99 ms': trpcVsRest.a.p99, failed: trpcVsRest.a.failed },
-    { run: 'the same reads over REST (paired)', 'requests/s': fmt(trpcVsRest.b.requests), 'reads/s': fmt(trpcVsRest.b.rps), rounds: trpcVsRest.b.all, 'p50 ms': trpcVsRest.b.p50, 'p99 ms': trpcVsRest.b.p99, failed: trpcVsRest.b.failed },
+    { run: 'tRPC terminal batches (app)', 'requests/s': fmt(trpcVsRest.a.requests), 'reads/s': fmt(trpcVsRest.a.rps), rounds: trpcVsRest.a.all, 'p50 ms': trpcVsRest.a.p50, 'p99 ms': trpcVsRest.a.p99, 'server µs/read': fmt(trpcVsRest.a.cpuPerRead, 1), failed: trpcVsRest.a.failed },
+    { run: 'the same reads over REST (paired)', 'requests/s': fmt(trpcVsRest.b.requests), 'reads/s': fmt(trpcVsRest.b.rps), rounds: trpcVsRest.b.all, 'p50 ms': trpcVsRest.b.p50, 'p99 ms': trpcVsRest.b.p99, 'server µs/read': fmt(trpcVsRest.b.cpuPerRead, 1), failed: trpcVsRest.b.failed },
   ]);
+  if (PHASES.has('rest')) {
+    // The same ratio from CPU time: the share of a read's server cost that is bare Fastify's. Steadier than
+    // reads/s on a shared machine (the load generator and other processes take turns with the server).
+    console.log(
+      `Server CPU a read: app ${fmt(restVsBare.a.cpuPerRead, 1)} µs, bare ${fmt(restVsBare.b.cpuPerRead, 1)} µs; bare / app ${fmt(restVsBare.b.cpuPerRead / restVsBare.a.cpuPerRead, 3)} (the REST / bare ratio by CPU)`,
+    );
+  }
   if (subscribed) {
     console.log(
       `tRPC subscriptions: ${subscribed.opened} of ${HUNTERS} opened; while the batches were measured ${subscribed.events} events received, ${subscribed.errors} errors, ${subscribed.dropped} sockets dropped, ${subscribed.reopened} reopened`,

@@ -10,6 +10,7 @@
 // (bench/ws/bare-server.ts) sent the app's broadcast frame over as many sockets of the
 // same client processes, its rounds interleaved with the app's, and the ratios app/bare.
 // Run: npm run bench:ws  (COMPILED=0 runs the app's server through tsx, as before issue #25; SOCKETS=, CLIENTS=, ROUNDS=, WARMUP=, RECEIVER=raw|ws, ONLY=, FLOOR=0, CPU_PROF=<dir>)
+// DATABASE_URL=postgres://... runs the app on PostgreSQL: its server creates a database of its own on that server and drops it at the end.
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import path from 'node:path';
 import { serverChild, serverKind } from './compiled';
@@ -75,6 +76,8 @@ function child(file: string, execArgv: string[]) {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+let databaseShown = false;
+
 async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   const n = SOCKETS;
   const perSession = SOCKETS / sessions;
@@ -82,6 +85,8 @@ async function scenario(kind: 'ws' | 'trpc', sessions: number) {
   const profile = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
   const server = child('server.ts', ['--expose-gc', ...profile]);
   const ready = await server.next('ready');
+  if (!databaseShown) console.log(`Database: ${ready.database} (the server's own temporary database, dropped at the end)`);
+  databaseShown = true;
   const { sockets } = (await server.ask({ op: 'seed', sessions, huntersPerSession: perSession }, 'seeded')) as unknown as { sockets: SeededSocket[] };
   const baseline = await server.ask({ op: 'memory' }, 'memory');
   const clients = Array.from({ length: CLIENTS }, () => child('client.ts', []));

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SIGN_IN_ABSOLUTE_MS, SIGN_IN_IDLE_MS } from '../../src/domain/rules';
 import { hashToken } from '../../src/server/auth/lucia';
+import { dialectOf } from '../../src/server/db/client';
 import { authSessions, gameSessions, sessionPlayers, subscriptionPlans, subscriptions, users } from '../../src/server/db/schema';
 import type { BusEvent } from '../../src/server/event-bus';
 import { frameBytes } from '../../src/server/realtime/session-stream';
@@ -72,8 +73,10 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 process.on('message', (command: ServerCommand) => {
   // One command at a time from the bench; a failure ends this server (the bench sees it exit).
-  void handle(command).catch((err: unknown) => {
+  void handle(command).catch(async (err: unknown) => {
     console.error(err);
+    // Drops the temporary database too (on PostgreSQL, a database of its own on the server).
+    await server.close().catch(() => {});
     process.exit(1);
   });
 });
@@ -124,4 +127,4 @@ async function handle(command: ServerCommand) {
   }
 }
 
-send({ op: 'ready', wsUrl: server.wsUrl, pid: process.pid, ...memory() });
+send({ op: 'ready', wsUrl: server.wsUrl, pid: process.pid, database: dialectOf(db) === 'pg' ? 'PostgreSQL' : 'SQLite', ...memory() });

@@ -1,13 +1,14 @@
 // Procedure builders. The raw `t.procedure` is never exported: the first word of
 // every procedure says who may call it.
 import { initTRPC } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import superjson from 'superjson';
 import { z } from 'zod';
 import { positiveId } from '../domain/decimal';
 import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
+import { preparedQuery } from './db/prepared';
 import { type GameSessionRow, gameSessions } from './db/schema';
 import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
 import type { DinohuntMeta } from './openapi-meta';
@@ -130,10 +131,18 @@ export const ownedSessionProcedure = gameMasterProcedure.input(SessionIdParam).u
   return next({ ctx: { gameSession: await requireOwnedSession(ctx, ctx.user, input.id) } });
 });
 
+// Prepared once (db/prepared.ts): the game master's polled reads (tracking, hunter stats) all start here.
+const sessionById = preparedQuery('game_session_by_id', (q) =>
+  q
+    .select()
+    .from(gameSessions)
+    .where(eq(gameSessions.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 /** The session, when the caller owns it or is an admin: 404 when it does not exist, else 403. */
 export async function requireOwnedSession(ctx: Pick<Context, 'db'>, user: User, sessionId: number): Promise<GameSessionRow> {
-  // The game master's polled reads (tracking, hunter stats) all start here.
-  const [gameSession] = await ctx.db.select().from(gameSessions).where(eq(gameSessions.id, sessionId)).limit(1);
+  const [gameSession] = await sessionById(ctx.db, { id: sessionId });
   if (!gameSession) throw notFound('Session not found');
   if (gameSession.ownerId !== user.id && user.role !== 'admin') {
     throw forbidden('You do not own this session');

@@ -5,6 +5,7 @@ import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
 import type { Db, Queryable } from '../db/client';
 import { least } from '../db/dialect';
+import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { noteWritesFromOutside, signInRowsGeneration } from '../db/write-generations';
 import type { PublicUser } from './public-user';
@@ -146,9 +147,12 @@ type SignInRow = {
   gameEndTime: number | null;
 };
 
-/** Session, user and a guest's game session in one primary-key lookup; no clock in it, so it can be cached. */
-async function readSignInRow(db: Db, tokenHash: string): Promise<SignInRow | undefined> {
-  const [row] = await db
+/**
+ * Session, user and a guest's game session in one primary-key lookup; no clock in it, so it can
+ * be cached. Prepared once (db/prepared.ts): every new sign-in, and on PostgreSQL every request, reads it.
+ */
+const signInRowQuery = preparedQuery('sign_in_row', (q) =>
+  q
     .select({
       userId: authSessions.userId,
       expiresAt: authSessions.expiresAt,
@@ -169,8 +173,12 @@ async function readSignInRow(db: Db, tokenHash: string): Promise<SignInRow | und
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(gameSessions, eq(gameSessions.id, authSessions.gameSessionId))
-    .where(eq(authSessions.id, tokenHash))
-    .limit(1);
+    .where(eq(authSessions.id, sql.placeholder('tokenHash')))
+    .limit(1),
+);
+
+async function readSignInRow(db: Db, tokenHash: string): Promise<SignInRow | undefined> {
+  const [row] = await signInRowQuery(db, { tokenHash });
   return row;
 }
 

@@ -22,9 +22,10 @@ import * as sqliteSchema from './sqlite/schema';
 import { execute, StatementCache, TransactionGate } from './sqlite/executor';
 import { installSessionRowGenerations } from './sqlite/session-row-generation';
 import { installSignInInvalidation } from './sqlite/sign-in-generation';
+import { checkedTransactionConfig } from './transaction-config';
 import type { Db } from './types';
 
-export type { Db, Queryable, Schema, Tx } from './types';
+export type { Db, Queryable, Schema, TransactionConfig, Tx } from './types';
 
 export const MIGRATIONS_DIR = path.resolve('db/migrations');
 
@@ -72,20 +73,30 @@ function asyncSqlite(sqlite: Database.Database): Db {
   const innerHandle: ConnectionHandle = { ...base, inTransaction: true };
 
   const transaction: Db['transaction'] = async (work, config) => {
+    // Every SQLite transaction is serializable: any isolation level asked for is met. Read only:
+    // query_only makes its writes fail, as PostgreSQL's READ ONLY does (held under the gate, so
+    // no other query runs meanwhile); it needs no write lock, so it begins DEFERRED.
+    const { behavior, accessMode } = checkedTransactionConfig(config);
+    const readOnly = accessMode === 'read only';
+    if (readOnly && behavior !== undefined && behavior !== 'deferred') {
+      throw new Error(`db.transaction: a read-only transaction takes no write lock (behavior "${behavior}")`);
+    }
     await gate.acquire();
     const hooks: (() => void)[] = [];
     try {
+      if (readOnly) sqlite.pragma('query_only = ON');
       const result = await inner.transaction(
         async (tx) => {
           registerHandle(tx, innerHandle);
           startAfterCommit(tx, hooks);
           return work(tx);
         },
-        { behavior: config?.behavior ?? 'immediate' },
+        { behavior: behavior ?? (readOnly ? 'deferred' : 'immediate') },
       );
       runAfterCommit(hooks);
       return result;
     } finally {
+      if (readOnly) sqlite.pragma('query_only = OFF');
       gate.release();
     }
   };

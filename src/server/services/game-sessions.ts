@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps';
 import type { Queryable, Tx } from '../db/client';
 import { epochMs } from '../db/dialect';
 import { lockFor } from '../db/locks';
+import { preparedQuery } from '../db/prepared';
 import { rawFirst } from '../db/raw';
 import {
   type GameSessionRow,
@@ -107,16 +108,20 @@ export function meetingPointOf(row: Pick<GameSessionRow, 'meetingLat' | 'meeting
   return row.meetingLat === null || row.meetingLng === null ? null : { lat: row.meetingLat, lng: row.meetingLng };
 }
 
+const playerCount = preparedQuery('session_player_count', (q) =>
+  q
+    .select({ n: count() })
+    .from(sessionPlayers)
+    .where(and(eq(sessionPlayers.sessionId, sql.placeholder('sessionId')), isNull(sessionPlayers.removedAt))),
+);
+
 /**
  * Hunters in the session: a removed hunter (decision 836) no longer counts, so their spot is free
  * again. `db` may be a transaction (joining counts inside its own). `sessions.get`, a polled read,
- * counts on every call: the data layer keeps the statement.
+ * counts on every call: the query is prepared once (db/prepared.ts).
  */
 export async function countPlayers(ctx: { db: Queryable }, sessionId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(sessionPlayers)
-    .where(and(eq(sessionPlayers.sessionId, sessionId), isNull(sessionPlayers.removedAt)));
+  const [row] = await playerCount(ctx.db, { sessionId });
   return row?.n ?? 0;
 }
 

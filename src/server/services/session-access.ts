@@ -3,10 +3,11 @@
 // query (primary key + unique (session_id, user_id)), whose rows are kept until
 // the session's rows are next written (session-access-cache.ts): the polled
 // reads of a live game pay for nothing more.
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { removedMessage } from '../../domain/expeditions';
 import type { Db, Queryable } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { type GameSessionRow, gameSessions, sessionPlayers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { cachedSessionRows } from './session-access-cache';
@@ -61,13 +62,18 @@ function sharedSessionRow(read: GameSessionRow): GameSessionRow {
   return row;
 }
 
-async function readAccessRows(db: Db, userId: string, sessionId: number): Promise<AccessRows | undefined> {
-  const [row] = await db
+/** Prepared once (db/prepared.ts): every cache miss reads it, and on PostgreSQL every request. */
+const accessRowsQuery = preparedQuery('session_access_rows', (q) =>
+  q
     .select({ gameSession: gameSessions, player: sessionPlayers })
     .from(gameSessions)
-    .leftJoin(sessionPlayers, and(eq(sessionPlayers.sessionId, gameSessions.id), eq(sessionPlayers.userId, userId)))
-    .where(eq(gameSessions.id, sessionId))
-    .limit(1);
+    .leftJoin(sessionPlayers, and(eq(sessionPlayers.sessionId, gameSessions.id), eq(sessionPlayers.userId, sql.placeholder('userId'))))
+    .where(eq(gameSessions.id, sql.placeholder('sessionId')))
+    .limit(1),
+);
+
+async function readAccessRows(db: Db, userId: string, sessionId: number): Promise<AccessRows | undefined> {
+  const [row] = await accessRowsQuery(db, { userId, sessionId });
   if (!row) return undefined;
   return Object.freeze({
     gameSession: sharedSessionRow(row.gameSession),

@@ -4,7 +4,8 @@
 // exist in both dialects with the same meaning.
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../types';
+import { checkedTransactionConfig } from '../transaction-config';
+import type { Db, TransactionConfig } from '../types';
 import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
 import { openPgDatabase } from './client';
 import { closePgNotifications } from './notifications';
@@ -21,9 +22,13 @@ export async function openPgDataApi(url: string): Promise<Db> {
   const base = { dialect: 'pg' as const, toQuery: (query: SQL) => dialect.sqlToQuery(query), close: closeAll };
   registerHandle(db, { ...base, inTransaction: false, pg: pool } satisfies ConnectionHandle);
   const open = db.transaction.bind(db);
-  // SQLite's `behavior` option means nothing here: PostgreSQL's default READ COMMITTED plus
-  // db/locks.ts's advisory locks give the read-then-write rules, and db/events.ts orders events.
-  db.transaction = (async (work: (tx: unknown) => Promise<unknown>) => {
+  // The isolation level and access mode begin the transaction (`BEGIN ISOLATION LEVEL ... READ
+  // ONLY`); by default PostgreSQL's READ COMMITTED, where db/locks.ts's advisory locks give the
+  // read-then-write rules and db/events.ts orders events. SQLite's `behavior` (when it takes its
+  // write lock) has no PostgreSQL counterpart: row locks are taken by each write.
+  db.transaction = (async (work: (tx: unknown) => Promise<unknown>, config?: TransactionConfig) => {
+    const { isolationLevel, accessMode } = checkedTransactionConfig(config);
+    const begin = isolationLevel || accessMode ? { isolationLevel, accessMode } : undefined;
     const hooks: (() => void)[] = [];
     const result = await open(async (tx) => {
       // drizzle's node-postgres transaction runs on one pooled client (its session's).
@@ -31,7 +36,7 @@ export async function openPgDataApi(url: string): Promise<Db> {
       registerHandle(tx, { ...base, inTransaction: true, pg: client });
       startAfterCommit(tx, hooks);
       return work(tx);
-    });
+    }, begin);
     runAfterCommit(hooks);
     return result;
   }) as typeof db.transaction;
