@@ -39,8 +39,37 @@ export function rowsOf(inputs: PublishInput[], now: () => number) {
 }
 
 /** Runs `work` in the caller's transaction, or in one of its own (so the step is queued before its COMMIT). */
-export const inTransaction = <T>(q: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+const inTransaction = <T>(q: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> =>
   handleOf(q).inTransaction ? work(q) : (q as Db).transaction((tx) => work(tx));
+
+/** Stores a publish's events with `tx` and arranges `deliverAll` for once that has committed (each bus its own way). */
+export type StoreEvents = (tx: Queryable, inputs: PublishInput[], deliverAll: (events: BusEvent[]) => void) => Promise<BusEvent[]>;
+
+/** publish and publishAll over a bus's own `store`: what reaches whom once a step has committed is the same on every bus. */
+export function publishers({ everything, bySession, deliver, deliverStep }: Listeners, store: StoreEvents) {
+  return {
+    async publish(q: Queryable, input: PublishInput) {
+      const [event] = await inTransaction(q, (tx) =>
+        store(tx, [input], ([stored]) => {
+          if (stored!.sessionId !== null) deliver(bySession.get(stored!.sessionId), stored!);
+          deliver(everything, stored!);
+        }),
+      );
+      return event!;
+    },
+    async publishAll(q: Queryable, inputs: PublishInput[]) {
+      const sessionId = inputs[0]?.sessionId ?? null;
+      if (inputs.some((input) => input.sessionId !== sessionId)) throw new Error('publishAll: one session per step');
+      if (inputs.length === 0) return [];
+      return inTransaction(q, (tx) =>
+        store(tx, inputs, (events) => {
+          if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
+          deliverStep(everything, events);
+        }),
+      );
+    },
+  } satisfies Partial<EventBus>;
+}
 
 /** What every bus does the same way: subscriptions, and reads of the stored events. */
 export function commonBusParts(db: Db, { everything, bySession }: Listeners) {

@@ -25,9 +25,9 @@
 import { afterCommit, type Db, dialectOf, type Queryable } from '../db/client';
 import { insertEvents } from '../db/events';
 import type { Notifications } from '../db/notifications';
-import type { BusEvent, EventBus, PublishInput } from '../event-bus';
+import type { BusEvent, EventBus } from '../event-bus';
 import { eventStored } from './queries';
-import { commonBusParts, createListeners, inTransaction, rowsOf } from './bus-parts';
+import { commonBusParts, createListeners, publishers, rowsOf, type StoreEvents } from './bus-parts';
 import { openTailingBus } from './tailing-bus';
 
 /** One publish's events, waiting for their turn to be delivered. */
@@ -51,7 +51,6 @@ export async function openEventBus(
 /** The in-process bus (one process: SQLite). */
 export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
   const listeners = createListeners();
-  const { everything, bySession, deliver, deliverStep } = listeners;
 
   // Steps in the order they were stored (id order: writers take turns), the oldest first.
   const pending: Step[] = [];
@@ -102,7 +101,7 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
   };
 
   /** Stores the events with `tx` and queues their delivery for after its COMMIT. */
-  const store = async (tx: Queryable, inputs: PublishInput[], deliverAll: (events: BusEvent[]) => void): Promise<BusEvent[]> => {
+  const store: StoreEvents = async (tx, inputs, deliverAll) => {
     const events = (await insertEvents(tx, rowsOf(inputs, now))) as BusEvent[];
     // On SQLite every earlier writer has ended and been noticed: one still unsettled rolled back
     // (and SQLite may reuse its ids, so the database could not tell).
@@ -122,26 +121,7 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
 
   return {
     ...commonBusParts(db, listeners),
-    async publish(q, input) {
-      const [event] = await inTransaction(q, (tx) =>
-        store(tx, [input], ([stored]) => {
-          if (stored!.sessionId !== null) deliver(bySession.get(stored!.sessionId), stored!);
-          deliver(everything, stored!);
-        }),
-      );
-      return event!;
-    },
-    async publishAll(q, inputs) {
-      const sessionId = inputs[0]?.sessionId ?? null;
-      if (inputs.some((input) => input.sessionId !== sessionId)) throw new Error('publishAll: one session per step');
-      if (inputs.length === 0) return [];
-      return inTransaction(q, (tx) =>
-        store(tx, inputs, (events) => {
-          if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
-          deliverStep(everything, events);
-        }),
-      );
-    },
+    ...publishers(listeners, store),
     caughtUp: () => true,
     close: async () => {},
   };

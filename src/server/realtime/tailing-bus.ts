@@ -19,8 +19,8 @@ import { EVENT_TAIL_PAGE, EVENT_TAIL_POLL_MS, EVENTS_NOTIFY_CHANNEL } from '../.
 import { afterCommit, type Db } from '../db/client';
 import { eventsAfter, insertEvents, newestEventId } from '../db/events';
 import type { Notifications } from '../db/notifications';
-import type { BusEvent, EventBus, PublishInput } from '../event-bus';
-import { commonBusParts, createListeners, inTransaction, type Listeners, rowsOf } from './bus-parts';
+import type { BusEvent, EventBus } from '../event-bus';
+import { commonBusParts, createListeners, type Listeners, publishers, rowsOf, type StoreEvents } from './bus-parts';
 
 export type TailingBusOptions = {
   now?: () => number;
@@ -58,7 +58,6 @@ export async function openTailingBus(db: Db, opts: TailingBusOptions = {}): Prom
   const notifications = opts.notifications ?? null;
   const log = opts.log ?? console;
   const listeners = createListeners();
-  const { bySession, everything, deliver, deliverStep } = listeners;
 
   /** The last id delivered: every committed event up to it has been delivered, none after it. */
   let last = -1;
@@ -129,7 +128,7 @@ export async function openTailingBus(db: Db, opts: TailingBusOptions = {}): Prom
     deliverAll();
   };
 
-  const store = async (tx: Parameters<EventBus['publish']>[0], inputs: PublishInput[], deliverAll: (events: BusEvent[]) => void) => {
+  const store: StoreEvents = async (tx, inputs, deliverAll) => {
     const events = (await insertEvents(tx, rowsOf(inputs, now))) as BusEvent[];
     afterCommit(tx, () => committed(events, () => deliverAll(events)));
     return events;
@@ -156,26 +155,7 @@ export async function openTailingBus(db: Db, opts: TailingBusOptions = {}): Prom
 
   return {
     ...commonBusParts(db, listeners),
-    async publish(q, input) {
-      const [event] = await inTransaction(q, (tx) =>
-        store(tx, [input], ([stored]) => {
-          if (stored!.sessionId !== null) deliver(bySession.get(stored!.sessionId), stored!);
-          deliver(everything, stored!);
-        }),
-      );
-      return event!;
-    },
-    async publishAll(q, inputs) {
-      const sessionId = inputs[0]?.sessionId ?? null;
-      if (inputs.some((input) => input.sessionId !== sessionId)) throw new Error('publishAll: one session per step');
-      if (inputs.length === 0) return [];
-      return inTransaction(q, (tx) =>
-        store(tx, inputs, (events) => {
-          if (sessionId !== null) deliverStep(bySession.get(sessionId), events);
-          deliverStep(everything, events);
-        }),
-      );
-    },
+    ...publishers(listeners, store),
     caughtUp: () => started && !closed && !failing && (notifications?.listening ?? true) && last >= newest,
     async close() {
       if (closed) return;
