@@ -40,14 +40,14 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   migrate(drizzleSync(sqlite), { migrationsFolder: MIGRATIONS_DIR });
   // After the migrations (the triggers name main tables): any write to a sign-in's rows empties the sign-in cache.
-  installSignInInvalidation(sqlite);
+  const stopWatchingOutsideWrites = installSignInInvalidation(sqlite);
   // Likewise any write to a game session's rows or its players' drops that session's cached access rows.
   installSessionRowGenerations(sqlite);
-  return asyncSqlite(sqlite);
+  return asyncSqlite(sqlite, stopWatchingOutsideWrites);
 }
 
 /** The async data API over one better-sqlite3 connection (db/sqlite/executor.ts explains the gate). */
-function asyncSqlite(sqlite: Database.Database): Db {
+function asyncSqlite(sqlite: Database.Database, onClose: () => void): Db {
   const statements = new StatementCache(sqlite);
   const gate = new TransactionGate();
   const dialect = new SQLiteAsyncDialect();
@@ -67,7 +67,10 @@ function asyncSqlite(sqlite: Database.Database): Db {
     statements,
     gate,
     toQuery: (query) => dialect.sqlToQuery(query),
-    close: async () => void sqlite.close(),
+    close: async () => {
+      onClose();
+      sqlite.close();
+    },
   };
   registerHandle(outer, { ...base, inTransaction: false });
   const innerHandle: ConnectionHandle = { ...base, inTransaction: true };
