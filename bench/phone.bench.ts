@@ -99,12 +99,16 @@ async function main() {
     for (const page of pages) {
       const runs: PhoneMetrics[] = [];
       for (let i = 0; i < RUNS; i++) {
-        // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): that run is taken again, once.
-        const m = await runLighthouse(server.url, page).catch((error: unknown) => {
-          if (!String(error).includes('NO_NAVSTART')) throw error;
-          console.log(`  ${page.path.split('?')[0]} run ${i + 1}: ${String(error).slice(0, 60)}... again`);
-          return runLighthouse(server.url, page);
-        });
+        // Lighthouse sometimes loses the trace (NO_NAVSTART, on a quiet machine too): that run is taken again, up to
+        // three times, so one lost trace does not end a 3-minute run.
+        let m: PhoneMetrics | undefined;
+        for (let attempt = 1; m === undefined; attempt++) {
+          m = await runLighthouse(server.url, page).catch((error: unknown) => {
+            if (!String(error).includes('NO_NAVSTART') || attempt > 3) throw error;
+            console.log(`  ${page.path.split('?')[0]} run ${i + 1}: ${String(error).slice(0, 60)}... again`);
+            return undefined;
+          });
+        }
         runs.push(m);
         console.log(
           `  ${page.path.split('?')[0]} run ${i + 1}: perf ${m.performance}, a11y ${m.accessibility}, LCP ${(m.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}, ${Math.round(m.totalBytes / 1024)} KiB`,

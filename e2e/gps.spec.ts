@@ -53,7 +53,11 @@ test.describe('GPS on the Hunter Terminal', () => {
     const panel = page.getByTestId('gps-error');
     await expect(panel).toBeVisible({ timeout: 20_000 });
     await expect(panel).toContainText('Location Access Required');
-    await expect(panel).toContainText('enable location access in your browser settings and refresh');
+    // Docked above the tab bar, the notice says it in one sentence (decision 913); the 10 s toast says it in full.
+    await expect(panel).toContainText('GPS is required for hunting: enable location in your browser settings and refresh.');
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Location Access Required' })).toContainText(
+      'GPS access is required for hunting. Please enable location access in your browser settings and refresh the page.',
+    );
     await expect(page.getByRole('alert').filter({ hasText: 'Location Access Required' }).first()).toBeVisible();
     await expect(page.getByTestId('gps-status')).toHaveText('No GPS');
 

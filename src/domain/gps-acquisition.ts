@@ -62,6 +62,8 @@ export interface GpsError {
   readonly kind: GpsErrorKind;
   readonly title: string;
   readonly message: string;
+  /** The same instruction in one short sentence, for the terminal's docked notice (decision 913). */
+  readonly short: string;
 }
 
 /** A toast to show once (the hook shows it when `id` changes). */
@@ -118,6 +120,7 @@ export function gpsError(kind: GpsErrorKind, flow: AcquisitionFlow): GpsError {
         kind,
         title: 'GPS Not Available',
         message: 'Your device does not support GPS tracking, which is required for hunting.',
+        short: 'This device cannot track GPS, which hunting requires.',
       };
     case 'denied':
       return flow === 'button'
@@ -125,24 +128,28 @@ export function gpsError(kind: GpsErrorKind, flow: AcquisitionFlow): GpsError {
             kind,
             title: 'GPS Permission Required',
             message: 'GPS access is required for hunting. Please enable location in your browser settings and reload.',
+            short: 'GPS is required for hunting: enable location in your browser settings and reload.',
           }
         : {
             kind,
             title: 'Location Access Required',
             message:
               'GPS access is required for hunting. Please enable location access in your browser settings and refresh the page.',
+            short: 'GPS is required for hunting: enable location in your browser settings and refresh.',
           };
     case 'unavailable':
       return {
         kind,
         title: flow === 'button' ? 'GPS Unavailable' : 'GPS Signal Unavailable',
         message: 'No GPS signal could be found. Move to an open area with a clear view of the sky and try again.',
+        short: 'No GPS signal: move to open sky and try again.',
       };
     case 'timeout':
       return {
         kind,
         title: 'GPS Timeout',
         message: 'Finding your location took too long. Move to an open area and try again.',
+        short: 'Finding your location took too long: move to open sky and try again.',
       };
   }
 }

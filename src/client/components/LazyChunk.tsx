@@ -26,21 +26,29 @@ function DownloadFailed() {
  * A component loaded on its first render. A failed download renders the retry notice instead (no error
  * is thrown, so none reaches the page's boundary or the console); "Try again" loads it afresh (`retry`:
  * React keeps a lazy component's first answer). `preload` starts the download early (a finger on the
- * tab that shows it).
+ * tab that shows it) and settles when it is done. Once loaded, `current` is the component itself, so a
+ * render after the preload draws it in the same commit instead of suspending once (decision 913).
  */
 export type LazyChunk<P> = {
-  current: () => Lazy<P>;
+  current: () => Lazy<P> | ComponentType<P>;
   retry: () => void;
-  preload: () => void;
+  preload: () => Promise<void>;
 };
 
 export function lazyChunk<P>(load: () => Promise<ComponentType<P>>): LazyChunk<P> {
   let pending: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
   const start = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
     return pending;
   };
   const make = () =>
@@ -52,13 +60,14 @@ export function lazyChunk<P>(load: () => Promise<ComponentType<P>>): LazyChunk<P
     );
   let component = make();
   return {
-    current: () => component,
+    current: () => loaded ?? component,
     retry: () => {
       component = make();
     },
-    preload: () => {
-      start().catch(() => {});
-    },
+    preload: () => start().then(
+      () => {},
+      () => {},
+    ),
   };
 }
 
@@ -67,11 +76,14 @@ type Props<P> = { chunk: LazyChunk<P>; what: string; fallback: ReactNode; props:
 /** Renders `chunk` with `props`, `fallback` while it loads, and a retry notice naming `what` if it cannot. */
 export function LazyChunkView<P extends object>({ chunk, what, fallback, props }: Props<P>) {
   const [attempt, setAttempt] = useState(0);
+  // Chosen once per attempt: the lazy wrapper or, when already loaded, the component itself. Switching
+  // between the two on a later render would be a different element type, and remount the part (its state lost).
+  const [Current, setCurrent] = useState(() => chunk.current() as ComponentType<P>);
   const retry = () => {
     chunk.retry();
+    setCurrent(() => chunk.current() as ComponentType<P>);
     setAttempt((n) => n + 1);
   };
-  const Current = chunk.current() as ComponentType<P>;
   return (
     <Retry.Provider value={{ what, retry }}>
       <Suspense key={attempt} fallback={fallback}>

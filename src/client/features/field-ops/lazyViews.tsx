@@ -22,9 +22,9 @@ export function preloadActiveSession(): void {
   activeSession.preload();
 }
 
-/** Starts loading the join view (the hunter may leave the session). */
-export function preloadJoinView(): void {
-  joinView.preload();
+/** Starts loading the join view (the hunter may leave the session); settles when it is loaded or failed. */
+export function preloadJoinView(): Promise<void> {
+  return joinView.preload();
 }
 
 function ViewLoading({ label }: { label: string }) {

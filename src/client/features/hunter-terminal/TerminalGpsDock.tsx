@@ -30,7 +30,7 @@ export function TerminalGpsDock({ gps }: Props) {
   if (!shown) return null;
   return (
     <div ref={ref} className={classes.dock} data-testid="gps-dock">
-      <GpsErrorNotice gps={gps} />
+      <GpsErrorNotice gps={gps} docked />
     </div>
   );
 }
