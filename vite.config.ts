@@ -153,13 +153,6 @@ export default defineConfig({
               name: 'core',
               test: CORE_MODULES,
             },
-            {
-              // The small Mantine parts and icons the Hunter Terminal and Field Operations draw first, in one file
-              // instead of ten: on a phone each file costs a round trip before the first paint, six at a time over
-              // HTTP/1.1 (decision 914). Only parts that / and /login do not load, so their budgets do not move.
-              name: 'hunter-ui',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|CloseButton|Tabs|Progress|ActionIcon)[\\/]|node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Eye|AlertTriangle|Paw|AugmentedReality|UserOff|Home|PlayerPlay)\.mjs$/,
-            },
           ],
         },
       },
