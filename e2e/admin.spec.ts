@@ -87,8 +87,19 @@ test.describe('admin catalogue', () => {
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
     await expect(edit.getByLabel(/^Name/)).toHaveValue(name);
     await edit.getByLabel('Health').fill('175');
+    // Every title a dialog shows from here until it has gone: it fades out as "Edit ...", never flipping to
+    // the empty "Add Dinosaur Species" form on the way.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __dialogTitles: Set<string> }).__dialogTitles = seen;
+      const record = () => document.querySelectorAll('.mantine-Modal-title').forEach((t) => seen.add(t.textContent ?? ''));
+      record();
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await edit.getByRole('button', { name: 'Update Species' }).click();
     await expect(notice(page, 'Dinosaur species updated!')).toBeVisible();
+    await expect(page.locator('.mantine-Modal-title')).toHaveCount(0);
+    expect(await page.evaluate(() => [...(window as unknown as { __dialogTitles: Set<string> }).__dialogTitles])).toEqual([`Edit ${name}`]);
     await expect(row.getByText('HP 175')).toBeVisible();
 
     await page.goto('/debug-models');

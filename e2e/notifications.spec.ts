@@ -142,8 +142,10 @@ test('System Administration: a notice leaves the title, Home and the tabs clear'
   await page.getByRole('button', { name: `Edit ${species.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${species.name}` });
   await dialog.getByRole('button', { name: 'Update Species' }).click();
-  // Measured once the dialog has gone (while it closes, the notice sits where it does over a dialog).
+  // Measured once the dialog has gone: while it closes, the page's scroll stays locked and the notice sits where
+  // it does over a dialog (NotificationsViewport.module.css).
   await expect(dialog).toBeHidden();
+  await expect(page.locator('body')).not.toHaveAttribute('data-scroll-locked');
   const toast = await notice(page, 'Dinosaur species updated!');
   await expectClear(toast, protect);
   await shot(page, testInfo, 'admin-toast');

@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconCoins, IconDevicesOff, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { parseCreditsPrompt } from '../../../domain/catalogue-schemas';
 import { DEFAULT_CREDITS_PROMPT } from '../../../domain/rules';
+import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import { ConfirmModal } from './ConfirmModal';
@@ -30,10 +31,7 @@ function AccountStatusModal({ gameMaster, onClose }: { gameMaster: GameMaster | 
     onSuccess: () => notifySuccess(ADMIN_SUCCESS.accountReactivated),
     onError: (error) => notifyFailure(ADMIN_FAILURE.reactivate, error),
   });
-  // The closing modal keeps its words while it fades out.
-  const last = useRef<GameMaster | null>(null);
-  if (gameMaster) last.current = gameMaster;
-  const shown = gameMaster ?? last.current;
+  const shown = useShownWhileClosing(gameMaster);
   const name = shown ? displayName(shown) : '';
   const suspending = shown !== null && !isSuspended(shown);
   return (
@@ -73,6 +71,7 @@ function AddCreditsModal({ gameMaster, onClose }: { gameMaster: GameMaster | nul
     setValue(DEFAULT_CREDITS_PROMPT);
     onClose();
   };
+  const shown = useShownWhileClosing(gameMaster);
   const confirm = () => {
     const credits = parseCreditsPrompt(value);
     if (gameMaster && credits !== null) add.mutate({ id: gameMaster.id, credits });
@@ -88,7 +87,7 @@ function AddCreditsModal({ gameMaster, onClose }: { gameMaster: GameMaster | nul
       >
         <Stack>
           <NumberInput
-            label={`How many session credits to add to ${gameMaster ? displayName(gameMaster) : ''}?`}
+            label={`How many session credits to add to ${shown ? displayName(shown) : ''}?`}
             value={value}
             onChange={setValue}
             clampBehavior="none"
@@ -112,6 +111,8 @@ export function GameMastersPanel() {
   const [crediting, setCrediting] = useState<GameMaster | null>(null);
   const [toDelete, setToDelete] = useState<GameMaster | null>(null);
   const [toSignOut, setToSignOut] = useState<GameMaster | null>(null);
+  const signingOut = useShownWhileClosing(toSignOut);
+  const deleting = useShownWhileClosing(toDelete);
   const [toChangeStatus, setToChangeStatus] = useState<GameMaster | null>(null);
   const signOut = trpc.admin.userSignOut.useMutation({
     onSuccess: () => notifySuccess(ADMIN_SUCCESS.signInsEnded),
@@ -197,7 +198,7 @@ export function GameMastersPanel() {
         opened={toSignOut !== null}
         title="End Sign-ins"
         confirmLabel="End Sign-ins"
-        message={`End every sign-in of ${toSignOut ? displayName(toSignOut) : ''}? They are signed out on every device at once.`}
+        message={`End every sign-in of ${signingOut ? displayName(signingOut) : ''}? They are signed out on every device at once.`}
         loading={signOut.isPending}
         onCancel={() => setToSignOut(null)}
         onConfirm={() => toSignOut && signOut.mutate({ id: toSignOut.id })}
@@ -205,7 +206,7 @@ export function GameMastersPanel() {
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete GameMaster"
-        message={`Delete GameMaster ${toDelete ? displayName(toDelete) : ''}? This cannot be undone.`}
+        message={`Delete GameMaster ${deleting ? displayName(deleting) : ''}? This cannot be undone.`}
         loading={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, } from '@mantine/core';
 import { IconMovie, IconPhoto, IconPlus, } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import { ConfirmModal } from './ConfirmModal';
@@ -15,7 +16,9 @@ export function MissionsPanel() {
   const utils = trpc.useUtils();
   const { data: missions, isLoading } = trpc.admin.missionsList.useQuery();
   const [dialog, setDialog] = useState<{ mission: Mission | null } | null>(null);
+  const shownDialog = useShownWhileClosing(dialog);
   const [toDelete, setToDelete] = useState<Mission | null>(null);
+  const deleting = useShownWhileClosing(toDelete);
   const remove = trpc.admin.missionDelete.useMutation({
     onSuccess: async () => {
       notifySuccess(ADMIN_SUCCESS.missionDeleted);
@@ -75,11 +78,11 @@ export function MissionsPanel() {
           </Group>
         </Card>
       ))}
-      <MissionFormModal opened={dialog !== null} mission={dialog?.mission ?? null} onClose={() => setDialog(null)} />
+      <MissionFormModal opened={dialog !== null} mission={shownDialog?.mission ?? null} onClose={() => setDialog(null)} />
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete Mission"
-        message={`Are you sure you want to delete mission "${toDelete?.name ?? ''}"? This action cannot be undone.`}
+        message={`Are you sure you want to delete mission "${deleting?.name ?? ''}"? This action cannot be undone.`}
         loading={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text } from '
 import { IconCube, IconEye, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { observationRateLabel } from '../species/observationRate';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
@@ -23,8 +24,11 @@ export function SpeciesPanel() {
   const utils = trpc.useUtils();
   const { data: species, isLoading } = trpc.admin.speciesList.useQuery();
   const [dialog, setDialog] = useState<{ species: Species | null } | null>(null);
+  const shownDialog = useShownWhileClosing(dialog);
   const [toDelete, setToDelete] = useState<Species | null>(null);
   const [previewing, setPreviewing] = useState<Species | null>(null);
+  const deleting = useShownWhileClosing(toDelete);
+  const previewed = useShownWhileClosing(previewing);
   const remove = trpc.admin.speciesDelete.useMutation({
     onSuccess: async () => {
       notifySuccess(ADMIN_SUCCESS.speciesDeleted);
@@ -106,21 +110,21 @@ export function SpeciesPanel() {
         </Card>
       ))}
       {/* three.js loads only when a preview opens (the viewer is lazy; the modal mounts it on open). */}
-      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title={previewing ? `${previewing.name}: 3D model` : ''} size="lg" centered>
-        {previewing?.modelUrl && (
+      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title={previewed ? `${previewed.name}: 3D model` : ''} size="lg" centered>
+        {previewed?.modelUrl && (
           <Stack gap="xs" data-testid="species-preview">
-            <LazyModelViewer url={previewing.modelUrl} height={360} autoRotate interaction="always" label={`${previewing.name} model`} />
+            <LazyModelViewer url={previewed.modelUrl} height={360} autoRotate interaction="always" label={`${previewed.name} model`} />
             <Text size="xs" c="dimmed">
               Drag to turn the model, scroll or pinch to zoom.
             </Text>
           </Stack>
         )}
       </Modal>
-      <SpeciesFormModal opened={dialog !== null} species={dialog?.species ?? null} onClose={() => setDialog(null)} />
+      <SpeciesFormModal opened={dialog !== null} species={shownDialog?.species ?? null} onClose={() => setDialog(null)} />
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete Species"
-        message={`Delete species "${toDelete?.name ?? ''}"? This cannot be undone.`}
+        message={`Delete species "${deleting?.name ?? ''}"? This cannot be undone.`}
         loading={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}

@@ -10,6 +10,7 @@ import { memo, useMemo, useState } from 'react';
 import { resultView } from '../../../domain/mission-control';
 import { PAST_HUNTS_SHOWN } from '../../../domain/rules';
 import { endedDescription, endedLabel } from '../../../domain/session-outcome';
+import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { Panel } from './Panel';
 import { HuntReplay } from './HuntReplay';
@@ -37,6 +38,7 @@ export const PastHunts = memo(function PastHunts({ onCreated }: Props) {
   );
   const [open, setOpen] = useState<string | null>(null);
   const [replaying, setReplaying] = useState<HqSession | null>(null);
+  const replayed = useShownWhileClosing(replaying);
   const [again, setAgain] = useState<HqSession | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
 
@@ -82,11 +84,11 @@ export const PastHunts = memo(function PastHunts({ onCreated }: Props) {
       <Modal
         opened={replaying !== null}
         onClose={() => setReplaying(null)}
-        title={replaying ? `Replay: ${replaying.name}` : ''}
+        title={replayed ? `Replay: ${replayed.name}` : ''}
         size="xl"
         fullScreen={phone}
       >
-        {replaying && <HuntReplay sessionId={replaying.id} />}
+        {replayed && <HuntReplay sessionId={replayed.id} />}
       </Modal>
       <RunAgainDialog source={again} onClose={() => setAgain(null)} onCreated={(created) => onCreated?.(created)} />
     </Panel>

@@ -3,6 +3,7 @@
 // observation rate. Educational framing: no capture wording.
 import { Badge, Box, Button, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRuler2 } from '@tabler/icons-react';
+import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { observationRateLabel } from './observationRate';
 import { RarityBadge } from './RarityBadge';
 import { SpeciesIcon } from './SpeciesIcon';
@@ -34,10 +35,11 @@ function Fact({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-export function SpeciesCard({ species, opened, onClose, distance, huntState = null }: Props) {
+export function SpeciesCard({ species: current, opened, onClose, distance, huntState = null }: Props) {
+  const species = useShownWhileClosing(current);
   return (
     <Modal
-      opened={opened && species !== null}
+      opened={opened && current !== null}
       onClose={onClose}
       fullScreen
       title={species?.name ?? 'Species'}

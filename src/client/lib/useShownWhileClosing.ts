@@ -1,0 +1,14 @@
+import { useState } from 'react';
+
+/**
+ * What a dialog shows, kept while it closes. A dialog opened by `value !== null` fades out after `value` has
+ * become null; without this its title, message and fields would flip to their empty form while it fades
+ * (an "Edit Raptor" dialog briefly reading "Add Dinosaur Species", a confirmation naming "").
+ * Open it with `opened={value !== null}` and draw it from the returned value.
+ */
+export function useShownWhileClosing<T>(value: T | null): T | null {
+  const [last, setLast] = useState<T | null>(value);
+  // React's pattern for state derived from the previous render: the update is applied before paint.
+  if (value !== null && value !== last) setLast(value);
+  return value ?? last;
+}
