@@ -79,6 +79,28 @@ const CORE_MODULES = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The app modules the Hunter Terminal and Field Operations draw their first screen with (decision 914): the hunt's
+ * hooks, the GPS, scanner and live-connection code, the session clock, the briefing. Only modules that / and
+ * /login never load, and none that a screen loads later (tabs, dialogs, the map, 3D and AR stay their own chunks).
+ */
+const HUNTER_APP_MODULES = new RegExp(
+  [
+    String.raw`src[\/]client[\/]features[\/]hunt[\/](useHunterStats|useSessionEnd|useSessionMission|useMissionCompletion|observeMessages|useObserve|BriefingMedia|difficulty|DifficultyBadge|MissionBriefing)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]gps[\/](GpsErrorNotice|gpsDisplay|GpsStatus|usePositionReports|useGps|useWakeLock)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]scanner[\/](useNearestTarget|DetectionList|RadarSweep|ScannerPanel|useHuntTarget)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]live[\/](useLiveConnection|useConnectionState|ConnectionBanner|applyEventToCache|serverClock|SessionLive)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]session[\/](useSessionClock|SessionStateBanner|TimeBadge)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]achievements[\/](AchievementBadge|AchievementToasts)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]map[\/](toMapDinosaurs|LazyTacticalMap)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]play-area[\/](usePlayArea|zoneWords|ZoneWarningBanner)\.tsx?$`,
+    String.raw`src[\/]client[\/]features[\/]species[\/]useSpeciesCatalogue\.ts$`,
+    String.raw`src[\/]client[\/]features[\/]auth[\/](useLogout|useCurrentUser)\.ts$`,
+    String.raw`src[\/]client[\/]components[\/](LazyChunk|LazyTooltip)\.tsx$`,
+    String.raw`src[\/]domain[\/](scan-readout|scanner|geo-types|gps|gps-acquisition|gps-heading|position-reporting|countdown|session-outcome|hunt-target|removed)\.ts$`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -152,6 +174,31 @@ export default defineConfig({
             {
               name: 'core',
               test: CORE_MODULES,
+            },
+            {
+              // The small Mantine parts and icons the Hunter Terminal and Field Operations draw first, in one file
+              // instead of ten: on a phone each file costs a round trip before the first paint, six at a time over
+              // HTTP/1.1 (decision 914). Only parts that / and /login do not load, so their budgets do not move.
+              name: 'hunter-ui',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Alert|CloseButton|Tabs|Progress|ActionIcon)[\\/]|node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Eye|AlertTriangle|Paw|AugmentedReality|UserOff|Home|PlayerPlay)\.mjs$/,
+            },
+            // Shared code the hunter-app group below must not take in with its modules' dependencies, each kept in
+            // the one file its pages already share: the router and the tRPC client (every signed-in page), the app
+            // shell and the error words (/ and /login too), and the landing page's list and icons (decision 914).
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'trpc', test: /node_modules[\\/](@trpc|@tanstack|superjson|copy-anything)[\\/]|src[\\/]client[\\/]trpc\.ts$/ },
+            {
+              name: 'shell',
+              test: /src[\\/]client[\\/](AppRoot\.tsx|theme\.ts|components[\\/](AppErrorBoundary|AppNotifications|AppLink)\.tsx|lib[\\/](firstInteraction|contrast|deferredStyles|notify)\.ts)$|modulepreload-polyfill/,
+            },
+            { name: 'errors', test: /src[\\/]client[\\/]lib[\\/]errors\.ts$/ },
+            {
+              name: 'landing-ui',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]List[\\/]|node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]Icon(Target|Messages|UsersGroup|Crown|MapPin|DeviceMobile|View360)\.mjs$/,
+            },
+            {
+              name: 'hunter-app',
+              test: HUNTER_APP_MODULES,
             },
           ],
         },

@@ -49,7 +49,7 @@ export const theme = createTheme({
  * its hover shade, white and the terminal's gray: Mantine's shade 9 on shade 1 is 4.18:1 for jungle
  * and 2.68:1 for yellow, so each colour's light text is darkened just enough.
  */
-function readableLightColors(colors: Record<string, readonly string[]>): Record<string, string> {
+export function readableLightColors(colors: Record<string, readonly string[]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, shades] of Object.entries(colors)) {
     const text = shades[9];
@@ -60,9 +60,26 @@ function readableLightColors(colors: Record<string, readonly string[]>): Record<
   return out;
 }
 
+/**
+ * readableLightColors() of this theme's palette, written out: the phone does not work them out before its first
+ * paint (14 ms of a slow phone's main thread, issue #25). theme.test.ts fails when they no longer match.
+ */
+export const READABLE_LIGHT_COLORS: Readonly<Record<string, string>> = {
+  '--mantine-color-red-light-color': '#ab2424',
+  '--mantine-color-violet-light-color': '#5a3aba',
+  '--mantine-color-indigo-light-color': '#3147b3',
+  '--mantine-color-blue-light-color': '#165a9a',
+  '--mantine-color-cyan-light-color': '#0a6778',
+  '--mantine-color-teal-light-color': '#077252',
+  '--mantine-color-green-light-color': '#226e32',
+  '--mantine-color-lime-light-color': '#4a760a',
+  '--mantine-color-yellow-light-color': '#a15300',
+  '--mantine-color-orange-light-color': '#ae3a0c',
+  '--mantine-color-jungle-light-color': '#026822',
+  '--mantine-color-amber-light-color': '#835500',
+};
+
+const LIGHT_VARIABLES = { '--mantine-color-dimmed': '#5c636a', ...READABLE_LIGHT_COLORS };
+
 /** Dimmed text dark enough for 4.5:1 on white (Mantine's default gray is 3.3:1); light-variant text at AA. */
-export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', ...readableLightColors(t.colors) },
-  dark: {},
-});
+export const cssVariablesResolver: CSSVariablesResolver = () => ({ variables: {}, light: LIGHT_VARIABLES, dark: {} });

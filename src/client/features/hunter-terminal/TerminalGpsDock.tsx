@@ -18,9 +18,12 @@ export function TerminalGpsDock({ gps }: Props) {
     const el = ref.current;
     if (!shown || !el) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty('--terminal-dock', `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
+    // The observer reports the dock's size once it has been laid out, before that frame is painted: no layout is
+    // forced here (it was a whole-page layout in the middle of the terminal's first render, issue #25).
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? el.getBoundingClientRect().height;
+      root.style.setProperty('--terminal-dock', `${Math.ceil(height)}px`);
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
