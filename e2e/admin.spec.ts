@@ -92,7 +92,9 @@ test.describe('admin catalogue', () => {
     await page.evaluate(() => {
       const seen = new Set<string>();
       (window as unknown as { __dialogTitles: Set<string> }).__dialogTitles = seen;
-      const record = () => document.querySelectorAll('.mantine-Modal-title').forEach((t) => seen.add(t.textContent ?? ''));
+      const record = () => {
+        for (const title of document.querySelectorAll('.mantine-Modal-title')) seen.add(title.textContent ?? '');
+      };
       record();
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
