@@ -84,6 +84,7 @@ export default function TacticalMap(props: TacticalMapProps) {
   };
 
   const showTiles = layer === 'street' && mapTileUrl !== '' && !tilesFailed;
+  const tilesUnavailable = tilesFailed || (layer === 'street' && mapTileUrl === '');
   // Tiles that fail before any has loaded mean the tile server is unreachable: show the plain map instead.
   const tileLoaded = useRef(false);
   const tileHandlers = useMemo<L.LeafletEventHandlerFnMap>(
@@ -148,9 +149,17 @@ export default function TacticalMap(props: TacticalMapProps) {
         {isValidPoint(self) && <SelfMarker self={self} />}
       </MapContainer>
 
-      {props.children && (
+      {(props.children || tilesUnavailable) && (
         <Box className="tm-overlay" top={10} left={10} maw="calc(100% - 80px)">
           {props.children}
+          {/* Under the screen's own overlay (search, counts), not over it: offline in a park, this is the map. */}
+          {tilesUnavailable && (
+            <Paper mt={props.children ? 6 : 0} w="fit-content" px="sm" py={4} shadow="sm" withBorder>
+              <Text size="xs" fw={600} data-testid="map-tiles-unavailable">
+                Map tiles unavailable: plain map shown
+              </Text>
+            </Paper>
+          )}
         </Box>
       )}
       <Compass heading={self?.heading} />
@@ -158,13 +167,6 @@ export default function TacticalMap(props: TacticalMapProps) {
         <Paper className="tm-overlay" bottom={32} left="50%" style={{ transform: 'translateX(-50%)', maxWidth: 'calc(100% - 140px)' }} px="sm" py={6} shadow="md" withBorder>
           <Text size="sm" fw={700} ta="center" data-testid="map-selecting-hint">
             {props.selectingHint ?? 'Click the map to deploy the selected species'}
-          </Text>
-        </Paper>
-      )}
-      {(tilesFailed || (layer === 'street' && mapTileUrl === '')) && (
-        <Paper className="tm-overlay" top={10} left="50%" style={{ transform: 'translateX(-50%)' }} px="sm" py={4} shadow="sm" withBorder>
-          <Text size="xs" fw={600} data-testid="map-tiles-unavailable">
-            Map tiles unavailable: plain map shown
           </Text>
         </Paper>
       )}
