@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 
 type Props = {
   opened: boolean;
@@ -24,15 +25,20 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
 }: Props) {
+  // Its words stay while it fades out: callers clear the item they name as it closes.
+  const shownTitle = useShownWhileClosing(opened ? title : null) ?? title;
+  const shownMessage = useShownWhileClosing(opened ? message : null) ?? message;
+  const shownLabel = useShownWhileClosing(opened ? confirmLabel : null) ?? confirmLabel;
+  const shownColor = useShownWhileClosing(opened ? confirmColor : null) ?? confirmColor;
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
-      <Text mb="lg">{message}</Text>
+    <Modal opened={opened} onClose={onCancel} title={shownTitle} centered>
+      <Text mb="lg">{shownMessage}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
-        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
-          {confirmLabel}
+        <Button color={shownColor} onClick={onConfirm} loading={loading}>
+          {shownLabel}
         </Button>
       </Group>
     </Modal>

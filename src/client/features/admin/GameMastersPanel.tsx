@@ -31,9 +31,8 @@ function AccountStatusModal({ gameMaster, onClose }: { gameMaster: GameMaster | 
     onSuccess: () => notifySuccess(ADMIN_SUCCESS.accountReactivated),
     onError: (error) => notifyFailure(ADMIN_FAILURE.reactivate, error),
   });
-  const shown = useShownWhileClosing(gameMaster);
-  const name = shown ? displayName(shown) : '';
-  const suspending = shown !== null && !isSuspended(shown);
+  const name = gameMaster ? displayName(gameMaster) : '';
+  const suspending = gameMaster !== null && !isSuspended(gameMaster);
   return (
     <ConfirmModal
       opened={gameMaster !== null}
@@ -111,8 +110,6 @@ export function GameMastersPanel() {
   const [crediting, setCrediting] = useState<GameMaster | null>(null);
   const [toDelete, setToDelete] = useState<GameMaster | null>(null);
   const [toSignOut, setToSignOut] = useState<GameMaster | null>(null);
-  const signingOut = useShownWhileClosing(toSignOut);
-  const deleting = useShownWhileClosing(toDelete);
   const [toChangeStatus, setToChangeStatus] = useState<GameMaster | null>(null);
   const signOut = trpc.admin.userSignOut.useMutation({
     onSuccess: () => notifySuccess(ADMIN_SUCCESS.signInsEnded),
@@ -198,7 +195,7 @@ export function GameMastersPanel() {
         opened={toSignOut !== null}
         title="End Sign-ins"
         confirmLabel="End Sign-ins"
-        message={`End every sign-in of ${signingOut ? displayName(signingOut) : ''}? They are signed out on every device at once.`}
+        message={`End every sign-in of ${toSignOut ? displayName(toSignOut) : ''}? They are signed out on every device at once.`}
         loading={signOut.isPending}
         onCancel={() => setToSignOut(null)}
         onConfirm={() => toSignOut && signOut.mutate({ id: toSignOut.id })}
@@ -206,7 +203,7 @@ export function GameMastersPanel() {
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete GameMaster"
-        message={`Delete GameMaster ${deleting ? displayName(deleting) : ''}? This cannot be undone.`}
+        message={`Delete GameMaster ${toDelete ? displayName(toDelete) : ''}? This cannot be undone.`}
         loading={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}

@@ -18,7 +18,6 @@ export function MissionsPanel() {
   const [dialog, setDialog] = useState<{ mission: Mission | null } | null>(null);
   const shownDialog = useShownWhileClosing(dialog);
   const [toDelete, setToDelete] = useState<Mission | null>(null);
-  const deleting = useShownWhileClosing(toDelete);
   const remove = trpc.admin.missionDelete.useMutation({
     onSuccess: async () => {
       notifySuccess(ADMIN_SUCCESS.missionDeleted);
@@ -82,7 +81,7 @@ export function MissionsPanel() {
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete Mission"
-        message={`Are you sure you want to delete mission "${deleting?.name ?? ''}"? This action cannot be undone.`}
+        message={`Are you sure you want to delete mission "${toDelete?.name ?? ''}"? This action cannot be undone.`}
         loading={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}

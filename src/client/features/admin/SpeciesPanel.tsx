@@ -27,7 +27,6 @@ export function SpeciesPanel() {
   const shownDialog = useShownWhileClosing(dialog);
   const [toDelete, setToDelete] = useState<Species | null>(null);
   const [previewing, setPreviewing] = useState<Species | null>(null);
-  const deleting = useShownWhileClosing(toDelete);
   const previewed = useShownWhileClosing(previewing);
   const remove = trpc.admin.speciesDelete.useMutation({
     onSuccess: async () => {
@@ -124,7 +123,7 @@ export function SpeciesPanel() {
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete Species"
-        message={`Delete species "${deleting?.name ?? ''}"? This cannot be undone.`}
+        message={`Delete species "${toDelete?.name ?? ''}"? This cannot be undone.`}
         loading={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}

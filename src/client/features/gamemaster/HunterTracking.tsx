@@ -7,7 +7,6 @@ import { IconTarget, IconUserMinus } from '@tabler/icons-react';
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { ZoneState } from '../../../domain/play-area-schemas';
 import { MS_PER_SECOND, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
-import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { useServerOffset } from '../live/serverClock';
@@ -51,7 +50,6 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
 
   const utils = trpc.useUtils();
   const [removing, setRemoving] = useState<{ userId: string; handle: string } | null>(null);
-  const shownRemoving = useShownWhileClosing(removing);
   const remove = trpc.sessions.removeHunter.useMutation({
     onSuccess: async (removed) => {
       notify({ title: 'Hunter removed', description: `${removed.hunterHandle} was removed from the session.` });
@@ -150,8 +148,8 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
         opened={removing !== null}
         title="Remove hunter"
         message={
-          shownRemoving
-            ? `Remove ${shownRemoving.handle} from the session? Their screen tells them the game master removed them, and they cannot rejoin this session. Their results so far stay in the hunt.`
+          removing
+            ? `Remove ${removing.handle} from the session? Their screen tells them the game master removed them, and they cannot rejoin this session. Their results so far stay in the hunt.`
             : ''
         }
         confirmLabel="Remove hunter"

@@ -8,7 +8,6 @@ import { ARCHIVE_MESSAGES } from '../../../domain/hunt-archive-schemas';
 import { LAYOUT_NAME_MAX, MAX_LAYOUTS_PER_GM } from '../../../domain/rules';
 import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Panel } from './Panel';
@@ -27,8 +26,6 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
   const layouts = trpc.hunts.listLayouts.useQuery(undefined);
   const [applying, setApplying] = useState<SavedLayout | null>(null);
   const [deleting, setDeleting] = useState<SavedLayout | null>(null);
-  const shownApplying = useShownWhileClosing(applying);
-  const shownDeleting = useShownWhileClosing(deleting);
   const failed = (title: string) => (error: unknown) => {
     if (!isUnauthorized(error)) notify({ title, description: errorMessage(error), variant: 'destructive' });
   };
@@ -94,7 +91,7 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
       <ConfirmDialog
         opened={applying !== null}
         title="Apply this layout?"
-        message={`"${session?.name ?? ''}" takes the play area, no-go zones and dinosaurs of "${shownApplying?.name ?? ''}": the dinosaurs it has now are removed.`}
+        message={`"${session?.name ?? ''}" takes the play area, no-go zones and dinosaurs of "${applying?.name ?? ''}": the dinosaurs it has now are removed.`}
         confirmLabel="Apply layout"
         pending={apply.isPending}
         onConfirm={() => applying && session && apply.mutate({ id: session.id, layoutId: applying.id })}
@@ -103,7 +100,7 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete this layout?"
-        message={`"${shownDeleting?.name ?? ''}" will be deleted. Sessions made from it keep their layout.`}
+        message={`"${deleting?.name ?? ''}" will be deleted. Sessions made from it keep their layout.`}
         confirmLabel="Delete layout"
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
