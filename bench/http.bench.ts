@@ -5,7 +5,7 @@
 // and cost growth (100k positions and events in a session).
 // Run: npm run bench:http   (COMPILED=0 runs the app through tsx, as before issue #25;
 // ROUND_S=5 seconds a round; PROFILE=dir writes the server's
-// .cpuprofile there; CONNECTIONS=25; PHASES=rest,live,trpc,fixed,growth runs only those, and
+// .cpuprofile there, of the measured rounds only (not the setup's inserts nor the warm-up); CONNECTIONS=25; PHASES=rest,live,trpc,fixed,growth runs only those, and
 // PHASES=app the app's REST hot mix alone, for a profile; READ_CACHE=off answers every read
 // without the read cache, for the uncached cost). The server runs in a child process (this
 // same file, BENCH_HTTP_ROLE=server, compiled as `npm start` serves: bench/compiled.ts) so
@@ -13,6 +13,9 @@
 // read (steadier than reads/s on a shared machine). DATABASE_URL=postgres://... runs the app on
 // PostgreSQL, in a database of its own that the server drops at the end.
 import { execSync, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -303,6 +306,7 @@ async function serve() {
     growth,
   };
   process.send?.({ type: 'ready', setup });
+  const profiler = new Session();
   process.on('message', async (message: { type: string }) => {
     // The server's CPU time so far (µs): the parent reads it around each round (CPU per read).
     if (message.type === 'cpu') {
@@ -310,10 +314,26 @@ async function serve() {
       process.send?.({ type: 'cpu', micros: user + system });
       return;
     }
+    // PROFILE: the CPU profile covers what the parent measures, between these two messages.
+    if (message.type === 'profile-start') {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+      process.send?.({ type: 'profile-started' });
+      return;
+    }
+    if (message.type === 'profile-stop') {
+      const { profile } = await profiler.post('Profiler.stop');
+      const file = path.join(process.env.PROFILE!, `http-server-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+      process.send?.({ type: 'profile-stopped', file });
+      return;
+    }
     if (message.type !== 'exit') return;
     await bare.close();
     await server.close();
-    process.exit(0); // writes the CPU profile, when asked for one
+    process.exit(0);
   });
 }
 
@@ -483,23 +503,25 @@ async function main() {
   const server = await serverChild(fileURLToPath(import.meta.url));
   const child = fork(server.file, [], {
     env: { ...process.env, BENCH_HTTP_ROLE: 'server' },
-    execArgv: [...server.execArgv, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    execArgv: server.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const setup = await new Promise<Setup>((resolve, reject) => {
     child.once('message', (m: { type: string; setup: Setup }) => resolve(m.setup));
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
   });
-  serverCpuMicros = () =>
-    new Promise((resolve) => {
-      const answer = (m: { type: string; micros?: number }) => {
-        if (m.type !== 'cpu') return;
-        child.off('message', answer);
-        resolve(m.micros!);
+  /** Sends the child `type` and resolves with its answer of type `answer`. */
+  const ask = <T>(type: string, answer: string) =>
+    new Promise<T>((resolve) => {
+      const listen = (m: { type: string }) => {
+        if (m.type !== answer) return;
+        child.off('message', listen);
+        resolve(m as T);
       };
-      child.on('message', answer);
-      child.send({ type: 'cpu' });
+      child.on('message', listen);
+      child.send({ type });
     });
+  serverCpuMicros = async () => (await ask<{ micros: number }>('cpu', 'cpu')).micros;
   console.log(`App server: ${serverKind()}; load: ${execSync('uptime').toString().trim()}`);
   console.log(`Database: ${setup.database}; read cache: ${setup.readCache ? 'on' : 'off'}`);
   console.log(`Hot mix: ${setup.hot.length} reads over ${HUNTERS} guest hunters; ${ROUNDS} rounds of ${ROUND_S} s, ${CONNECTIONS} connections`);
@@ -516,6 +538,10 @@ async function main() {
   await load(setup.url, setup.hot, { seconds: 2 });
   await load(setup.url, setup.hotTrpc, { seconds: 2 });
   await load(setup.bareUrl, setup.hot, { seconds: 2 });
+  if (profileDir) {
+    mkdirSync(profileDir, { recursive: true });
+    await ask('profile-start', 'profile-started');
+  }
 
   // PHASES=app: the REST hot mix on the app alone (for a CPU profile without the bare server's share).
   if (PHASES.has('app')) {
@@ -653,6 +679,7 @@ async function main() {
   ]);
   console.log('Cost growth: a small session against one with 100k positions, 100k events and 20k messages (median of 3, interleaved)');
   console.table(growthRows);
+  if (profileDir) console.log(`Server CPU profile of the measured rounds: ${(await ask<{ file: string }>('profile-stop', 'profile-stopped')).file}`);
 
   child.send({ type: 'exit' });
   await new Promise((resolve) => child.once('exit', resolve));

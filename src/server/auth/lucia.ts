@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/client';
 import { least } from '../db/dialect';
 import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
-import { noteWritesFromOutside, signInRowsGeneration } from '../db/write-generations';
+import { signInRowsGeneration, writesFromOutsideNoted } from '../db/write-generations';
 import type { PublicUser } from './public-user';
 import { SignInCache } from './sign-in-cache';
 
@@ -192,7 +192,8 @@ const signInCaches = new WeakMap<Db, SignInCache<SignInRow>>();
  * committed; a transaction that writes meanwhile moves the generation and the row is not kept.
  */
 async function signInRow(db: Db, tokenHash: string): Promise<SignInRow | undefined> {
-  noteWritesFromOutside(db);
+  const outsideWrites = writesFromOutsideNoted(db);
+  if (outsideWrites) await outsideWrites;
   const generation = signInRowsGeneration(db);
   if (generation === undefined) return readSignInRow(db, tokenHash);
   let cache = signInCaches.get(db);

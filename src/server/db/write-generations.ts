@@ -6,7 +6,7 @@
 import type { Db } from './client';
 import { handleOf } from './connection-handle';
 import { sessionRowGeneration } from './sqlite/session-row-generation';
-import { noteOutsideWrites, signInGeneration } from './sqlite/sign-in-generation';
+import { outsideWritesNoted, signInGeneration } from './sqlite/sign-in-generation';
 
 /** The sign-in rows' generation (auth_sessions, users, game_sessions); undefined: do not cache. */
 export function signInRowsGeneration(db: Db): number | undefined {
@@ -14,10 +14,14 @@ export function signInRowsGeneration(db: Db): number | undefined {
   return sqlite ? signInGeneration(sqlite) : undefined;
 }
 
-/** Notes commits by other connections (a shell, another process) before a sign-in cache read. */
-export function noteWritesFromOutside(db: Db): void {
+/**
+ * Notes commits by other connections (a shell, another process) before a sign-in cache read:
+ * settles once they are noted, shared by the lookups of one event-loop turn; undefined where
+ * there is nothing to note (no SQLite connection of ours), so the caller need not wait.
+ */
+export function writesFromOutsideNoted(db: Db): Promise<void> | undefined {
   const { sqlite } = handleOf(db);
-  if (sqlite) noteOutsideWrites(sqlite);
+  return sqlite ? outsideWritesNoted(sqlite) : undefined;
 }
 
 /** One game session's rows' generation (game_sessions, session_players); undefined: do not cache. */

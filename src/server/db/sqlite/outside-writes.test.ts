@@ -1,13 +1,14 @@
 // Commits by another connection (an sqlite3 shell, another process) still reach the sign-in
 // generation now that PRAGMA data_version is asked only when the WAL index header moved
 // (wal-index-header.ts, decision 912): every outside commit is seen at the next lookup, after
-// our own writes, after checkpoints that restart the WAL, and without a WAL file at all.
+// our own writes, after checkpoints that restart the WAL, and without a WAL file at all; and the
+// lookups of one event-loop turn share one check, which runs after the last of them asked (decision 915).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installSignInInvalidation, noteOutsideWrites, signInGeneration } from './sign-in-generation';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installSignInInvalidation, noteOutsideWrites, outsideWritesNoted, signInGeneration } from './sign-in-generation';
 import { WalIndexHeader } from './wal-index-header';
 
 let dir: string;
@@ -116,6 +117,59 @@ describe('noteOutsideWrites', () => {
     } finally {
       stop();
       memory.close();
+    }
+  });
+});
+
+describe('outsideWritesNoted', () => {
+  const suspend = (status: string) => shell.prepare('UPDATE users SET account_status = ? WHERE id = ?').run(status, 'u1');
+
+  it("one check serves every lookup that asked before it ran, and it sees a commit made after the last one asked", async () => {
+    const before = lookup();
+    const looks = vi.spyOn(WalIndexHeader.prototype, 'changedSinceRemembered');
+    try {
+      const asked = Array.from({ length: 25 }, () => outsideWritesNoted(app));
+      expect(new Set(asked).size).toBe(1);
+      // Committed after every lookup asked, before the turn ended: the shared check still sees it.
+      suspend('suspended');
+      await Promise.all(asked);
+      expect(looks).toHaveBeenCalledTimes(1);
+      expect(signInGeneration(app)).toBeGreaterThan(before);
+    } finally {
+      looks.mockRestore();
+    }
+  });
+
+  it('a lookup that asks once a check has run waits for a new one, which sees the commits made since', async () => {
+    let generation = lookup();
+    let previous: Promise<void> | undefined;
+    for (let round = 0; round < 50; round++) {
+      suspend(round % 2 ? 'active' : 'suspended');
+      const check = outsideWritesNoted(app);
+      expect(check).not.toBe(previous);
+      await check;
+      expect(signInGeneration(app), `round ${round}`).toBeGreaterThan(generation);
+      generation = signInGeneration(app)!;
+      await outsideWritesNoted(app);
+      expect(signInGeneration(app)).toBe(generation);
+      previous = check;
+    }
+  });
+
+  it('a check that fails rejects the lookups waiting for it; none waits on a connection without the watch', async () => {
+    const other = openWal(path.join(dir, 'other.db'));
+    other.exec('CREATE TABLE users (id TEXT); CREATE TABLE auth_sessions (id TEXT); CREATE TABLE game_sessions (id INTEGER);');
+    expect(outsideWritesNoted(other)).toBeUndefined();
+    const stop = installSignInInvalidation(other);
+    const writer = openWal(path.join(dir, 'other.db'));
+    writer.exec('INSERT INTO users VALUES (1)');
+    writer.close();
+    other.close();
+    try {
+      // The header moved, so SQLite is asked, on a connection that is closed.
+      await expect(outsideWritesNoted(other)).rejects.toThrow(/not open/);
+    } finally {
+      stop();
     }
   });
 });

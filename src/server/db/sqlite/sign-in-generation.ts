@@ -2,7 +2,12 @@ import type Database from 'better-sqlite3';
 import { WalIndexHeader } from './wal-index-header';
 
 const generations = new WeakMap<Database.Database, { value: number; dataVersion: number }>();
-type OutsideWritesWatch = { dataVersion: Database.Statement<[], number>; header: WalIndexHeader };
+type OutsideWritesWatch = {
+  dataVersion: Database.Statement<[], number>;
+  header: WalIndexHeader;
+  /** The check every lookup asked for since the last one ran (outsideWritesNoted). */
+  next?: Promise<void>;
+};
 const outsideWritesWatches = new WeakMap<Database.Database, OutsideWritesWatch>();
 
 /** The tables whose rows a sign-in's verdict reads (session, its user, a guest's game session). */
@@ -43,9 +48,9 @@ export function signInGeneration(sqlite: Database.Database): number | undefined 
 /**
  * Writes the triggers cannot see: a commit by another connection (an `sqlite3` shell, another
  * process: an account disabled outside the app) moves SQLite's `PRAGMA data_version` for this
- * one, and then the generation moves too. Called once per sign-in lookup, before the cache is
- * read, so the cache never serves a row that another connection has changed (issue 24, decision
- * 721). The pragma begins a read transaction (about 7 µs a request in bench:http); it is asked
+ * one, and then the generation moves too. Run before the cache is read (outsideWritesNoted: once
+ * for the sign-in lookups of an event-loop turn), so the cache never serves a row that another
+ * connection has changed (issue 24, decision 721). The pragma begins a read transaction (about 7 µs a request in bench:http); it is asked
  * only when the WAL index header shows a commit by anyone since it was last asked (one pread,
  * wal-index-header.ts), so a run of reads with no commit in between asks it once (decision 912).
  */
@@ -60,4 +65,29 @@ export function noteOutsideWrites(sqlite: Database.Database): void {
     counter.dataVersion = version;
     counter.value++;
   }
+}
+
+/**
+ * noteOutsideWrites, once for every lookup that asks before it runs: the check is queued with
+ * setImmediate, which runs after the event loop has read every socket that was ready (the poll
+ * phase), so one pread serves every request of a busy turn instead of one each. It stays exact:
+ * a lookup only joins a check that has not started yet, so the check always begins after the
+ * lookup's request was read, and a commit that returned before that request arrived is seen
+ * (decision 912's "never", with no time window; decision 915).
+ */
+export function outsideWritesNoted(sqlite: Database.Database): Promise<void> | undefined {
+  const watch = outsideWritesWatches.get(sqlite);
+  if (!watch) return undefined;
+  watch.next ??= new Promise<void>((resolve, reject) => {
+    setImmediate(() => {
+      watch.next = undefined;
+      try {
+        noteOutsideWrites(sqlite);
+        resolve();
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+  return watch.next;
 }
