@@ -1,9 +1,10 @@
 // Live updates when the socket drops: the Hunter Terminal says so, keeps showing new
 // messages by polling, and once the socket is back it resumes from the last event
-// with nothing lost and nothing shown twice (decision 500).
+// with nothing lost and nothing shown twice (decision 500). Opened from its link, it starts its
+// stream where the page's first reads were made, and reads nothing twice (decision 916).
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
-import { broadcast, createSession, joinAsGuest, setUpGameMaster, startSession } from './support/play';
+import { broadcast, createSession, joinAsGuest, lifecycle, setUpGameMaster, startSession } from './support/play';
 
 test('a dropped socket shows the reconnecting banner, polls meanwhile, and resumes without duplicates', async ({
   page,
@@ -54,4 +55,54 @@ test('a dropped socket shows the reconnecting banner, polls meanwhile, and resum
   for (const text of ['Live one', 'While offline', 'Back live']) {
     await expect(feed.getByTestId('comms-message').filter({ hasText: text })).toHaveCount(1);
   }
+});
+
+test("a terminal opened from its link reads each query once, and follows the session from where its page was read", async ({
+  page,
+  request,
+}) => {
+  test.skip((page.viewportSize()?.width ?? 0) > 400, 'the terminal is a phone screen');
+  test.setTimeout(90_000);
+  await setUpGameMaster(request);
+  const session = await createSession(request);
+  await startSession(request, session.id);
+  await joinAsGuest(page, { sessionId: session.id, password: session.password, handle: uniqueName('Cursor') });
+  await expect(page.getByTestId('connection-banner')).toBeHidden();
+
+  // Opened afresh from its link: the HTML carries the session's first reads and where its events stood
+  // (decision 916). The page's code is held back until the game master has paused the session, a change
+  // made after those reads and before the page's live stream opens.
+  const reads = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (req.method() !== 'GET' || !url.pathname.startsWith('/trpc/')) return;
+    for (const procedure of url.pathname.slice('/trpc/'.length).split(',')) reads.set(procedure, (reads.get(procedure) ?? 0) + 1);
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const shell = page.waitForResponse((res) => new URL(res.url()).pathname === '/hunter-mobile');
+  const opened = page.goto(`/hunter-mobile?sessionId=${session.id}`);
+  await shell;
+  await lifecycle(request, session.id, 'pause');
+  release();
+  await opened;
+
+  // The pause reaches the screen through the stream's replay.
+  await expect(page.getByTestId('session-state-banner')).toContainText('Session paused');
+  await expect(page.getByTestId('connection-banner')).toBeHidden();
+  // And the stream carries what follows.
+  await lifecycle(request, session.id, 'resume');
+  await expect(page.getByTestId('session-state-banner')).toBeHidden();
+
+  // Nothing the page read was read again when its stream opened: the play area, which neither change
+  // touches, was read once (a stream started from now has every session read fetched again as it opens).
+  await page.waitForTimeout(1500);
+  expect(reads.get('playArea.get')).toBe(1);
+  expect(reads.get('admin.speciesList')).toBe(1);
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FIRST_READS_ELEMENT_ID, FIRST_READS_KEEP_MS } from '../../domain/rules';
 import { createQueryClient } from '../queryClient';
 import { trpc } from '../trpc';
-import { seedFirstReads } from './firstReads';
+import { firstEventCursor, seedFirstReads } from './firstReads';
 
 /** A document with (or without) the first reads' element, as the server writes it. */
 function fakeDocument(text: string | null) {
@@ -47,5 +47,37 @@ describe('seedFirstReads (decision 855)', () => {
     expect(seedFirstReads(client, fakeDocument('{not json').doc)).toBe(0);
     expect(seedFirstReads(client, fakeDocument(JSON.stringify([{ path: 'admin.users', result: superjson.serialize([]) }])).doc)).toBe(0);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('the event cursor among the first reads (decision 916)', () => {
+  it('gives the session its stream may resume from, only for that session and while it is fresh', () => {
+    const now = Date.parse('2026-11-26T19:00:00Z');
+    const { doc } = fakeDocument(
+      JSON.stringify([
+        { path: 'sessions.get', input: { id: 4 }, result: superjson.serialize(session) },
+        { path: 'comms.events', input: { sessionId: 4 }, result: superjson.serialize({ lastEventId: 1234 }) },
+      ]),
+    );
+    const client = createQueryClient();
+    expect(seedFirstReads(client, doc, now)).toBe(2);
+    expect(firstEventCursor(4, now + 1000)).toBe(1234);
+    expect(firstEventCursor(5, now + 1000)).toBeNull();
+    expect(firstEventCursor(4, now + FIRST_READS_KEEP_MS + 1)).toBeNull();
+    // Not a query: nothing is cached under its path.
+    expect(client.getQueryCache().getAll()).toHaveLength(1);
+  });
+
+  it('ignores a cursor that is not a whole number or names no session', () => {
+    const now = Date.parse('2026-11-26T20:00:00Z');
+    for (const read of [
+      { path: 'comms.events', input: { sessionId: 7 }, result: superjson.serialize({ lastEventId: 'x' }) },
+      { path: 'comms.events', input: { sessionId: 7 }, result: superjson.serialize({ lastEventId: 1.5 }) },
+      { path: 'comms.events', input: {}, result: superjson.serialize({ lastEventId: 9 }) },
+      { path: 'comms.events', input: { sessionId: 7 }, result: { json: null } },
+    ]) {
+      expect(seedFirstReads(createQueryClient(), fakeDocument(JSON.stringify([read])).doc, now), JSON.stringify(read)).toBe(0);
+      expect(firstEventCursor(7, now)).toBeNull();
+    }
   });
 });

@@ -2,7 +2,8 @@
 // answers the page's first tRPC batch would fetch, put in the query cache before the screen renders, so it
 // draws without waiting for a round trip. Each is the procedure's own answer (superjson, as httpBatchLink
 // receives it), keyed as the screen's query keys it. A page without them (signed out, the service worker's
-// cached shell) reads through the API as before.
+// cached shell) reads through the API as before. The terminal's reads also say where the session's live
+// events stood when the server read them (decision 916): its stream resumes from there.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import superjson from 'superjson';
@@ -21,6 +22,35 @@ const SEEDABLE = {
   'sessions.list': trpc.sessions.list,
 } as const;
 
+/** The path of the event stream's cursor among the first reads (src/server/http/first-reads.ts). */
+const EVENT_CURSOR = 'comms.events';
+
+/** Where the session's live events stood before the page's first reads were read, while it is fresh. */
+let eventCursor: { sessionId: number; lastEventId: number; until: number } | null = null;
+
+/**
+ * The event id the session's live stream may resume from instead of refetching what the page has read:
+ * every read this page made came after it. Null for another session, without one, or once it is older
+ * than FIRST_READS_KEEP_MS (a screen opened later reads afresh, and the stream need not replay much).
+ */
+export function firstEventCursor(sessionId: number, now = Date.now()): number | null {
+  if (!eventCursor || eventCursor.sessionId !== sessionId || now > eventCursor.until) return null;
+  return eventCursor.lastEventId;
+}
+
+function seedEventCursor(read: FirstRead, now: number): boolean {
+  const sessionId = (read.input as { sessionId?: unknown } | undefined)?.sessionId;
+  let lastEventId: unknown;
+  try {
+    lastEventId = superjson.deserialize<{ lastEventId?: unknown } | null>(read.result)?.lastEventId;
+  } catch {
+    return false;
+  }
+  if (!Number.isSafeInteger(sessionId) || !Number.isSafeInteger(lastEventId)) return false;
+  eventCursor = { sessionId: sessionId as number, lastEventId: lastEventId as number, until: now + FIRST_READS_KEEP_MS };
+  return true;
+}
+
 function readEmbedded(doc: Document): FirstRead[] {
   const element = doc.getElementById(FIRST_READS_ELEMENT_ID);
   if (!element?.textContent) return [];
@@ -37,6 +67,10 @@ function readEmbedded(doc: Document): FirstRead[] {
 export function seedFirstReads(queryClient: QueryClient, doc: Document = document, now = Date.now()): number {
   let seeded = 0;
   for (const read of readEmbedded(doc)) {
+    if (read.path === EVENT_CURSOR) {
+      if (typeof read.result === 'object' && read.result !== null && seedEventCursor(read, now)) seeded += 1;
+      continue;
+    }
     const procedure = SEEDABLE[read.path as keyof typeof SEEDABLE];
     if (!procedure || typeof read.result !== 'object' || read.result === null) continue;
     const queryKey = queryKeyOf(procedure, read.input, 'query');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
+import { latestEventId } from '../db/events';
 import { createSession, guestJoin, subscribedGameMaster } from '../routers/sessions/test-support';
 import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
 import { type FirstRead, scriptSafeJson, sessionIdParam, withFirstReads } from './first-reads';
@@ -50,7 +51,11 @@ describe('first reads in the route shells', () => {
       const page = await open(guest, url);
       expect(page.status, url).toBe(200);
       expect(page.cache, url).toBe('private, no-store');
-      expect(page.reads?.map((r) => [r.path, r.input]), url).toEqual([['auth.session', undefined], ['sessions.get', { id: own.id }]]);
+      expect(page.reads?.map((r) => [r.path, r.input]), url).toEqual([
+        ['auth.session', undefined],
+        ['sessions.get', { id: own.id }],
+        ['comms.events', { sessionId: own.id }],
+      ]);
       expect(page.reads?.[0]?.data).toMatchObject({ isGuest: true, gameSessionId: own.id });
       expect(page.reads?.[1]?.data).toMatchObject({ id: own.id, name: own.name });
     }
@@ -58,6 +63,20 @@ describe('first reads in the route shells', () => {
     const api = await guest.get(`/trpc/sessions.get?input=${encodeURIComponent(JSON.stringify({ json: { id: own.id } }))}`);
     const page = await open(guest, '/hunter-mobile');
     expect(page.reads?.[1]?.data).toEqual(superjson.deserialize(api.body.result.data));
+  });
+
+  it("carries where the session's events stood before its reads: the stream resumes from there (decision 916)", async () => {
+    const gm = await subscribedGameMaster(server);
+    const own = await createSession(gm);
+    const guest = await guestJoin(server, own.id, 'raptor', 'Cursor');
+    const cursorOf = async () => (await open(guest, '/hunter-mobile')).reads?.find((r) => r.path === 'comms.events')?.data;
+    const before = await cursorOf();
+    expect(before).toEqual({ lastEventId: await latestEventId(server.deps.db, [own.id]) });
+    const sent = await gm.post(`/api/game-sessions/${own.id}/communications`, { message: 'Spread out', type: 'broadcast', recipientType: 'all' });
+    expect(sent.status).toBe(200);
+    const after = await cursorOf();
+    expect(after.lastEventId).toBeGreaterThan(before.lastEventId);
+    expect(after).toEqual({ lastEventId: await latestEventId(server.deps.db, [own.id]) });
   });
 
   it('leaves out a session the user may not read, and gives a visitor the plain shell', async () => {

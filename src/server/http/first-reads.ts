@@ -6,16 +6,22 @@
 // Same rules as the API: every read is the procedure itself, called for this request's own sign-in (the
 // caller runs its middleware, input and output checks). A refused read is left out: the page asks the API and
 // shows the refusal as before. The answer is this user's: `Cache-Control: private, no-store`.
+// The terminal's reads also carry where the session's live events stood before they were read (decision 916):
+// its event stream resumes from there, so what the page reads from then on needs no refetch when it opens.
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import type { RouteShell } from '../../domain/client-routes';
 import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
 import type { Context } from '../context';
+import { latestEventId } from '../db/events';
 import { appRouter } from '../routers';
 import { createCallerFactory } from '../trpc';
 
-/** One read as the client's query cache keys it: the procedure's path and its input (absent when none). */
+/**
+ * One read as the client's query cache keys it: the procedure's path and its input (absent when none). The
+ * path `comms.events` is the event stream's cursor instead: `{ lastEventId }` for the session in its input.
+ */
 export type FirstRead = { path: string; input?: unknown; result: ReturnType<typeof superjson.serialize> };
 
 const createCaller = createCallerFactory(appRouter);
@@ -54,8 +60,14 @@ export async function firstReads(ctx: Context, route: RouteShell['screen'], url:
     // The session the terminal plays (useTerminalSessionId): a guest's own wins over a stale link.
     const fromQuery = sessionIdParam(url);
     const id = user.isGuest && user.gameSessionId ? user.gameSessionId : fromQuery;
+    // Read before the session: every event after it is replayed to the page's stream (comms.events resumes
+    // from it), so the page misses nothing that changes between these reads and the stream's opening.
+    const lastEventId = id === null ? null : await latestEventId(ctx.db, [id]);
     const session = id === null ? null : await readOrSkip(() => caller.sessions.get({ id }));
-    if (session) reads.push({ path: 'sessions.get', input: { id }, result: superjson.serialize(session.data) });
+    if (session && lastEventId !== null) {
+      reads.push({ path: 'sessions.get', input: { id }, result: superjson.serialize(session.data) });
+      reads.push({ path: 'comms.events', input: { sessionId: id }, result: superjson.serialize({ lastEventId }) });
+    }
   } else {
     const joined = await readOrSkip(() => caller.sessions.list({}));
     if (joined) reads.push({ path: 'sessions.list', input: {}, result: superjson.serialize(joined.data) });

@@ -2,10 +2,13 @@
 // page's one WebSocket) for everything beneath it. tRPC's client resends the last
 // tracked event id when the socket comes back, and the server replays what was
 // missed first, so no event is lost or seen twice. If the stream itself fails
-// (server restart), it is reopened from the last id we hold.
+// (server restart), it is reopened from the last id we hold. A page whose HTML carried
+// the session's first reads starts the stream where those reads were made (decision 916):
+// everything after is replayed, so nothing the page has read needs refetching when it opens.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { handleUnauthorized, isUnauthorized } from '../../lib/errors';
+import { firstEventCursor } from '../../lib/firstReads';
 import { trpc } from '../../trpc';
 import { applyEventToCache } from './applyEventToCache';
 import { LiveConnectionContext } from './useLiveConnection';
@@ -32,17 +35,20 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
   const wasLive = useRef(false);
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
-  // A new session starts a new stream, with nothing to resume from.
-  const streamOf = useRef(sessionId);
+  // A new session starts a new stream: from the page's first reads of it if there are
+  // any, else from now (and what the screen read before is fetched again once it opens).
+  const streamOf = useRef<number | null | undefined>(undefined);
+  const startFrom = useRef<number | null>(null);
   if (streamOf.current !== sessionId) {
     streamOf.current = sessionId;
-    lastId.current = null;
+    startFrom.current = sessionId === null ? null : firstEventCursor(sessionId);
+    lastId.current = startFrom.current;
     wasLive.current = false;
   }
   // Set only when reopening after a failure, so the subscription input (and the
   // socket's subscription) does not change with every event.
   const [resume, setResume] = useState<{ sessionId: number | null; from: number | null }>({ sessionId, from: null });
-  const resumeFrom = resume.sessionId === sessionId ? resume.from : null;
+  const resumeFrom = (resume.sessionId === sessionId ? resume.from : null) ?? startFrom.current;
 
   const subscription = trpc.comms.events.useSubscription(
     { sessionId: sessionId ?? 0, lastEventId: resumeFrom === null ? null : String(resumeFrom) },
@@ -94,7 +100,8 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
   useEffect(() => {
     if (connection !== 'live') return;
     // Whatever changed before the stream opened (or while it was down without a
-    // replay) is fetched once; from here on events keep the cache current.
+    // replay) is fetched once; from here on events keep the cache current. A stream
+    // started from the page's first reads (lastId set) replays instead.
     if (wasLive.current || lastId.current === null) {
       void utils.sessions.invalidate();
       void utils.deploy.invalidate();
