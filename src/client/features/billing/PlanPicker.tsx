@@ -19,13 +19,15 @@ export function PlanPicker() {
   const { plans } = usePlans();
   const payments = usePaymentsConfig();
   const { supportEmail } = useClientConfig();
-  const { user } = useCurrentUser();
+  const { user, isLoading: userPending } = useCurrentUser();
   const status = trpc.billing.userSubscription.useQuery(undefined, { enabled: user?.role === 'gamemaster' });
   const { choose, pendingPlanId } = useChoosePlan();
   const currentPlanId = status.data?.status === 'active' ? status.data.plan?.id : undefined;
   const notGameMaster = user !== null && user.role !== 'gamemaster';
-  // A game master's buttons wait for the plan status, so a click never targets the plan already held.
-  const statusPending = user?.role === 'gamemaster' && status.isLoading;
+  // The buttons wait for the sign-in status and then a game master's plan status, so a click never targets
+  // the plan already held, and no button turns from enabled to disabled under a finger (which swallowed a
+  // click made as the user's role arrived and the plan status began loading).
+  const statusPending = userPending || (user?.role === 'gamemaster' && status.isLoading);
   const provider = payments.data?.provider;
 
   function actionFor(planId: number): PlanAction {
