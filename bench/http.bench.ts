@@ -4,8 +4,9 @@
 // tRPC WebSocket, issue #25); a fixed rate; the mix while the session's hunters move and talk;
 // and cost growth (100k positions and events in a session).
 // Run: npm run bench:http   (COMPILED=0 runs the app through tsx, as before issue #25;
-// ROUND_S=5 seconds a round; PROFILE=dir writes the server's
-// .cpuprofile there, of the measured rounds only (not the setup's inserts nor the warm-up); CONNECTIONS=25; PHASES=rest,live,trpc,fixed,growth runs only those, and
+// ROUND_S=5 seconds a round; PROFILE=dir writes the server's .cpuprofile there, of the
+// measured rounds only (not the setup's inserts nor the warm-up); CONNECTIONS=25;
+// PHASES=rest,live,trpc,fixed,growth runs only those, and
 // PHASES=app the app's REST hot mix alone, for a profile; READ_CACHE=off answers every read
 // without the read cache, for the uncached cost). The server runs in a child process (this
 // same file, BENCH_HTTP_ROLE=server, compiled as `npm start` serves: bench/compiled.ts) so

@@ -67,12 +67,13 @@ function readEmbedded(doc: Document): FirstRead[] {
 export function seedFirstReads(queryClient: QueryClient, doc: Document = document, now = Date.now()): number {
   let seeded = 0;
   for (const read of readEmbedded(doc)) {
+    if (typeof read.result !== 'object' || read.result === null) continue;
     if (read.path === EVENT_CURSOR) {
-      if (typeof read.result === 'object' && read.result !== null && seedEventCursor(read, now)) seeded += 1;
+      if (seedEventCursor(read, now)) seeded += 1;
       continue;
     }
     const procedure = SEEDABLE[read.path as keyof typeof SEEDABLE];
-    if (!procedure || typeof read.result !== 'object' || read.result === null) continue;
+    if (!procedure) continue;
     const queryKey = queryKeyOf(procedure, read.input, 'query');
     // Kept long enough for the screen to mount (the spec's cache lifetime of 0 would drop it at once);
     // the screen's own options apply from its first render (stale at once: it refreshes in the background).

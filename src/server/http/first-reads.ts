@@ -60,13 +60,15 @@ export async function firstReads(ctx: Context, route: RouteShell['screen'], url:
     // The session the terminal plays (useTerminalSessionId): a guest's own wins over a stale link.
     const fromQuery = sessionIdParam(url);
     const id = user.isGuest && user.gameSessionId ? user.gameSessionId : fromQuery;
-    // Read before the session: every event after it is replayed to the page's stream (comms.events resumes
-    // from it), so the page misses nothing that changes between these reads and the stream's opening.
-    const lastEventId = id === null ? null : await latestEventId(ctx.db, [id]);
-    const session = id === null ? null : await readOrSkip(() => caller.sessions.get({ id }));
-    if (session && lastEventId !== null) {
-      reads.push({ path: 'sessions.get', input: { id }, result: superjson.serialize(session.data) });
-      reads.push({ path: 'comms.events', input: { sessionId: id }, result: superjson.serialize({ lastEventId }) });
+    if (id !== null) {
+      // Read before the session: every event after it is replayed to the page's stream (comms.events resumes
+      // from it), so the page misses nothing that changes between these reads and the stream's opening.
+      const lastEventId = await latestEventId(ctx.db, [id]);
+      const session = await readOrSkip(() => caller.sessions.get({ id }));
+      if (session) {
+        reads.push({ path: 'sessions.get', input: { id }, result: superjson.serialize(session.data) });
+        reads.push({ path: 'comms.events', input: { sessionId: id }, result: superjson.serialize({ lastEventId }) });
+      }
     }
   } else {
     const joined = await readOrSkip(() => caller.sessions.list({}));

@@ -50,8 +50,8 @@ export function signInGeneration(sqlite: Database.Database): number | undefined 
  * process: an account disabled outside the app) moves SQLite's `PRAGMA data_version` for this
  * one, and then the generation moves too. Run before the cache is read (outsideWritesNoted: once
  * for the sign-in lookups of an event-loop turn), so the cache never serves a row that another
- * connection has changed (issue 24, decision 721). The pragma begins a read transaction (about 7 µs a request in bench:http); it is asked
- * only when the WAL index header shows a commit by anyone since it was last asked (one pread,
+ * connection has changed (issue 24, decision 721). The pragma begins a read transaction (about
+ * 7 µs a request in bench:http); it is asked only when the WAL index header shows a commit by anyone since it was last asked (one pread,
  * wal-index-header.ts), so a run of reads with no commit in between asks it once (decision 912).
  */
 export function noteOutsideWrites(sqlite: Database.Database): void {
