@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../domain/rules';
 import { handleUnauthorized, isUnauthorized, removedFrom } from './lib/errors';
+import { shareUnchanged } from './lib/shareUnchanged';
 
 /** The spec's data defaults: 1 retry, stale at once, cache lifetime 0, no refetch on window focus. */
 export function createQueryClient() {
@@ -12,6 +13,8 @@ export function createQueryClient() {
         staleTime: QUERY_STALE_MS,
         gcTime: QUERY_CACHE_MS,
         refetchOnWindowFocus: false,
+        // A refetch that changed nothing keeps the previous objects, dates included: no screen redraws for it.
+        structuralSharing: shareUnchanged,
       },
     },
     // Any mutation that fails as unauthorized logs the user out in effect.

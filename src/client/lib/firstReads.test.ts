@@ -41,6 +41,21 @@ describe('seedFirstReads (decision 855)', () => {
     }
   });
 
+  it("seeds the rest of the terminal's first screen under its queries' keys (decision 917)", () => {
+    const client = createQueryClient();
+    const dinosaurs = [{ id: 9, speciesId: 2, latitude: 48.85, longitude: 2.29, deployedAt: new Date('2026-11-26T07:01:00Z') }];
+    const reads = [
+      { path: 'deploy.list', input: { id: 4 }, data: dinosaurs, key: getQueryKey(trpc.deploy.list, { id: 4 }, 'query') },
+      { path: 'admin.speciesList', data: [{ id: 2, name: 'Raptor' }], key: getQueryKey(trpc.admin.speciesList, undefined, 'query') },
+      { path: 'admin.missionsList', data: [{ id: 1, name: 'Valley' }], key: getQueryKey(trpc.admin.missionsList, undefined, 'query') },
+      { path: 'stats.hunterStats', input: { sessionId: 4 }, data: { dinosaursObserved: 0 }, key: getQueryKey(trpc.stats.hunterStats, { sessionId: 4 }, 'query') },
+      { path: 'playArea.get', input: { id: 4 }, data: { playArea: null, noGoZones: [], hunters: [] }, key: getQueryKey(trpc.playArea.get, { id: 4 }, 'query') },
+    ];
+    const { doc } = fakeDocument(JSON.stringify(reads.map(({ path, input, data }) => ({ path, input, result: superjson.serialize(data) }))));
+    expect(seedFirstReads(client, doc)).toBe(reads.length);
+    for (const read of reads) expect(client.getQueryData(read.key), read.path).toEqual(read.data);
+  });
+
   it('seeds nothing without the element, from broken JSON, or for a procedure it does not know', () => {
     const client = createQueryClient();
     expect(seedFirstReads(client, fakeDocument(null).doc)).toBe(0);

@@ -20,6 +20,12 @@ const SEEDABLE = {
   'auth.session': trpc.auth.session,
   'sessions.get': trpc.sessions.get,
   'sessions.list': trpc.sessions.list,
+  // The rest of the terminal's first screen (decision 917).
+  'deploy.list': trpc.deploy.list,
+  'admin.speciesList': trpc.admin.speciesList,
+  'admin.missionsList': trpc.admin.missionsList,
+  'stats.hunterStats': trpc.stats.hunterStats,
+  'playArea.get': trpc.playArea.get,
 } as const;
 
 /** The path of the event stream's cursor among the first reads (src/server/http/first-reads.ts). */

@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
 import { latestEventId } from '../db/events';
+import { missions } from '../db/schema';
 import { createSession, guestJoin, subscribedGameMaster } from '../routers/sessions/test-support';
 import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
 import { type FirstRead, scriptSafeJson, sessionIdParam, withFirstReads } from './first-reads';
@@ -55,6 +56,11 @@ describe('first reads in the route shells', () => {
         ['auth.session', undefined],
         ['sessions.get', { id: own.id }],
         ['comms.events', { sessionId: own.id }],
+        // The rest of the terminal's first screen (decision 917); no mission, so no mission list.
+        ['deploy.list', { id: own.id }],
+        ['admin.speciesList', undefined],
+        ['stats.hunterStats', { sessionId: own.id }],
+        ['playArea.get', { id: own.id }],
       ]);
       expect(page.reads?.[0]?.data).toMatchObject({ isGuest: true, gameSessionId: own.id });
       expect(page.reads?.[1]?.data).toMatchObject({ id: own.id, name: own.name });
@@ -63,6 +69,36 @@ describe('first reads in the route shells', () => {
     const api = await guest.get(`/trpc/sessions.get?input=${encodeURIComponent(JSON.stringify({ json: { id: own.id } }))}`);
     const page = await open(guest, '/hunter-mobile');
     expect(page.reads?.[1]?.data).toEqual(superjson.deserialize(api.body.result.data));
+  });
+
+  it("carries the terminal's whole first screen, each read as the API answers it for this hunter (decision 917)", async () => {
+    const gm = await subscribedGameMaster(server);
+    const [mission] = await server.deps.db.insert(missions).values({ name: 'Valley', description: 'Find the herd' }).returning();
+    const own = await createSession(gm, { missionId: mission!.id });
+    const species = (await gm.get('/api/dinosaur-species')).body as { id: number }[];
+    const deployed = await gm.post(`/api/game-sessions/${own.id}/deploy-dinosaur`, { sessionId: own.id, speciesId: species[0]!.id, latitude: 48.85, longitude: 2.29 });
+    expect(deployed.status).toBe(200);
+    const guest = await guestJoin(server, own.id, 'raptor', 'Whole');
+    const api = async (path: string, input?: unknown) => {
+      const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+      const res = await guest.get(`/trpc/${path}${query}`);
+      expect(res.status, path).toBe(200);
+      return superjson.deserialize(res.body.result.data);
+    };
+    const check = async () => {
+      const page = await open(guest, '/hunter-mobile');
+      const reads = new Map(page.reads?.map((r) => [r.path, r]));
+      expect([...reads.keys()]).toEqual(['auth.session', 'sessions.get', 'comms.events', 'deploy.list', 'admin.speciesList', 'stats.hunterStats', 'playArea.get', 'admin.missionsList']);
+      for (const path of ['deploy.list', 'admin.speciesList', 'stats.hunterStats', 'playArea.get', 'admin.missionsList']) {
+        const read = reads.get(path)!;
+        expect(read.data, path).toEqual(await api(path, read.input));
+      }
+      return reads;
+    };
+    // Not started: the hunter is not shown the dinosaurs, in the page as through the API.
+    expect((await check()).get('deploy.list')?.data).toEqual([]);
+    expect((await gm.post(`/api/game-sessions/${own.id}/start`, {})).status).toBe(200);
+    expect((await check()).get('deploy.list')?.data).toHaveLength(1);
   });
 
   it("carries where the session's events stood before its reads: the stream resumes from there (decision 916)", async () => {

@@ -68,6 +68,19 @@ export async function firstReads(ctx: Context, route: RouteShell['screen'], url:
       if (session) {
         reads.push({ path: 'sessions.get', input: { id }, result: superjson.serialize(session.data) });
         reads.push({ path: 'comms.events', input: { sessionId: id }, result: superjson.serialize({ lastEventId }) });
+        // What the terminal's first screen reads besides (decision 917): it draws complete in one render, and
+        // its refetch on mount, which finds the same answers, redraws nothing.
+        const terminalReads: [string, unknown, () => Promise<unknown>][] = [
+          ['deploy.list', { id }, () => caller.deploy.list({ id })],
+          ['admin.speciesList', undefined, () => caller.admin.speciesList()],
+          ['stats.hunterStats', { sessionId: id }, () => caller.stats.hunterStats({ sessionId: id })],
+          ['playArea.get', { id }, () => caller.playArea.get({ id })],
+        ];
+        if (session.data.missionId != null) terminalReads.push(['admin.missionsList', undefined, () => caller.admin.missionsList()]);
+        for (const [path, input, read] of terminalReads) {
+          const answer = await readOrSkip(read);
+          if (answer) reads.push({ path, ...(input === undefined ? {} : { input }), result: superjson.serialize(answer.data) });
+        }
       }
     }
   } else {
