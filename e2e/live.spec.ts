@@ -1,7 +1,8 @@
 // Live updates when the socket drops: the Hunter Terminal says so, keeps showing new
 // messages by polling, and once the socket is back it resumes from the last event
 // with nothing lost and nothing shown twice (decision 500). Opened from its link, it starts its
-// stream where the page's first reads were made, and reads nothing twice (decision 916).
+// stream where the page's first reads were made, and reads nothing twice (decision 916). A socket that never
+// opens leaves the terminal polling once its first opening's grace is over (decision 918).
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 import { broadcast, createSession, joinAsGuest, lifecycle, setUpGameMaster, startSession } from './support/play';
@@ -57,6 +58,33 @@ test('a dropped socket shows the reconnecting banner, polls meanwhile, and resum
   }
 });
 
+test("a socket that never opens: after its first opening's grace the terminal polls (decision 918)", async ({
+  page,
+  request,
+}) => {
+  test.skip((page.viewportSize()?.width ?? 0) > 400, 'the terminal is a phone screen');
+  test.setTimeout(90_000);
+  // As behind a proxy that refuses WebSockets: every connection opens and drops before the stream starts.
+  await page.routeWebSocket(/\/trpc$/, (ws) => {
+    setTimeout(() => void ws.close({ code: 4000, reason: 'refused (test)' }), 100);
+  });
+  await setUpGameMaster(request);
+  const session = await createSession(request);
+  await startSession(request, session.id);
+  await joinAsGuest(page, { sessionId: session.id, password: session.password, handle: uniqueName('Proxy') });
+  await broadcast(request, session.id, 'Before');
+  await page.getByRole('tab', { name: 'Comms' }).click();
+  const feed = page.getByTestId('comms-feed');
+  await expect(feed.getByText('Before')).toBeVisible();
+
+  // Read once it is on screen: only a poll can bring the next one (the first opening's grace, 3 s, then the
+  // terminal's 2 s poll).
+  await page.waitForTimeout(500);
+  await broadcast(request, session.id, 'Through the poll');
+  await expect(feed.getByText('Through the poll')).toBeVisible({ timeout: 15_000 });
+  await expect(feed.getByTestId('comms-message').filter({ hasText: 'Through the poll' })).toHaveCount(1);
+});
+
 test("a terminal opened from its link reads each query once, and follows the session from where its page was read", async ({
   page,
   request,
@@ -68,6 +96,9 @@ test("a terminal opened from its link reads each query once, and follows the ses
   await startSession(request, session.id);
   await joinAsGuest(page, { sessionId: session.id, password: session.password, handle: uniqueName('Cursor') });
   await expect(page.getByTestId('connection-banner')).toBeHidden();
+  // The joined terminal's own first reads are done before counting starts (only the page opened below counts).
+  await expect(page.getByTestId('hunter-terminal')).toBeVisible();
+  await page.waitForLoadState('networkidle');
 
   // Opened afresh from its link: the HTML carries the session's first reads and where its events stood
   // (decision 916). The page's code is held back until the game master has paused the session, a change

@@ -143,6 +143,15 @@ export const POLL_DINOSAURS_TERMINAL_MS = 5000;
 export const POLL_DINOSAURS_FIELD_OPS_MS = 10_000;
 export const POLL_TIME_STATUS_MS = 30_000;
 export const POLL_GM_HUNTER_STATS_MS = 5000;
+/**
+ * How long a live screen's first socket may take to open before the screen polls as if it were down (decision
+ * 918). A socket opens in well under a second; polling from the first moment set and then cleared a timer per
+ * query, and redrew every screen that polls once it opened. A socket that never opens (a proxy that refuses
+ * WebSockets) costs this much before the first poll's own interval starts.
+ */
+export const LIVE_FIRST_OPEN_GRACE_MS = 3000;
+/** How long after load a page waits (then for an idle moment) before it registers the service worker (decision 921). */
+export const SERVICE_WORKER_SETTLE_MS = 3000;
 
 // --- Countdown badge thresholds ---
 export const TIME_WARNING_MIN = 15;

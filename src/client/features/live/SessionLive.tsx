@@ -7,11 +7,12 @@
 // everything after is replayed, so nothing the page has read needs refetching when it opens.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { LIVE_FIRST_OPEN_GRACE_MS } from '../../../domain/rules';
 import { handleUnauthorized, isUnauthorized } from '../../lib/errors';
 import { firstEventCursor } from '../../lib/firstReads';
 import { trpc } from '../../trpc';
 import { applyEventToCache } from './applyEventToCache';
-import { LiveConnectionContext } from './useLiveConnection';
+import { LiveConnectionContext, LivePollingContext } from './useLiveConnection';
 import { noteServerTimestamp } from './serverClock';
 import type { LiveConnection, LiveEvent } from './types';
 
@@ -97,6 +98,17 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
           ? 'reconnecting'
           : 'connecting';
 
+  // A first opening is not "down" until it has had its grace (LIVE_FIRST_OPEN_GRACE_MS): no poll timers are
+  // set and cleared for a socket that opens a moment later.
+  const [openingSlowly, setOpeningSlowly] = useState(false);
+  useEffect(() => {
+    setOpeningSlowly(false);
+    if (connection !== 'connecting') return;
+    const timer = window.setTimeout(() => setOpeningSlowly(true), LIVE_FIRST_OPEN_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [connection]);
+  const polling = connection === 'idle' || connection === 'reconnecting' || (connection === 'connecting' && openingSlowly);
+
   useEffect(() => {
     if (connection !== 'live') return;
     // Whatever changed before the stream opened (or while it was down without a
@@ -112,5 +124,9 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
     wasLive.current = true;
   }, [connection, utils]);
 
-  return <LiveConnectionContext.Provider value={connection}>{children}</LiveConnectionContext.Provider>;
+  return (
+    <LiveConnectionContext.Provider value={connection}>
+      <LivePollingContext.Provider value={polling}>{children}</LivePollingContext.Provider>
+    </LiveConnectionContext.Provider>
+  );
 }
