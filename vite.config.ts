@@ -42,6 +42,8 @@ const stubXrEmulator = (): Plugin => ({
  */
 const MANTINE_STYLES = path.join(path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles');
 const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:[^?]*[\\/])?(\w+)\.mjs$/;
+/** Components whose styles global.css carries for every page instead: a notice's card, whose code is lazy. */
+const MANTINE_GLOBAL_STYLES = new Set(['Notification']);
 const mantineCssPerComponent = (): Plugin => {
   let serve = false;
   return {
@@ -54,7 +56,7 @@ const mantineCssPerComponent = (): Plugin => {
         return id.endsWith('/src/client/main.tsx') ? { code: `${code}\nimport '@mantine/core/styles.css';`, map: null } : null;
       }
       const name = MANTINE_COMPONENT.exec(id)?.[1];
-      if (!name || !fs.existsSync(path.join(MANTINE_STYLES, `${name}.css`))) return null;
+      if (!name || MANTINE_GLOBAL_STYLES.has(name) || !fs.existsSync(path.join(MANTINE_STYLES, `${name}.css`))) return null;
       // Appended: imports run before the module body wherever they stand, and the source map stays right.
       return { code: `${code}\nimport '@mantine/core/styles/${name}.css';`, map: null };
     },
@@ -189,7 +191,7 @@ export default defineConfig({
             { name: 'trpc', test: /node_modules[\\/](@trpc|@tanstack|superjson|copy-anything)[\\/]|src[\\/]client[\\/]trpc\.ts$/ },
             {
               name: 'shell',
-              test: /src[\\/]client[\\/](AppRoot\.tsx|theme\.ts|components[\\/](AppErrorBoundary|AppNotifications|AppLink)\.tsx|lib[\\/](firstInteraction|contrast|deferredStyles|notify)\.ts)$|modulepreload-polyfill/,
+              test: /src[\\/]client[\\/](AppRoot\.tsx|theme\.ts|components[\\/](AppErrorBoundary|AppNotifications|AppLink)\.tsx|lib[\\/](firstInteraction|contrast|deferredStyles|notify|toastFloor)\.ts)$|modulepreload-polyfill/,
             },
             { name: 'errors', test: /src[\\/]client[\\/]lib[\\/]errors\.ts$/ },
             {

@@ -1,14 +1,14 @@
-import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { TOAST_LIMIT } from '../../domain/rules';
-import classes from './NotificationsViewport.module.css';
+import { onToastFloorsChange, toastFloorOffset, toastFloors } from '../lib/toastFloor';
 
 /** Room kept between a notice and what follows it, in px. */
 const RESERVE_GAP_PX = 16;
 
 /**
- * The toast viewport, placed clear of headers and main actions (NotificationsViewport.module.css).
+ * The toast viewport, placed clear of headers and main actions (toastViewport.css), and above the screen's
+ * bottom bars (lib/toastFloor.ts): their height is set on the viewport's own elements, so only they restyle.
  * While a notice shows, its height is published as --toast-reserve so scrolling areas keep that
  * much room at their end (global.css) and nothing has to stay under it.
  */
@@ -23,10 +23,28 @@ export function NotificationsViewport() {
       root.style.setProperty('--toast-reserve', height > 0 ? `${Math.ceil(height) + RESERVE_GAP_PX}px` : '0px');
     };
     const observer = new ResizeObserver(publish);
+    // Above the bottom bars: measured when one comes, goes or changes size, and when the window does.
+    const viewports = () => document.querySelectorAll<HTMLElement>('[data-toast-viewport]');
+    const place = () => {
+      const offset = toastFloorOffset(
+        root.clientHeight,
+        toastFloors().map((el) => el.getBoundingClientRect().top),
+      );
+      for (const el of viewports()) el.style.setProperty('--toast-bottom-offset', `${offset}px`);
+    };
+    const floorObserver = new ResizeObserver(place);
+    const observeFloors = () => {
+      floorObserver.disconnect();
+      for (const el of toastFloors()) floorObserver.observe(el);
+      place();
+    };
+    const stopFloors = onToastFloorsChange(observeFloors);
+    window.addEventListener('resize', place);
     // The containers are portalled after this effect's first run: observe them once they are in the document.
     const attach = () => {
-      const els = document.querySelectorAll<HTMLElement>('[data-toast-viewport]');
+      const els = viewports();
       for (const el of els) observer.observe(el);
+      if (els.length > 0) observeFloors();
       return els.length > 0;
     };
     let frame = 0;
@@ -37,6 +55,9 @@ export function NotificationsViewport() {
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
+      floorObserver.disconnect();
+      stopFloors();
+      window.removeEventListener('resize', place);
       root.style.removeProperty('--toast-reserve');
     };
   }, []);
@@ -45,7 +66,7 @@ export function NotificationsViewport() {
       limit={TOAST_LIMIT}
       position="bottom-center"
       zIndex={4000}
-      classNames={{ root: classes.viewport }}
+      classNames={{ root: 'toast-viewport' }}
       data-toast-viewport=""
     />
   );

@@ -3,8 +3,9 @@
 // location, often after the Brief has been drawn: above the content it pushed the Brief down by its whole
 // height (a layout shift of 0.22 on a phone, and a jump under the hunter's thumb). Here the content gives up
 // the room at its bottom instead, so nothing in it moves, and the notice stays in sight on every tab.
-// Its height is published as --terminal-dock so notices (toasts) appear above it, not over it.
-import { useEffect, useRef } from 'react';
+// Notices (toasts) appear above it, not over it (lib/toastFloor.ts).
+import { useRef } from 'react';
+import { useToastFloor } from '../../lib/toastFloor';
 import { GpsErrorNotice } from '../gps/GpsErrorNotice';
 import type { Gps } from '../gps/useGps';
 import classes from './terminal.module.css';
@@ -14,22 +15,7 @@ type Props = { gps: Pick<Gps, 'status' | 'error' | 'retry'> };
 export function TerminalGpsDock({ gps }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = gps.error !== null;
-  useEffect(() => {
-    const el = ref.current;
-    if (!shown || !el) return;
-    const root = document.documentElement;
-    // The observer reports the dock's size once it has been laid out, before that frame is painted: no layout is
-    // forced here (it was a whole-page layout in the middle of the terminal's first render, issue #25).
-    const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize ?? el.getBoundingClientRect().height;
-      root.style.setProperty('--terminal-dock', `${Math.ceil(height)}px`);
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--terminal-dock');
-    };
-  }, [shown]);
+  useToastFloor(ref, shown);
   if (!shown) return null;
   return (
     <div ref={ref} className={classes.dock} data-testid="gps-dock">

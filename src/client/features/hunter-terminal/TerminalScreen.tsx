@@ -44,6 +44,7 @@ import { LazyMissionCompleteDialog, LazySpeciesCard, LazyTerminalEndDialog, prel
 import { LazyArHuntTab, LazyCommsTab } from './lazyTabs';
 import { isTerminalTab } from './terminalTabs';
 import { useHunterIdentity } from './useHunterIdentity';
+import { useFillsScreen } from './useFillsScreen';
 import { useTerminalTab } from './useTerminalTab';
 import { handleTerminalEvent, speciesNameLookup } from './useTerminalEvents';
 
@@ -65,6 +66,7 @@ const isHunterVisible = (status: string | null | undefined) =>
 
 export function TerminalScreen({ sessionId, eventHandler }: Props) {
   const navigate = useNavigate();
+  useFillsScreen();
   // Kept across a reload (sessionStorage), so a reload mid-hunt does not go back to Brief.
   const { tab, setTab, arRestored } = useTerminalTab(sessionId);
   const [cameraNoteSeen, setCameraNoteSeen] = useState(false);

@@ -3,7 +3,8 @@
 // The Map, AR Hunt and Comms tabs load their code on first use (decision 850): a finger
 // on the tab starts the download, before its click selects it.
 import { Indicator, Tabs, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
+import { useToastFloor } from '../../lib/toastFloor';
 import { preloadTacticalMap } from '../map/LazyTacticalMap';
 import { preloadTerminalTab } from './lazyTabs';
 import { TAB_ICONS, TAB_LABELS, TERMINAL_TABS, type TerminalTab } from './terminalTabs';
@@ -16,8 +17,11 @@ function preloadTab(tab: TerminalTab) {
 
 /** Memoised: it changes only with the unread count, not with each render of the terminal (decision 911). */
 export const TerminalTabBar = memo(function TerminalTabBar({ unread }: { unread: number }) {
+  // Notices appear above the tab bar, not over it (lib/toastFloor.ts).
+  const ref = useRef<HTMLDivElement>(null);
+  useToastFloor(ref);
   return (
-    <Tabs.List grow className={classes.tabBar} aria-label="Hunter Terminal sections">
+    <Tabs.List ref={ref} grow className={classes.tabBar} aria-label="Hunter Terminal sections">
       {TERMINAL_TABS.map((tab) => {
         const Icon = TAB_ICONS[tab];
         const icon = <Icon size={26} aria-hidden stroke={1.8} />;
