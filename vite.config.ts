@@ -34,6 +34,20 @@ const stubXrEmulator = (): Plugin => ({
 });
 
 /**
+ * Mantine's useId without its random id set after mount (src/client/lib/mantineId.ts, decision 920): that state
+ * update made every commit that mounted a Mantine component with an id re-render at once, and run the screen's
+ * passive effects in the same long task. Build only: the dev server pre-bundles Mantine whole.
+ */
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+const mantineStableIds = (): Plugin => ({
+  name: 'dinohunt:mantine-stable-ids',
+  apply: 'build',
+  load(id) {
+    return MANTINE_USE_ID.test(id) ? `export { useId } from ${JSON.stringify(path.resolve('src/client/lib/mantineId.ts'))};` : null;
+  },
+});
+
+/**
  * Mantine's stylesheet for every component (about 250 KB) on every page, split: each Mantine component
  * module imports its own CSS file (@mantine/core/styles/<Name>.css), so a component's styles travel in
  * the chunk that carries its code and a page holds only the styles of the components it renders.
@@ -107,6 +121,7 @@ export default defineConfig({
   plugins: [
     react(),
     stubXrEmulator(),
+    mantineStableIds(),
     mantineCssPerComponent(),
     prerenderPlugin(),
     precompressPlugin(),
