@@ -4,8 +4,8 @@
 // (service worker allowed, signed in where the page needs it, a live session with dinosaurs), the page
 // loaded and watched until the network has been quiet for QUIET_MS, and again once the service worker has
 // taken control. Preloads, after-paint chunks, lazy chunks loaded on idle and the service worker's scripts and
-// precache are all counted. Sizes are the built files,
-// gzip -9. Exits 1 when a budget is exceeded or three.js reaches a page that must not carry it.
+// precache are all counted. Sizes are the built files, gzip -9. Exits 1 when a budget is exceeded or three.js
+// reaches a page that must not carry it.
 //   tsx scripts/bundle-budget.ts [clientDir]   (default dist/client; CLIENT_DIR also works)
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 // The first reads in the HTML (issue #25 third round, decision 855): when a signed-in user opens the Hunter
 // Terminal or Field Operations, the server answers the page's shell with the JSON its first tRPC batch would
-// fetch (the sign-in status; the session the terminal's link names or the guest's own; a hunter's joined
-// sessions), so the screen draws without waiting for the shell's modules and then a round trip.
+// fetch (the sign-in status; the session the terminal's link names or the guest's own, with the rest of the
+// terminal's first screen, decision 917; a hunter's joined sessions), so the screen draws without waiting for
+// the shell's modules and then a round trip.
 //
 // Same rules as the API: every read is the procedure itself, called for this request's own sign-in (the
 // caller runs its middleware, input and output checks). A refused read is left out: the page asks the API and
