@@ -78,10 +78,12 @@ export async function firstReads(ctx: Context, route: RouteShell['screen'], url:
           ['playArea.get', { id }, () => caller.playArea.get({ id })],
         ];
         if (session.data.missionId != null) terminalReads.push(['admin.missionsList', undefined, () => caller.admin.missionsList()]);
-        for (const [path, input, read] of terminalReads) {
-          const answer = await readOrSkip(read);
+        // Independent reads, asked together (one round trip's wait on PostgreSQL, not one each), kept in order.
+        const answers = await Promise.all(terminalReads.map(([, , read]) => readOrSkip(read)));
+        terminalReads.forEach(([path, input], i) => {
+          const answer = answers[i];
           if (answer) reads.push({ path, ...(input === undefined ? {} : { input }), result: superjson.serialize(answer.data) });
-        }
+        });
       }
     }
   } else {
