@@ -41,6 +41,7 @@ import WebSocket from 'ws';
 import type { AppRouter } from '../src/server/routers';
 import { type ApiClient, startTestServer, subscribedGameMaster } from '../src/server/testing/harness';
 import { type OpenLoopResult, openLoop } from './http/open-loop';
+import { exitWithParent } from './exit-with-parent';
 
 const ROUND_S = Number(process.env.ROUND_S ?? 5);
 const ROUNDS = 3;
@@ -307,6 +308,7 @@ async function serve() {
     growth,
   };
   process.send?.({ type: 'ready', setup });
+  exitWithParent();
   const profiler = new Session();
   process.on('message', async (message: { type: string }) => {
     // The server's CPU time so far (µs): the parent reads it around each round (CPU per read).

@@ -3,6 +3,7 @@
 // next is sent at the next 10 ms tick, or at once when the last took longer), each
 // latency kept while armed. Over IPC: { op: 'start' }, { op: 'stop' } -> the latencies.
 import http from 'node:http';
+import { exitWithParent } from '../exit-with-parent';
 
 const url = new URL(`${process.env.PROBE_URL}/api/config`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: process.env.PROBE_ADDRESS ?? '127.0.0.1' });
@@ -46,6 +47,7 @@ async function loop() {
   }
 }
 
+exitWithParent();
 process.on('message', (command: { op: 'start' | 'stop' | 'exit' }) => {
   if (command.op === 'start') {
     latencies = [];

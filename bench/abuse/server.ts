@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { exitWithParent } from '../exit-with-parent';
 
 export type ServerCommand =
   | { op: 'mark' }
@@ -64,6 +65,7 @@ sampler.unref();
 
 const send = (message: unknown) => process.send?.(message);
 
+exitWithParent();
 process.on('message', (command: ServerCommand) => {
   try {
     switch (command.op) {

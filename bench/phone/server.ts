@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPILED_NODE_FLAGS, ensureServerBuilt, SERVER_OUTFILE } from '../../scripts/build-server';
+import { killOnExit } from '../exit-with-parent';
 import { Jar } from './jar';
 
 export type PhoneServer = { child: ChildProcess; url: string; dir: string; stop: () => void };
@@ -44,6 +45,8 @@ export async function startServer(clientDir: string, port?: number): Promise<Pho
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A crash of the bench or the budget (a missing browser) must not leave this server running.
+  const keepAfterExit = killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -57,6 +60,7 @@ export async function startServer(clientDir: string, port?: number): Promise<Pho
     await new Promise((r) => setTimeout(r, 250));
   }
   const stop = () => {
+    keepAfterExit();
     child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
   };

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { prebuiltTextFrame } from '../../src/server/realtime/frame-fanout';
+import { exitWithParent } from '../exit-with-parent';
 
 export type BareCommand = { op: 'broadcast'; frame: string; how: 'ws.send' | 'one write' } | { op: 'stop' };
 
@@ -20,6 +21,7 @@ const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 const hello = Buffer.from(JSON.stringify({ type: 'subscribed' }));
 wss.on('connection', (socket) => socket.send(hello, { binary: false }));
 
+exitWithParent();
 process.on('message', (command: BareCommand) => {
   if (command.op === 'broadcast') {
     // Built once, as the app builds its frame once per event.

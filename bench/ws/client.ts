@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { SeededSocket } from './server';
+import { exitWithParent } from '../exit-with-parent';
 
 export type ClientCommand =
   | { op: 'open'; kind: 'ws' | 'trpc'; wsUrl: string; sockets: SeededSocket[]; concurrency: number }
@@ -136,6 +137,7 @@ async function openAll(command: Extract<ClientCommand, { op: 'open' }>) {
   send({ op: 'opened', open: receivers.length, failed });
 }
 
+exitWithParent();
 process.on('message', (command: ClientCommand) => {
   if (command.op === 'open') return void openAll(command);
   if (command.op === 'arm') {

@@ -14,6 +14,7 @@ import type { BusEvent } from '../../src/server/event-bus';
 import { frameBytes } from '../../src/server/realtime/session-stream';
 import { sendMessage } from '../../src/server/services/communications';
 import { startTestServer } from '../../src/server/testing/harness';
+import { exitWithParent } from '../exit-with-parent';
 
 export type ServerCommand =
   | { op: 'seed'; sessions: number; huntersPerSession: number }
@@ -71,6 +72,7 @@ function memory() {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+exitWithParent();
 process.on('message', (command: ServerCommand) => {
   // One command at a time from the bench; a failure ends this server (the bench sees it exit).
   void handle(command).catch(async (err: unknown) => {
