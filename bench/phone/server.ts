@@ -46,7 +46,7 @@ export async function startServer(clientDir: string, port?: number): Promise<Pho
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // A crash of the bench or the budget (a missing browser) must not leave this server running.
-  const keepAfterExit = killOnExit(child);
+  const cancelKillOnExit = killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -60,7 +60,7 @@ export async function startServer(clientDir: string, port?: number): Promise<Pho
     await new Promise((r) => setTimeout(r, 250));
   }
   const stop = () => {
-    keepAfterExit();
+    cancelKillOnExit();
     child.kill('SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
   };
