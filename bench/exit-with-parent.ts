@@ -3,8 +3,13 @@
 // measurement on the same machine would share the cores with it.
 import type { ChildProcess } from 'node:child_process';
 
-/** In a forked child: exit as soon as the parent's IPC channel closes (the parent is gone). */
+/**
+ * In a forked child, first thing (before any setup it awaits): exit as soon as the parent's IPC channel closes
+ * (the parent is gone), or at once if it has closed already. Not forked (no channel): nothing to follow.
+ */
 export function exitWithParent(): void {
+  if (!process.send) return;
+  if (!process.connected) process.exit(1);
   process.once('disconnect', () => process.exit(1));
 }
 

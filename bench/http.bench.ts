@@ -168,6 +168,8 @@ async function liveSession(gm: ApiClient, species: number[], tag: string) {
 }
 
 async function serve() {
+  // A crash of the benchmark must not leave this server running, even while it seeds (bench/exit-with-parent.ts).
+  exitWithParent();
   // LOG_LEVEL=info: the server logs as `npm start` does by default (the tests' servers are silent).
   const server = await startTestServer(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {});
   // READ_CACHE=off turns it off; it is off anyway where the app keeps it off (PostgreSQL, decision 876).
@@ -308,7 +310,6 @@ async function serve() {
     growth,
   };
   process.send?.({ type: 'ready', setup });
-  exitWithParent();
   const profiler = new Session();
   process.on('message', async (message: { type: string }) => {
     // The server's CPU time so far (µs): the parent reads it around each round (CPU per read).

@@ -5,6 +5,9 @@
 import http from 'node:http';
 import { exitWithParent } from '../exit-with-parent';
 
+// A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).
+exitWithParent();
+
 const url = new URL(`${process.env.PROBE_URL}/api/config`);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: process.env.PROBE_ADDRESS ?? '127.0.0.1' });
 const EVERY_MS = 10;
@@ -47,7 +50,6 @@ async function loop() {
   }
 }
 
-exitWithParent();
 process.on('message', (command: { op: 'start' | 'stop' | 'exit' }) => {
   if (command.op === 'start') {
     latencies = [];

@@ -10,6 +10,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { exitWithParent } from '../exit-with-parent';
 
+// A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).
+exitWithParent();
+
 export type ServerCommand =
   | { op: 'mark' }
   | { op: 'peak' }
@@ -65,7 +68,6 @@ sampler.unref();
 
 const send = (message: unknown) => process.send?.(message);
 
-exitWithParent();
 process.on('message', (command: ServerCommand) => {
   try {
     switch (command.op) {

@@ -45,8 +45,10 @@ export async function startServer(clientDir: string, port?: number): Promise<Pho
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  // A crash of the bench or the budget (a missing browser) must not leave this server running.
+  // A crash of the bench or the budget (a missing browser) must not leave this server or its database behind.
   const cancelKillOnExit = killOnExit(child);
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeDir);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -61,8 +63,9 @@ export async function startServer(clientDir: string, port?: number): Promise<Pho
   }
   const stop = () => {
     cancelKillOnExit();
+    process.off('exit', removeDir);
     child.kill('SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeDir();
   };
   return { child, url, dir, stop };
 }

@@ -11,6 +11,9 @@ import { WebSocketServer } from 'ws';
 import { prebuiltTextFrame } from '../../src/server/realtime/frame-fanout';
 import { exitWithParent } from '../exit-with-parent';
 
+// A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).
+exitWithParent();
+
 export type BareCommand = { op: 'broadcast'; frame: string; how: 'ws.send' | 'one write' } | { op: 'stop' };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -21,7 +24,6 @@ const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 const hello = Buffer.from(JSON.stringify({ type: 'subscribed' }));
 wss.on('connection', (socket) => socket.send(hello, { binary: false }));
 
-exitWithParent();
 process.on('message', (command: BareCommand) => {
   if (command.op === 'broadcast') {
     // Built once, as the app builds its frame once per event.

@@ -12,6 +12,9 @@ import WebSocket from 'ws';
 import type { SeededSocket } from './server';
 import { exitWithParent } from '../exit-with-parent';
 
+// A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).
+exitWithParent();
+
 export type ClientCommand =
   | { op: 'open'; kind: 'ws' | 'trpc'; wsUrl: string; sockets: SeededSocket[]; concurrency: number }
   | { op: 'arm'; round: number; sessionId: number; timeoutMs: number }
@@ -137,7 +140,6 @@ async function openAll(command: Extract<ClientCommand, { op: 'open' }>) {
   send({ op: 'opened', open: receivers.length, failed });
 }
 
-exitWithParent();
 process.on('message', (command: ClientCommand) => {
   if (command.op === 'open') return void openAll(command);
   if (command.op === 'arm') {

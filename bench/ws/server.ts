@@ -16,6 +16,9 @@ import { sendMessage } from '../../src/server/services/communications';
 import { startTestServer } from '../../src/server/testing/harness';
 import { exitWithParent } from '../exit-with-parent';
 
+// A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).
+exitWithParent();
+
 export type ServerCommand =
   | { op: 'seed'; sessions: number; huntersPerSession: number }
   | { op: 'memory' }
@@ -72,7 +75,6 @@ function memory() {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-exitWithParent();
 process.on('message', (command: ServerCommand) => {
   // One command at a time from the bench; a failure ends this server (the bench sees it exit).
   void handle(command).catch(async (err: unknown) => {
