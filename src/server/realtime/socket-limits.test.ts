@@ -24,6 +24,20 @@ import { canSee, type EventSource, pushFeed, RESYNC_REASON, sessionSource } from
 import { insertEvents } from '../db/events';
 import { TRPC_SOCKET_REFUSALS } from './trpc-socket';
 
+// A test may hold every comms.events feed between `started` and its first event (the checks that
+// read the database there take longer under load, on PostgreSQL most): open unless a test closes it.
+const feedStart = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('./trpc-socket-events', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./trpc-socket-events')>();
+  return {
+    ...original,
+    eventsStart: async (...args: Parameters<typeof original.eventsStart>) => {
+      if (feedStart.held) await feedStart.held;
+      return original.eventsStart(...args);
+    },
+  };
+});
+
 let server: TestServer;
 let gm: Signed;
 let session: number;
@@ -159,6 +173,35 @@ describe("tRPC's socket: subscriptions and sign-in", () => {
     // Every live one still receives events.
     const event = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'tick', payload: {} });
     await s.until(() => s.frames.filter((f) => f.result?.type === 'data' && f.result.id === String(event.id)).length === 10, 'the event');
+  });
+
+  it('counts a subscription once while its feed starts: a stop frees its place at once', async () => {
+    let release = () => {};
+    feedStart.held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const s = trpcSocket(rex.cookie);
+      await s.opened;
+      s.send(Array.from({ length: TRPC_SOCKET_MAX_SUBSCRIPTIONS }, (_, i) => subscribe(i + 1)));
+      await s.until(() => s.frames.filter((f) => f.result?.type === 'started').length === TRPC_SOCKET_MAX_SUBSCRIPTIONS, 'every start');
+      // Every feed is past `started` and still starting: the cap is full, no more.
+      s.send(subscribe(20));
+      await s.until(() => s.frames.some((f) => f.id === 20), 'the refusal');
+      expect(errorOf(s.frames.find((f) => f.id === 20))?.message).toBe(TRPC_SOCKET_REFUSALS.tooManySubscriptions);
+      s.send({ id: 1, method: 'subscription.stop' });
+      s.send(subscribe(21));
+      await s.until(() => s.frames.some((f) => f.id === 21), 'the answer after a stop');
+      expect(s.frames.find((f) => f.id === 21)).toMatchObject({ result: { type: 'started' } });
+      release();
+      const event = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'tick', payload: {} });
+      const delivered = () => s.frames.filter((f) => f.result?.type === 'data' && f.result.id === String(event.id));
+      await s.until(() => delivered().length === TRPC_SOCKET_MAX_SUBSCRIPTIONS, 'the event on every live feed');
+      expect(delivered().map((f) => f.id).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 21]);
+    } finally {
+      feedStart.held = null;
+      release();
+    }
   });
 
   it("the web client's flow (one subscription, a second while the screen switches) stays under the cap", async () => {

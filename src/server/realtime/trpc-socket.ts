@@ -120,7 +120,10 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   framesInWindow = 0;
   /** Where this socket is counted (socket-limits.ts): by its sign-in, or by its address while signed out. */
   countedAs: string | null = null;
-  /** comms.events subscriptions being admitted (their checks under way): they count against the cap. */
+  /**
+   * comms.events subscriptions being admitted (their checks under way, not yet in `feeds`): they count
+   * against the cap. One leaves this count as it enters `feeds`, so it is never counted twice.
+   */
   private admitting = 0;
   /** What the context needs of the upgrade request, until it is built. */
   private upgrade: Upgrade | null = null;
@@ -284,11 +287,13 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
         return;
       }
       this.admitting += 1;
-      this.subscribeEvents(id, jsonrpc, input)
-        .catch(failed)
-        .finally(() => {
-          this.admitting -= 1;
-        });
+      let admitting = true;
+      const leaveAdmission = () => {
+        if (!admitting) return;
+        admitting = false;
+        this.admitting -= 1;
+      };
+      this.subscribeEvents(id, jsonrpc, input, leaveAdmission).catch(failed).finally(leaveAdmission);
       return;
     }
     this.call(id, jsonrpc, path, type, input, batchIndex).catch(failed);
@@ -317,7 +322,8 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
     this.respond({ id, jsonrpc, result: { type: 'data', data: result } });
   }
 
-  private async subscribeEvents(id: RequestId, jsonrpc: '2.0' | undefined, input: unknown): Promise<void> {
+  /** `leaveAdmission` is called as the subscription enters `feeds` (or is refused there). */
+  private async subscribeEvents(id: RequestId, jsonrpc: '2.0' | undefined, input: unknown, leaveAdmission: () => void): Promise<void> {
     const admitted = (await callProcedure({
       router: eventsAdmission,
       path: 'events',
@@ -332,6 +338,7 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
     // replays from the newest event at `started` (the checks below take a moment).
     const latestAtStart = await latestEventId(this.deps.db, [sessionId]);
     if (!this.isOpen()) return;
+    leaveAdmission();
     if (this.feeds.has(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` });
     if (this.feeds.size >= TRPC_SOCKET_MAX_SUBSCRIPTIONS) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TRPC_SOCKET_REFUSALS.tooManySubscriptions });
