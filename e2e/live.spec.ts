@@ -2,7 +2,8 @@
 // messages by polling, and once the socket is back it resumes from the last event
 // with nothing lost and nothing shown twice (decision 500). Opened from its link, it starts its
 // stream where the page's first reads were made, and reads nothing twice (decision 916). A socket that never
-// opens leaves the terminal polling once its first opening's grace is over (decision 918).
+// opens leaves the terminal polling once its first opening's grace is over (decision 918). Mission HQ opened
+// afresh draws its session at once from its page's first reads and follows it the same way (decision 922).
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 import { broadcast, createSession, joinAsGuest, lifecycle, setUpGameMaster, startSession } from './support/play';
@@ -136,4 +137,64 @@ test("a terminal opened from its link reads each query once, and follows the ses
   await page.waitForTimeout(1500);
   expect(reads.get('playArea.get')).toBe(1);
   expect(reads.get('admin.speciesList')).toBe(1);
+});
+
+test('Mission HQ opened afresh draws its session in its first render, reads each query once, and follows the session from where its page was read (decision 922)', async ({
+  page,
+}) => {
+  test.skip((page.viewportSize()?.width ?? 0) < 1000, 'Mission HQ is a desktop screen');
+  test.setTimeout(90_000);
+  // The game master is this page's own sign-in.
+  await setUpGameMaster(page.request);
+  const session = await createSession(page.request);
+  await startSession(page.request, session.id);
+
+  // Whether a loader of Mission Control ever showed: with the first reads in the page, none does.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __loaders: string[] }).__loaders = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[aria-label="Loading your sessions"], [aria-label="Loading the session"]')) {
+        const label = el.getAttribute('aria-label')!;
+        if (!seen.includes(label)) seen.push(label);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const reads = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (req.method() !== 'GET' || !url.pathname.startsWith('/trpc/')) return;
+    for (const procedure of url.pathname.slice('/trpc/'.length).split(',')) reads.set(procedure, (reads.get(procedure) ?? 0) + 1);
+  });
+  // The page's code is held back until the session is paused: a change after the HTML's reads, before the stream opens.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const shell = page.waitForResponse((res) => new URL(res.url()).pathname === '/gamemaster');
+  const opened = page.goto('/gamemaster');
+  await shell;
+  await lifecycle(page.request, session.id, 'pause');
+  release();
+  await opened;
+
+  // It opens on the session, and the pause reaches it through the stream's replay.
+  const card = page.getByTestId('session-status-card');
+  await expect(card).toContainText(session.name, { timeout: 25_000 });
+  await expect(card.getByTestId('status-badge')).toHaveText('PAUSED');
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await expect(page.getByTestId('connection-banner')).toBeHidden();
+  await lifecycle(page.request, session.id, 'resume');
+  await expect(card.getByTestId('status-badge')).toHaveText('LIVE');
+
+  expect(await page.evaluate(() => (window as unknown as { __loaders: string[] }).__loaders)).toEqual([]);
+  // Nothing the page read was read again when its stream opened (neither change touches these).
+  await page.waitForTimeout(1500);
+  expect(reads.get('playArea.get')).toBe(1);
+  expect(reads.get('admin.speciesList')).toBe(1);
+  expect(reads.get('hunts.listLayouts')).toBe(1);
 });

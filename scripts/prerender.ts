@@ -35,6 +35,7 @@ const SHELL_MODULES: Record<(typeof ROUTE_SHELLS)[number]['file'], string[]> = {
     // What a link to /hunter shows (decision 910); the session's panels load when a session is known.
     'src/client/features/field-ops/JoinView.tsx',
   ],
+  'route-shells/gamemaster.html': ['src/client/DataProviders.tsx', 'src/client/pages/GameMasterPage.tsx'],
 };
 
 /**

@@ -45,14 +45,16 @@ export function prerenderedFile(url: string): string | undefined {
 
 /**
  * Route shells (issue #25 third round, decision 854): the shell (index.html) with `<link rel="modulepreload">`
- * for the route's first-load modules, written by the build for the pages a hunter opens on a phone. The
- * browser fetches the route's modules together with the shell's instead of discovering them one import
- * level at a time. Nothing of the page is in it, so a query string does not matter.
+ * for the route's first-load modules, written by the build for the pages a hunter opens on a phone and for
+ * Mission HQ. The browser fetches the route's modules together with the shell's instead of discovering them
+ * one import level at a time. Nothing of the page is in it, so a query string does not matter.
  */
 export const ROUTE_SHELLS = [
   { path: '/hunter-mobile', file: 'route-shells/hunter-mobile.html', screen: 'terminal' },
   { path: '/mobile-hunter', file: 'route-shells/hunter-mobile.html', screen: 'terminal' },
   { path: '/hunter', file: 'route-shells/hunter.html', screen: 'field-ops' },
+  // Mission HQ (decision 922): its first screen draws in one render, not after a chain of round trips.
+  { path: '/gamemaster', file: 'route-shells/gamemaster.html', screen: 'hq' },
 ] as const;
 
 export type RouteShell = (typeof ROUTE_SHELLS)[number];

@@ -15,7 +15,7 @@ const queryKeyOf = getQueryKey as unknown as (procedure: unknown, input: unknown
 
 type FirstRead = { path: string; input?: unknown; result: Parameters<typeof superjson.deserialize>[0] };
 
-/** The procedures a first read may seed: the few a route shell's screens start with. */
+/** The procedures a first read may seed: those a route shell's screens start with. */
 const SEEDABLE = {
   'auth.session': trpc.auth.session,
   'sessions.get': trpc.sessions.get,
@@ -26,6 +26,15 @@ const SEEDABLE = {
   'admin.missionsList': trpc.admin.missionsList,
   'stats.hunterStats': trpc.stats.hunterStats,
   'playArea.get': trpc.playArea.get,
+  // The rest of Mission HQ's first screen (decision 922).
+  'billing.userSubscription': trpc.billing.userSubscription,
+  'hunts.listLayouts': trpc.hunts.listLayouts,
+  'places.lastPlayed': trpc.places.lastPlayed,
+  'system.config': trpc.system.config,
+  'comms.hunterLocations': trpc.comms.hunterLocations,
+  'comms.list': trpc.comms.list,
+  'stats.sessionHunterStats': trpc.stats.sessionHunterStats,
+  'achievements.session': trpc.achievements.session,
 } as const;
 
 /** The path of the event stream's cursor among the first reads (src/server/http/first-reads.ts). */

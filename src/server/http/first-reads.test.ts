@@ -24,6 +24,7 @@ describe('first reads in the route shells', () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
     fs.writeFileSync(path.join(clientDir, 'route-shells', 'hunter-mobile.html'), SHELL);
     fs.writeFileSync(path.join(clientDir, 'route-shells', 'hunter.html'), SHELL);
+    fs.writeFileSync(path.join(clientDir, 'route-shells', 'gamemaster.html'), SHELL);
     server = await startTestServer({ CLIENT_DIR: clientDir });
   });
   afterAll(async () => {
@@ -128,6 +129,79 @@ describe('first reads in the route shells', () => {
     const stale = new ApiClient(server.url);
     stale.cookie = 'dinohunt_session=not-a-session';
     expect(await open(stale, '/hunter-mobile')).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
+  });
+
+  /** A read as the API answers it to `client` (superjson, dates and all). */
+  const apiRead = async (client: ApiClient, path: string, input?: unknown) => {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+    const res = await client.get(`/trpc/${path}${query}`);
+    expect(res.status, path).toBe(200);
+    return superjson.deserialize(res.body.result.data);
+  };
+
+  it("carries Mission HQ's first screen: the session it opens on and its panels, each as the API answers it (decision 922)", async () => {
+    const gm = await subscribedGameMaster(server);
+    await createSession(gm);
+    const opened = await createSession(gm);
+    const species = (await gm.get('/api/dinosaur-species')).body as { id: number }[];
+    const deploy = { sessionId: opened.id, speciesId: species[0]!.id, latitude: 48.85, longitude: 2.29 };
+    expect((await gm.post(`/api/game-sessions/${opened.id}/deploy-dinosaur`, deploy)).status).toBe(200);
+    await guestJoin(server, opened.id, 'raptor', 'Tracked');
+    const page = await open(gm, '/gamemaster');
+    expect(page.status).toBe(200);
+    expect(page.cache).toBe('private, no-store');
+    const id = opened.id;
+    // The newest open session (pickDefaultSession, as the screen picks).
+    expect(page.reads?.map((r) => [r.path, r.input])).toEqual([
+      ['auth.session', undefined],
+      ['billing.userSubscription', undefined],
+      ['sessions.list', {}],
+      ['sessions.list', { includeEnded: true }],
+      ['admin.speciesList', undefined],
+      ['hunts.listLayouts', undefined],
+      ['places.lastPlayed', undefined],
+      ['system.config', undefined],
+      ['sessions.get', { id }],
+      ['comms.events', { sessionId: id }],
+      ['deploy.list', { id }],
+      ['comms.hunterLocations', { id }],
+      ['stats.sessionHunterStats', { id }],
+      ['playArea.get', { id }],
+      ['achievements.session', { id }],
+      ['comms.list', { id }],
+    ]);
+    for (const read of page.reads!.slice(1)) {
+      if (read.path === 'comms.events') expect(read.data).toEqual({ lastEventId: await latestEventId(server.deps.db, [id]) });
+      else expect(read.data, read.path).toEqual(await apiRead(gm, read.path, read.input));
+    }
+    expect(page.reads?.find((r) => r.path === 'deploy.list')?.data).toHaveLength(1);
+    expect(JSON.stringify(page.reads?.find((r) => r.path === 'stats.sessionHunterStats')?.data)).toContain('Tracked');
+  });
+
+  it('gives HQ no session reads when nothing is open, and no more than the guard reads to whom it turns away', async () => {
+    const gm = await subscribedGameMaster(server);
+    expect((await open(gm, '/gamemaster')).reads?.map((r) => r.path)).toEqual([
+      'auth.session',
+      'billing.userSubscription',
+      'sessions.list',
+      'sessions.list',
+      'admin.speciesList',
+      'hunts.listLayouts',
+      'places.lastPlayed',
+      'system.config',
+    ]);
+    // Without an active plan the guard sends the game master to /subscription: its status, nothing more.
+    const unpaid = await signUp(server, 'gamemaster');
+    const unpaidPage = await open(unpaid, '/gamemaster');
+    expect(unpaidPage.reads?.map((r) => r.path)).toEqual(['auth.session', 'billing.userSubscription']);
+    expect(unpaidPage.reads?.[1]?.data).toEqual(await apiRead(unpaid, 'billing.userSubscription'));
+    // A hunter is sent to /hunter; a guest too.
+    const hunter = await signUp(server, 'hunter');
+    expect((await open(hunter, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
+    const own = await createSession(gm);
+    const guest = await guestJoin(server, own.id, 'raptor', 'Nosy');
+    expect((await open(guest, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
+    expect(await open(new ApiClient(server.url), '/gamemaster')).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
   });
 
   it("embeds a hunter's sign-in and joined sessions on Field Operations", async () => {

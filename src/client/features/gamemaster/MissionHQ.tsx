@@ -39,7 +39,9 @@ const NO_POSITIONS: never[] = [];
 export function MissionHQ() {
   const list = trpc.sessions.list.useQuery({});
   const sessions = list.data ?? NO_SESSIONS;
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // From the list already in the cache (the page's first reads, decision 922), the first render opens the
+  // session at once; otherwise the effect below opens it when the list arrives.
+  const [selectedId, setSelectedId] = useState<number | null>(() => (list.data ? (pickDefaultSession(list.data)?.id ?? null) : null));
 
   // With nothing selected, open the newest active or preparing session.
   useEffect(() => {
