@@ -182,7 +182,7 @@ test('Mission HQ opened afresh draws its session in its first render, reads each
   release();
   await opened;
 
-  // It opens on the session, and the pause reaches it through the stream's replay.
+  // It opens on the session, and the pause, made after the page's reads, reaches it.
   const card = page.getByTestId('session-status-card');
   await expect(card).toContainText(session.name, { timeout: 25_000 });
   await expect(card.getByTestId('status-badge')).toHaveText('PAUSED');

@@ -56,6 +56,25 @@ describe('seedFirstReads (decision 855)', () => {
     for (const read of reads) expect(client.getQueryData(read.key), read.path).toEqual(read.data);
   });
 
+  it("seeds the rest of Mission HQ's first screen under its queries' keys (decision 922)", () => {
+    const client = createQueryClient();
+    const key = (procedure: unknown, input?: unknown) => getQueryKey(procedure as typeof trpc.deploy.list, input as { id: number }, 'query');
+    const reads = [
+      { path: 'billing.userSubscription', data: { status: 'active', planName: 'Professional' }, key: key(trpc.billing.userSubscription) },
+      { path: 'sessions.list', input: { includeEnded: true }, data: [{ id: 4, status: 'completed' }], key: key(trpc.sessions.list, { includeEnded: true }) },
+      { path: 'hunts.listLayouts', data: [], key: key(trpc.hunts.listLayouts) },
+      { path: 'places.lastPlayed', data: { place: null }, key: key(trpc.places.lastPlayed) },
+      { path: 'system.config', data: { stripePublishableKey: null }, key: key(trpc.system.config) },
+      { path: 'comms.hunterLocations', input: { id: 4 }, data: [{ hunterHandle: 'Rexy', recordedAt: new Date('2026-11-26T07:02:00Z') }], key: key(trpc.comms.hunterLocations, { id: 4 }) },
+      { path: 'comms.list', input: { id: 4 }, data: [{ id: 1, message: 'Spread out' }], key: key(trpc.comms.list, { id: 4 }) },
+      { path: 'stats.sessionHunterStats', input: { id: 4 }, data: [], key: key(trpc.stats.sessionHunterStats, { id: 4 }) },
+      { path: 'achievements.session', input: { id: 4 }, data: [], key: key(trpc.achievements.session, { id: 4 }) },
+    ];
+    const { doc } = fakeDocument(JSON.stringify(reads.map(({ path, input, data }) => ({ path, input, result: superjson.serialize(data) }))));
+    expect(seedFirstReads(client, doc)).toBe(reads.length);
+    for (const read of reads) expect(client.getQueryData(read.key), read.path).toEqual(read.data);
+  });
+
   it('seeds nothing without the element, from broken JSON, or for a procedure it does not know', () => {
     const client = createQueryClient();
     expect(seedFirstReads(client, fakeDocument(null).doc)).toBe(0);
