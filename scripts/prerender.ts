@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PRERENDERED_PAGES, ROUTE_SHELLS } from '../src/domain/client-routes';
+import { PRERENDERED_PAGES, prerenderedUrl, ROUTE_SHELLS } from '../src/domain/client-routes';
 import { filesForRoute, type Manifest } from './bundle-graph';
 
 /**
@@ -17,9 +17,10 @@ import { filesForRoute, type Manifest } from './bundle-graph';
  * have their own entries, landing.tsx and login.tsx) and the lazy route modules its first render needs
  * (for a page drawn by main.tsx, which loads them before hydrating), linked from its head.
  */
-const PAGES: Record<(typeof PRERENDERED_PAGES)[number]['path'], { template: string; modules: string[] }> = {
+const PAGES: Record<string, { template: string; modules: string[] }> = {
   '/': { template: 'landing.html', modules: [] },
   '/login': { template: 'login.html', modules: [] },
+  '/register': { template: 'index.html', modules: ['src/client/DataProviders.tsx', 'src/client/pages/RegisterPage.tsx'] },
 };
 
 /**
@@ -52,7 +53,7 @@ export function routeShellDocument(shell: string, css: string[], js: string[]): 
   return shell.replace('</head>', `${links.join('\n    ')}\n  </head>`);
 }
 
-type RenderPage = (pathname: string) => Promise<{ html: string; title: string }>;
+type RenderPage = (url: string) => Promise<{ html: string; title: string }>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -122,9 +123,12 @@ export function prerenderPlugin(): Plugin {
           reduceInlineStyles: false,
           logLevel: 'warn',
         });
-        for (const { path: route, file } of PRERENDERED_PAGES) {
-          const page = await renderPage(route);
-          const { template, modules } = PAGES[route];
+        for (const prerendered of PRERENDERED_PAGES) {
+          const page = await renderPage(prerenderedUrl(prerendered));
+          const entry = PAGES[prerendered.path];
+          if (!entry) throw new Error(`${prerendered.path}: no template in scripts/prerender.ts PAGES`);
+          const { template, modules } = entry;
+          const { file } = prerendered;
           const shell = fs.readFileSync(path.join(outDir, template), 'utf8');
           const files = filesForRoute(manifest, modules, template);
           const html = deferStylesheets(await beasties.process(pageDocument(shell, page, files.css, files.js)));
@@ -137,7 +141,7 @@ export function prerenderPlugin(): Plugin {
           fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
           fs.writeFileSync(path.join(outDir, file), routeShellDocument(shell, files.css, files.js));
         }
-        config.logger.info(`prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}`);
+        config.logger.info(`prerendered ${PRERENDERED_PAGES.map(prerenderedUrl).join(', ')}`);
       },
     },
   };

@@ -11,7 +11,8 @@ import { createTrpcClient, trpc } from './trpc';
 // One of each per page load, shared by every route and by the landing page's account buttons.
 export const queryClient = createQueryClient();
 // What the server embedded in the page for this sign-in (decision 855): the screen draws from it at once.
-seedFirstReads(queryClient);
+// (Not while a page is prerendered in Node, at build time: there is no document then.)
+if (typeof document !== 'undefined') seedFirstReads(queryClient);
 const trpcClient = createTrpcClient();
 
 export function DataProviders({ children }: { children: ReactNode }) {

@@ -26,21 +26,27 @@ export function isClientRoute(pathname: string): boolean {
 
 /**
  * Pages rendered to HTML at build time (issue #25, decision 800): the file under the client build the
- * server sends for a request of the path without a query string. A query can change what the page
- * draws (/login?tab=hunter&sessionId=...), so such a request gets the plain shell and renders in the
- * browser as before.
+ * server sends for a request of the path, with no query string or exactly the page's `query`. Any other
+ * query can change what the page draws (/login?tab=hunter&sessionId=...), so such a request gets the plain
+ * shell and renders in the browser as before.
  */
-export const PRERENDERED_PAGES = [
+export const PRERENDERED_PAGES: readonly { path: string; query?: string; file: string }[] = [
   { path: '/', file: 'prerendered/index.html' },
   { path: '/login', file: 'prerendered/login.html' },
-] as const;
+  // Where an account starts (decision 923): from the header's Get Started, and the landing page's
+  // "Become a GameMaster" with the account type chosen.
+  { path: '/register', file: 'prerendered/register.html' },
+  { path: '/register', query: 'role=gamemaster', file: 'prerendered/register-gamemaster.html' },
+];
+
+/** The URL a prerendered page is rendered for, and answers: its path, and its query if it has one. */
+export const prerenderedUrl = (page: { path: string; query?: string }) => (page.query ? `${page.path}?${page.query}` : page.path);
 
 /** The prerendered file for a request URL (path and query), or undefined. */
 export function prerenderedFile(url: string): string | undefined {
   const [pathname, query] = url.split('?', 2) as [string, string | undefined];
-  if (query) return undefined;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PRERENDERED_PAGES.find((p) => p.path === path)?.file;
+  return PRERENDERED_PAGES.find((p) => p.path === path && (p.query ?? '') === (query ?? ''))?.file;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Pages prerendered at build time (scripts/prerender.ts, decision 800): the server sends their HTML for
-// the plain path, and the shell for the same path with a query string and for every other route.
+// the plain path (or the one query a page is prerendered for), and the shell for the same path with any other
+// query string and for every other route.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ describe('prerendered pages', () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'index.html'), page('landing'));
     fs.writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), page('sign in'));
+    fs.writeFileSync(path.join(clientDir, 'prerendered', 'register.html'), page('create account'));
+    fs.writeFileSync(path.join(clientDir, 'prerendered', 'register-gamemaster.html'), page('create a game master account'));
     fs.mkdirSync(path.join(clientDir, 'route-shells'));
     fs.writeFileSync(path.join(clientDir, 'route-shells', 'hunter-mobile.html'), page('terminal shell'));
     server = await startTestServer({ CLIENT_DIR: clientDir });
@@ -33,11 +36,13 @@ describe('prerendered pages', () => {
     return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), body: await res.text() };
   };
 
-  it('sends / and /login as prerendered, revalidated on every visit', async () => {
+  it('sends /, /login and /register (also with ?role=gamemaster) as prerendered, revalidated on every visit', async () => {
     for (const [url, name] of [
       ['/', 'landing'],
       ['/login', 'sign in'],
       ['/login/', 'sign in'],
+      ['/register', 'create account'],
+      ['/register?role=gamemaster', 'create a game master account'],
     ] as const) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
@@ -50,7 +55,8 @@ describe('prerendered pages', () => {
   it('sends the shell for a query string, other routes and unknown paths (404)', async () => {
     expect((await get('/login?tab=hunter&sessionId=4')).body).toBe(SHELL);
     expect((await get('/?from=qr')).body).toBe(SHELL);
-    expect(await get('/register')).toMatchObject({ status: 200, body: SHELL });
+    for (const url of ['/register?role=hunter', '/register?role=gamemaster&x=1', '/register?ROLE=gamemaster']) expect((await get(url)).body, url).toBe(SHELL);
+    expect(await get('/privacy-policy')).toMatchObject({ status: 200, body: SHELL });
     expect(await get('/no-such-page')).toMatchObject({ status: 404, body: SHELL });
   });
 

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useAdoptTypedValues } from '../../lib/adoptTypedValues';
 import { useAppNavigate, useAppSearchParams } from '../../components/AppLink';
 import { apiRequest } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/errors';
@@ -26,6 +27,7 @@ export function HunterSessionForm() {
     initialValues: { sessionId: linkedSessionId, password: params.get('password') ?? '', hunterHandle: '' },
     validate: async (values) => schemaResolver((await loadSchemas()).HunterJoinInput, { sync: true })(values),
   });
+  const typedBeforeHydration = useAdoptTypedValues(form);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -42,7 +44,7 @@ export function HunterSessionForm() {
   });
 
   return (
-    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
+    <form ref={typedBeforeHydration} onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
         <TextInput
           // The spec's label; its name works too (decision 740), which the description says.
@@ -50,12 +52,14 @@ export function HunterSessionForm() {
           description="Or the session's name, as your GameMaster gave it (e.g. 12 or Lunch Hunt)"
           autoComplete="off"
           autoCapitalize="off"
+          name="sessionId"
           key={form.key('sessionId')}
           {...form.getInputProps('sessionId')}
         />
         <PasswordField
           label="Session Password"
           placeholder="From your GameMaster"
+          name="password"
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
@@ -65,6 +69,7 @@ export function HunterSessionForm() {
           description="Coming back? Use the same handle on this phone to continue as yourself."
           autoComplete="nickname"
           autoFocus={linkedSessionId !== ''}
+          name="hunterHandle"
           key={form.key('hunterHandle')}
           {...form.getInputProps('hunterHandle')}
         />

@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useAdoptTypedValues } from '../../lib/adoptTypedValues';
 import { LOGIN_REDIRECT_MS } from '../../../domain/rules';
 import { AppLink, useAppNavigate } from '../../components/AppLink';
 import { apiRequest } from '../../lib/api';
@@ -26,6 +27,7 @@ export function LoginForm() {
     initialValues: { username: '', password: '' },
     validate: async (values) => schemaResolver((await loadSchemas()).LoginInput, { sync: true })(values),
   });
+  const typedBeforeHydration = useAdoptTypedValues(form);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -41,12 +43,13 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={submit} onFocus={preloadSchemas} noValidate>
+    <form ref={typedBeforeHydration} onSubmit={submit} onFocus={preloadSchemas} noValidate>
       <Stack>
         <TextInput
           label="Username"
           placeholder="Your username"
           autoComplete="username"
+          name="username"
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
@@ -54,6 +57,7 @@ export function LoginForm() {
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
+          name="password"
           key={form.key('password')}
           {...form.getInputProps('password')}
         />

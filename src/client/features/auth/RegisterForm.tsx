@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useAdoptTypedValues } from '../../lib/adoptTypedValues';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_REDIRECT_MS } from '../../../domain/rules';
@@ -38,6 +39,7 @@ export function RegisterForm() {
     },
     validate: schemaResolver(RegisterFormSchema, { sync: true }),
   });
+  const typedBeforeHydration = useAdoptTypedValues(form);
 
   const submit = form.onSubmit(async (values) => {
     const { confirmPassword: _confirm, ...payload } = RegisterFormSchema.parse(values);
@@ -59,14 +61,14 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={typedBeforeHydration} onSubmit={submit} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="First Name" autoComplete="given-name" key={form.key('firstName')} {...form.getInputProps('firstName')} />
-          <TextInput label="Last Name" autoComplete="family-name" key={form.key('lastName')} {...form.getInputProps('lastName')} />
+          <TextInput label="First Name" autoComplete="given-name" name="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
+          <TextInput label="Last Name" autoComplete="family-name" name="lastName" key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput label="Username" autoComplete="username" key={form.key('username')} {...form.getInputProps('username')} />
-        <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput label="Username" autoComplete="username" name="username" key={form.key('username')} {...form.getInputProps('username')} />
+        <TextInput label="Email" type="email" autoComplete="email" name="email" key={form.key('email')} {...form.getInputProps('email')} />
         <Select
           label="Account Type"
           placeholder="Select your role"
@@ -78,12 +80,14 @@ export function RegisterForm() {
         <PasswordField
           label="Password"
           autoComplete="new-password"
+          name="password"
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
+          name="confirmPassword"
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
         />
