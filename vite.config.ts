@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/precompress';
 import { prerenderPlugin } from './scripts/prerender';
-import { CLIENT_ROUTES } from './src/domain/client-routes';
+import { CLIENT_ROUTES, PAGES_FROM_THE_SERVER } from './src/domain/client-routes';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -169,7 +169,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         // Only the app's own routes open the cached shell: API and upload navigations (the /api/login
         // redirect, a photo opened in a tab) and unknown paths (the server's 404) always reach the server.
-        navigateFallbackAllowlist: CLIENT_ROUTES.map(routePattern),
+        // Nor do the pages whose HTML is more than the shell (decision 924).
+        navigateFallbackAllowlist: CLIENT_ROUTES.filter((route) => !PAGES_FROM_THE_SERVER.includes(route)).map(routePattern),
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/trpc(\/|$)/, /^\/ws(\/|$)/, /^\/uploads(\/|$)/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,

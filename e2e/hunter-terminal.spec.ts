@@ -292,6 +292,17 @@ test.describe('Hunter Terminal', () => {
       }
     });
     expect(api).toBe('network error');
+
+    // Online, the pages whose HTML is more than the shell come from the server (decision 924): Mission HQ's
+    // first screen, the prerendered sign-up. The terminal's shell still comes from the worker.
+    await context.setOffline(false);
+    for (const path of ['/register', '/gamemaster']) {
+      const res = await page.goto(path);
+      expect(res?.fromServiceWorker(), path).toBe(false);
+    }
+    const signUp = await page.goto('/register');
+    expect(await signUp?.text()).toContain('Create Account');
+    expect((await page.goto('/hunter-mobile'))?.fromServiceWorker()).toBe(true);
     await context.close();
   });
 });

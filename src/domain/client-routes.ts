@@ -19,6 +19,14 @@ export const CLIENT_ROUTES = [
   '/account',
 ] as const;
 
+/**
+ * Client routes the service worker never answers with its cached shell (decision 924): their HTML is more than
+ * the shell. Mission HQ's carries its first screen (decision 922), and HQ needs the network for everything;
+ * /register is drawn at build time (decision 923), and nobody signs up offline. The hunter's pages keep the
+ * cached shell: in a park without coverage it is what opens.
+ */
+export const PAGES_FROM_THE_SERVER: readonly (typeof CLIENT_ROUTES)[number][] = ['/gamemaster', '/register'];
+
 export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (CLIENT_ROUTES as readonly string[]).includes(path);
