@@ -6,6 +6,7 @@
 // afresh draws its session at once from its page's first reads and follows it the same way (decision 922).
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
+import { countReads, holdTheAppCode } from './support/page-code';
 import { broadcast, createSession, joinAsGuest, lifecycle, setUpGameMaster, startSession } from './support/play';
 
 test('a dropped socket shows the reconnecting banner, polls meanwhile, and resumes without duplicates', async ({
@@ -104,20 +105,8 @@ test("a terminal opened from its link reads each query once, and follows the ses
   // Opened afresh from its link: the HTML carries the session's first reads and where its events stood
   // (decision 916). The page's code is held back until the game master has paused the session, a change
   // made after those reads and before the page's live stream opens.
-  const reads = new Map<string, number>();
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (req.method() !== 'GET' || !url.pathname.startsWith('/trpc/')) return;
-    for (const procedure of url.pathname.slice('/trpc/'.length).split(',')) reads.set(procedure, (reads.get(procedure) ?? 0) + 1);
-  });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const reads = countReads(page);
+  const release = await holdTheAppCode(page);
   const shell = page.waitForResponse((res) => new URL(res.url()).pathname === '/hunter-mobile');
   const opened = page.goto(`/hunter-mobile?sessionId=${session.id}`);
   await shell;
@@ -160,21 +149,9 @@ test('Mission HQ opened afresh draws its session in its first render, reads each
       }
     }).observe(document, { subtree: true, childList: true });
   });
-  const reads = new Map<string, number>();
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (req.method() !== 'GET' || !url.pathname.startsWith('/trpc/')) return;
-    for (const procedure of url.pathname.slice('/trpc/'.length).split(',')) reads.set(procedure, (reads.get(procedure) ?? 0) + 1);
-  });
+  const reads = countReads(page);
   // The page's code is held back until the session is paused: a change after the HTML's reads, before the stream opens.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdTheAppCode(page);
   const shell = page.waitForResponse((res) => new URL(res.url()).pathname === '/gamemaster');
   const opened = page.goto('/gamemaster');
   await shell;

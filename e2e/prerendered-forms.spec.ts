@@ -3,26 +3,16 @@
 // typed counts: once the code runs, the form takes it, and submitting signs them up or in.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
+import { holdTheAppCode } from './support/page-code';
 
-/** Holds every request for the app's code until the returned release is called. */
-async function holdTheAppCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/**', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+/** Whether React has hydrated the page's form: it attaches its fiber to the DOM nodes it adopts. */
+const formHydrated = () => {
+  const form = document.querySelector('form');
+  return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+};
 
-/** React has hydrated the form: it attaches its fiber to the DOM nodes it adopted. */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form');
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(formHydrated);
 }
 
 test('a new game master types into the drawn sign-up form before its code has run, and is signed up', async ({ page }) => {
@@ -38,7 +28,7 @@ test('a new game master types into the drawn sign-up form before its code has ru
   await page.getByLabel('Email').fill(`${username}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('Fossil-Trail-42');
   await page.getByLabel('Confirm Password').fill('Fossil-Trail-42');
-  expect(await page.evaluate(() => Object.keys(document.querySelector('form')!).some((k) => k.startsWith('__reactFiber')))).toBe(false);
+  expect(await page.evaluate(formHydrated)).toBe(false);
 
   release();
   await hydrated(page);
