@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
           // The multi-process proofs run apart: `npm run test:cluster` (issue #28).
-          exclude: [...configDefaults.exclude, 'src/server/**/*.cluster.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/server/**/*.cluster.test.ts', 'src/server/**/*.faults.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -31,6 +31,20 @@ export default defineConfig({
         test: {
           name: 'cluster',
           include: ['src/server/**/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        // `npm run test:faults` (issue #48): real faults on loopback (a database restarted, a disk
+        // filled, a socket that stops reading, a dependency that never answers). One file at a time:
+        // several of them stop or starve shared resources.
+        test: {
+          name: 'faults',
+          include: ['src/server/**/*.faults.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
