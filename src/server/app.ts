@@ -17,8 +17,6 @@ import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { createReadiness, registerHealthRoutes } from './http/health';
 import { sendShellWithFirstReads } from './http/first-reads';
-import { registerHotReads } from './cached-reads/hot-reads';
-import { installHotTrpcBatches } from './cached-reads/hot-trpc-reads';
 import { installSecurityHeaders } from './http/security-headers';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
@@ -99,8 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onTrpcError = ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
   };
-  // The web client's batches of polled reads, answered ahead of tRPC's handler (before the plugin's route exists).
-  installHotTrpcBatches(app, '/trpc', { deps, onError: onTrpcError });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     // A batch of more calls than the web client ever sends is refused whole (400), GET and POST alike.
@@ -122,12 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => deps.leadership.start());
   registerPositionPurge(app, deps); // GPS data deleted 48 h after a session ends
 
-  // REST: the same procedures at the specification's paths, plain JSON in and out; the polled
-  // reads of a live game on routes of their own (same procedures, same answers, less overhead).
+  // REST: the same procedures at the specification's paths, plain JSON in and out (the polled reads of a
+  // live game through their procedures' cache step, as over tRPC: cached-reads/cache-step.ts).
   const onRestError = ({ error }: { error: { code: string } }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
   };
-  registerHotReads(app, { deps, onError: onRestError });
   await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));

@@ -3,10 +3,10 @@
 import { initTRPC } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
-import superjson from 'superjson';
 import { z } from 'zod';
 import { positiveId } from '../domain/decimal';
 import { isSignInLive } from './auth/sign-outs';
+import { answerTransformer } from './cached-reads/answer-transformer';
 import type { Context } from './context';
 import { preparedQuery } from './db/prepared';
 import { type GameSessionRow, gameSessions } from './db/schema';
@@ -21,7 +21,8 @@ const t = initTRPC
   .context<Context>()
   .meta<DinohuntMeta>()
   .create({
-    transformer: superjson,
+    // superjson, a kept answer's serialized once (cached-reads/answer-transformer.ts).
+    transformer: answerTransformer,
     // REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.
     // No stack traces, whatever the mode.
     errorFormatter({ shape, error }) {
@@ -68,7 +69,7 @@ export const passwordAttempt = t.middleware(async ({ ctx, next }) => {
   return next();
 });
 
-/** No sign-in: 401. The rules below are functions so the hot reads' lean path runs the same ones. */
+/** No sign-in: 401. */
 export function requireSignIn(ctx: Pick<Context, 'user' | 'authSession'>): { user: User; authSession: Session } {
   if (!ctx.user || !ctx.authSession) throw unauthorized();
   return { user: ctx.user, authSession: ctx.authSession };
@@ -99,7 +100,7 @@ export const accountProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 export const hunterProcedure = roleProcedure('hunter');
-/** Who may call game-master procedures (gameMasterProcedure and the hot reads' lean path). */
+/** Who may call game-master procedures. */
 export const GAME_MASTER_ROLES: readonly Role[] = ['gamemaster', 'admin'];
 /**
  * Game-master procedures: game masters with an active subscription, and admins

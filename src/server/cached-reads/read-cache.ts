@@ -1,4 +1,4 @@
-// The polled reads' answers (issue #15), kept per game session until that session's next
+// The polled reads' answers (issue #15; kept by their procedures' cache step, cache-step.ts), kept per game session until that session's next
 // event. Every state change of a session publishes one bus event (in the transaction of the
 // change, delivered once it commits), so one process-wide listener drops the session's answers
 // in O(1). A change that is no one session's publishes an event without a session: it drops
@@ -12,14 +12,14 @@
 // See docs/decisions/600-polled-read-cache.md.
 import type { BusEvent, EventBus } from '../event-bus';
 
-/** An answer as the doors send it: validated by the output schema when it was computed. */
+/** An answer of a procedure's chain, kept by its cache step (cache-step.ts). */
 export type CachedAnswer = {
   /** The output-validated data. */
   data: unknown;
-  /** JSON of `data`: the REST body. */
-  json: string;
-  /** The tRPC body (superjson envelope), built by the first tRPC read that needs it. */
-  trpc?: Buffer;
+  /** The chain's result holding `data`, handed back on a hit; absent for a part kept on its own (the ranking a hunter's stats read). */
+  result?: unknown;
+  /** Characters of `data` as JSON: what the byte limit counts. */
+  size: number;
   /** What the answer was computed from that the request itself reads fresh (a hit must match it). */
   fingerprint?: string;
 };
@@ -141,8 +141,8 @@ export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CA
         bytes -= oldest.bytes;
         bucket.delete(oldestKey);
       }
-      // JSON text and the tRPC body that may join it: about twice the JSON.
-      const entry = { answer, bytes: answer.json.length * 2, movesWithPositions: opts?.movesWithPositions ?? false };
+      // The data and the tRPC body that may join it (answer-transformer.ts): about twice the JSON.
+      const entry = { answer, bytes: answer.size * 2, movesWithPositions: opts?.movesWithPositions ?? false };
       bucket.set(key, entry);
       bytes += entry.bytes;
       while (bytes > limits.maxBytes && sessions.size > 0) dropSession(sessions.keys().next().value as number);

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../errors';
 import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
 import { latestEventId } from '../db/events';
-import { listMessages, sendMessage } from '../services/communications';
+import { readThroughCache } from '../cached-reads/cache-step';
+import { commsAccess } from '../services/comms-access';
+import { messagesViewer, sendMessage, visibleMessages } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
 import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
@@ -39,8 +41,16 @@ export const commsRouter = router({
       },
     })
     .input(ListMessagesRequest)
+    // Access: the caller's part in the session (401/403/404 as listMessages gives them).
+    .use(async ({ ctx, input, next }) => next({ ctx: { access: await commsAccess(ctx, input.id) } }))
+    // Cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
+    .use(({ ctx, input: { id, afterId, beforeId, limit }, next }) =>
+      readThroughCache(ctx.readCache, { sessionId: id, key: `comms|${messagesViewer(ctx, ctx.access)}|${afterId}|${beforeId}|${limit}` }, () =>
+        next(),
+      ),
+    )
     .output(z.array(MessageOutput))
-    .query(({ ctx, input: { id, ...query } }) => listMessages(ctx, id, query)),
+    .query(({ ctx, input: { id: _id, ...query } }) => visibleMessages(ctx, ctx.access, query)),
 
   send: authedProcedure
     .meta({
@@ -110,6 +120,10 @@ export const commsRouter = router({
         errorResponses: { ...access, 403: 'Not the owner of this session' },
       },
     })
+    // Cache: one tracking map per session, dropped by every hunter's new position too.
+    .use(({ ctx, next }) =>
+      readThroughCache(ctx.readCache, { sessionId: ctx.gameSession.id, key: 'tracking', movesWithPositions: true }, () => next()),
+    )
     .output(z.array(HunterPositionOutput))
     .query(({ ctx }) => latestPositions(ctx.db, ctx.gameSession.id)),
 

@@ -1,6 +1,7 @@
 // Deployed dinosaurs: deploy (two paths), clear, and the hunters' polled list (two paths).
 import { z } from 'zod';
 import { DeployDinosaurBody, MoveDinosaurBody } from '../../domain/session-schemas';
+import { readThroughCache } from '../cached-reads/cache-step';
 import * as dinosaurs from '../services/dinosaurs';
 import { authedProcedure, idParam, ownedSessionProcedure, router, SessionIdParam } from '../trpc';
 
@@ -53,6 +54,9 @@ const ONE_DINOSAUR_ERRORS = {
   403: 'Not the owning game master',
   404: 'Session or dinosaur not found',
 };
+
+/** The hunters' polled list of a session's dinosaurs, kept once per session. */
+const dinosaursKey = (sessionId: number) => ({ sessionId, key: 'dinosaurs' });
 
 export const deployRouter = router({
   deploy: deployProcedure('/game-sessions/{id}/deploy-dinosaur', 'Deploy a dinosaur species at a map position'),
@@ -119,8 +123,12 @@ export const deployRouter = router({
       },
     })
     .input(SessionIdParam)
+    // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
+    .use(async ({ ctx, input, next }) => next({ ctx: { mayList: await dinosaurs.mayListDinosaurs(ctx, input.id) } }))
+    // Cache: one list per session, the same for every viewer allowed to see it.
+    .use(({ ctx, input, next }) => readThroughCache(ctx.readCache, ctx.mayList ? dinosaursKey(input.id) : null, () => next()))
     .output(DinosaurListOutput)
-    .query(({ ctx, input }) => dinosaurs.listDinosaurs(ctx, input.id)),
+    .query(({ ctx, input }) => (ctx.mayList ? dinosaurs.deployedDinosaurs(ctx, input.id) : [])),
 
   listBySession: authedProcedure
     .meta({
@@ -134,6 +142,10 @@ export const deployRouter = router({
       },
     })
     .input(z.object({ sessionId: idParam('Invalid session id') }))
+    // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
+    .use(async ({ ctx, input, next }) => next({ ctx: { mayList: await dinosaurs.mayListDinosaurs(ctx, input.sessionId) } }))
+    // Cache: one list per session, the same for every viewer allowed to see it.
+    .use(({ ctx, input, next }) => readThroughCache(ctx.readCache, ctx.mayList ? dinosaursKey(input.sessionId) : null, () => next()))
     .output(DinosaurListOutput)
-    .query(({ ctx, input }) => dinosaurs.listDinosaurs(ctx, input.sessionId)),
+    .query(({ ctx, input }) => (ctx.mayList ? dinosaurs.deployedDinosaurs(ctx, input.sessionId) : [])),
 });

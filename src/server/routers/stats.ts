@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { OBSERVATION_RANGE_M } from '../../domain/rules';
 import { ObservationInput } from '../../domain/session-schemas';
+import { readDataThroughCache, readThroughCache } from '../cached-reads/cache-step';
+import type { Context } from '../context';
 import * as hunterStats from '../services/hunter-stats';
 import * as observations from '../services/observations';
 import { authedProcedure, idParam, ownedSessionProcedure, router } from '../trpc';
@@ -75,6 +77,11 @@ const HunterResultsOutput = z.array(
   }),
 );
 
+/** The session's ranking, kept once per session: GM hunter-stats answers it, a hunter's stats read their place in it. */
+const rankingKey = (sessionId: number) => ({ sessionId, key: 'ranking' });
+const rankingOf = (ctx: Pick<Context, 'db' | 'readCache'>, sessionId: number) =>
+  readDataThroughCache(ctx.readCache, rankingKey(sessionId), () => hunterStats.sessionHunterStats(ctx, sessionId));
+
 export const statsRouter = router({
   observe: authedProcedure
     .meta({
@@ -129,8 +136,27 @@ export const statsRouter = router({
         hunterId: z.string().max(200).optional(),
       }),
     )
+    // Access: whose stats the caller may read (404/403), and one clock reading for the fingerprint and the answer.
+    .use(async ({ ctx, input, next }) => next({ ctx: { target: await hunterStats.hunterStatsTarget(ctx, input), readAt: ctx.now() } }))
+    // Cache: a hunter's own stats, per hunter, while what the request reads fresh (their row, the clock) matches.
+    // A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
+    .use(({ ctx: { readCache, target, readAt }, next }) =>
+      readThroughCache(
+        readCache,
+        target.ownPlayer && {
+          sessionId: target.session.id,
+          key: `stats|${target.userId}`,
+          fingerprint: hunterStats.ownStatsFingerprint(target.session, target.ownPlayer, readAt),
+        },
+        () => next(),
+      ),
+    )
     .output(HunterStatsOutput)
-    .query(({ ctx, input }) => hunterStats.hunterStats(ctx, input)),
+    .query(async ({ ctx, input: _input }) => {
+      const { target, readAt } = ctx;
+      const ranking = await rankingOf(ctx, target.session.id);
+      return hunterStats.statsOf({ db: ctx.db, now: () => readAt }, target.session, target.userId, ranking);
+    }),
 
   sessionHunterStats: ownedSessionProcedure
     .meta({
@@ -146,6 +172,8 @@ export const statsRouter = router({
         errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
       },
     })
+    // Cache: one ranking per session (a hunter's stats read their place in it: rankingOf).
+    .use(({ ctx, next }) => readThroughCache(ctx.readCache, rankingKey(ctx.gameSession.id), () => next()))
     .output(HunterProgressOutput)
     .query(({ ctx }) => hunterStats.sessionHunterStats(ctx, ctx.gameSession.id)),
 
