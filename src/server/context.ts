@@ -96,8 +96,8 @@ export async function createContextInner(
 export type SignIn = { user: User | null; authSession: Session | null };
 
 /**
- * The request's sign-in, validated now (every context starts here; the hot polled reads call it
- * alone, without building a whole context). A renewed sign-in gets a fresh cookie, an ended one a blank one.
+ * The request's sign-in, validated now (every context starts here; the media routes call it alone,
+ * without building a whole context). A renewed sign-in gets a fresh cookie, an ended one a blank one.
  */
 export async function signInOf(deps: AppDeps, cookieHeader: string | undefined, setCookie: (c: string) => void): Promise<SignIn> {
   const sessionId = readSessionId(deps, cookieHeader);
