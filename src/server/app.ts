@@ -17,6 +17,7 @@ import type { AppDeps } from './deps';
 import { installErrorHandlers } from './http/errors';
 import { createReadiness, registerHealthRoutes } from './http/health';
 import { sendShellWithFirstReads } from './http/first-reads';
+import { registerPolledReadDoors } from './cached-reads/polled-read-doors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
@@ -97,6 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onTrpcError = ({ error, path: procedurePath }: { error: { code: string }; path?: string }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: procedurePath }, 'tRPC error');
   };
+  const onRestError = ({ error }: { error: { code: string } }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
+  };
+  // The polled reads of a live game, REST and the client's tRPC GET batches: their procedures through the
+  // same caller, with the adapters' framing written out (decision 957); before tRPC's plugin, whose route it joins.
+  registerPolledReadDoors(app, { rest: '/api', trpc: '/trpc' }, { createContext, onRestError, onTrpcError });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     // A batch of more calls than the web client ever sends is refused whole (400), GET and POST alike.
@@ -119,10 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPositionPurge(app, deps); // GPS data deleted 48 h after a session ends
 
   // REST: the same procedures at the specification's paths, plain JSON in and out (the polled reads of a
-  // live game through their procedures' cache step, as over tRPC: cached-reads/cache-step.ts).
-  const onRestError = ({ error }: { error: { code: string } }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
-  };
+  // live game through their procedures' cache step, cached-reads/cache-step.ts, at their doors above).
   await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));

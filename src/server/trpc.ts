@@ -43,6 +43,8 @@ const t = initTRPC
   });
 
 export const router = t.router;
+/** The root config (transformer, error formatter): the polled reads' doors shape errors with it as the adapters do. */
+export const trpcRootConfig = t._config;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

@@ -51,7 +51,9 @@ export async function readDataThroughCache<T>(cache: ReadCache, read: ReadKey, c
 }
 
 function keep(cache: ReadCache, read: ReadKey, version: number, data: unknown, result: unknown): void {
-  const answer = { data, result, size: JSON.stringify(data)?.length ?? 0, fingerprint: read.fingerprint };
+  const json = JSON.stringify(data) as string | undefined;
+  const answer = { data, result, size: json?.length ?? 0, fingerprint: read.fingerprint };
   cache.set(read.sessionId, read.key, answer, { movesWithPositions: read.movesWithPositions, version });
-  if (result !== undefined) rememberAnswer(data);
+  // The JSON is the REST body of the answer too (polled-read-doors.ts): made once.
+  if (result !== undefined) rememberAnswer(data, json);
 }

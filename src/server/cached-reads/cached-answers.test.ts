@@ -163,10 +163,12 @@ describe('one cache for every door', () => {
   /** The kept list, replaced by a marker no database holds: a door that answers the marker read the cache. */
   const MARKER = 'Kept answer';
   function markKeptDinosaurs() {
-    const kept = server.deps.readCache.get(sessionId, 'dinosaurs');
+    const cache = server.deps.readCache;
+    const kept = cache.get(sessionId, 'dinosaurs');
     expect(kept?.result, 'the list is kept').toBeDefined();
-    const data = kept!.data as { speciesName: string }[];
-    for (const dinosaur of data) dinosaur.speciesName = MARKER;
+    // A kept answer is never changed (its texts are made once, answer-transformer.ts): a marked copy replaces it.
+    const data = (kept!.data as { speciesName: string }[]).map((dinosaur) => ({ ...dinosaur, speciesName: MARKER }));
+    cache.set(sessionId, 'dinosaurs', { ...kept!, data, result: { ...(kept!.result as object), data } });
     return data;
   }
 
@@ -177,7 +179,7 @@ describe('one cache for every door', () => {
     expect(list.status).toBe(200);
     expect(list.body.length).toBeGreaterThan(0);
 
-    // Kept by REST: tRPC hands it out. (A kept answer is never changed in the app: here only, to tell it apart.)
+    // Kept by REST: tRPC hands it out. (A kept answer is never replaced in the app: here only, to tell it apart.)
     markKeptDinosaurs();
     const viaTrpc = superjson.deserialize<{ speciesName: string }[]>(
       JSON.parse((await answer(guest, batch(['deploy.list', { id: sessionId }]))).body)[0].result.data,

@@ -1,0 +1,186 @@
+// The polled reads' doors (decision 957): the 8 reads a live game polls every few seconds, over REST at their
+// specification paths and over tRPC as the web client batches them, answered without the public adapters'
+// per-request machinery (a fetch Request, Headers and AbortController per request and its abort on close; a URL,
+// the catch-all's walk through every path pattern; a web stream for the body). Only the HTTP framing is written
+// here: each call goes through the procedure itself (`appRouter.createCaller(ctx)`, as trpc-to-openapi calls it),
+// so sign-in, role, access, the cache step, input and output schemas are the procedure's own, once per call.
+// A kept answer's body text is made once (answer-transformer.ts).
+//
+// The framing is the adapters' (trpc-to-openapi 3.3 `adapters/node-http/core`, @trpc/server 11 `resolveResponse`;
+// cached-answers.test.ts compares every door's bytes with the cache on and off):
+// - REST: input `{ ...query (first value of each non-empty key), ...path parameters }`, answer
+//   `JSON.stringify(data)` as `application/json` with 200; errors `{ ...errorShape, message, code, issues }` with
+//   the code's status. Path ids must be plain digits: anything else (an encoded or odd segment) is not routed here
+//   and reaches the catch-all, which answers it as before.
+// - tRPC: a GET batch `?batch=1&input={"0":...}` (httpBatchLink's, one call or several) of these procedures only;
+//   one context per batch, the calls in parallel, `[{"result":{"data":...}}|{"error":...},...]`, the calls' one
+//   status or 207, `vary: trpc-accept, accept`. Anything else (another procedure in the batch, HEAD, streaming,
+//   input that is not JSON) is left to tRPC's handler before any call runs.
+import { getErrorShape, getTRPCErrorFromUnknown, type TRPCError, transformTRPCResponse } from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getErrorFromUnknown, getPathRegExp, TRPC_ERROR_CODE_HTTP_STATUS } from 'trpc-to-openapi';
+import superjson from 'superjson';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/rules';
+import type { Context } from '../context';
+import { appRouter } from '../routers';
+import { trpcRootConfig } from '../trpc';
+import { jsonOf, trpcResultOf } from './answer-transformer';
+
+type Caller = ReturnType<typeof appRouter.createCaller>;
+/** Inputs come from the URL and are the procedure's to validate (its own zod schema). */
+type RawInput = never;
+
+/** The polled reads: their procedure, their call through the caller, their REST path (as in their `.meta`). */
+export const POLLED_READS = {
+  'comms.list': { rest: '/game-sessions/{id}/communications', call: (c: Caller, i: RawInput) => c.comms.list(i) },
+  'comms.hunterLocations': { rest: '/game-sessions/{id}/hunter-locations', call: (c: Caller, i: RawInput) => c.comms.hunterLocations(i) },
+  'deploy.list': { rest: '/game-sessions/{id}/dinosaurs', call: (c: Caller, i: RawInput) => c.deploy.list(i) },
+  'deploy.listBySession': { rest: '/game-dinosaurs/{sessionId}', call: (c: Caller, i: RawInput) => c.deploy.listBySession(i) },
+  'sessions.get': { rest: '/game-sessions/{id}', call: (c: Caller, i: RawInput) => c.sessions.get(i) },
+  'sessions.timeStatus': { rest: '/game-sessions/{id}/time-status', call: (c: Caller, i: RawInput) => c.sessions.timeStatus(i) },
+  'stats.hunterStats': { rest: '/hunter/stats', call: (c: Caller, i: RawInput) => c.stats.hunterStats(i) },
+  'stats.sessionHunterStats': { rest: '/game-sessions/{id}/hunter-stats', call: (c: Caller, i: RawInput) => c.stats.sessionHunterStats(i) },
+} as const;
+
+type PolledRead = keyof typeof POLLED_READS;
+const isPolledRead = (path: string): path is PolledRead => Object.hasOwn(POLLED_READS, path);
+
+type CreateContext = (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
+type OnError = (opts: { error: TRPCError; path?: string }) => void;
+type Options = { createContext: CreateContext; onRestError: OnError; onTrpcError: OnError };
+
+/** A path parameter routed here: plain digits only (decoded and raw alike). */
+const DIGITS = '^\\d+$';
+
+/** Registers the REST routes and the tRPC batch door; before tRPC's Fastify plugin (whose route the door joins). */
+export function registerPolledReadDoors(app: FastifyInstance, prefixes: { rest: string; trpc: string }, options: Options): void {
+  for (const [procedure, { rest }] of Object.entries(POLLED_READS) as [PolledRead, (typeof POLLED_READS)[PolledRead]][]) {
+    const url = prefixes.rest + rest.replace(/\{(\w+)\}/g, (_, name: string) => `:${name}(${DIGITS})`);
+    // Fastify decodes parameters (`%31` is `1` here); the catch-all reads them undecoded (`%31` fails as an id): so does this door.
+    const rawParams = rest.includes('{') ? getPathRegExp(prefixes.rest + rest) : undefined;
+    app.get(url, (request, reply) => answerRest(procedure, rawParams, request, reply, options));
+  }
+  installTrpcBatchDoor(app, `${prefixes.trpc}/:path`, options);
+}
+
+/** trpc-to-openapi's answer to a GET of `procedure`. */
+async function answerRest(procedure: PolledRead, rawParams: RegExp | undefined, request: FastifyRequest, reply: FastifyReply, options: Options) {
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(request.query as Record<string, string | string[]>)) {
+    if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+  }
+  if (rawParams) {
+    const url = request.url;
+    const end = url.indexOf('?');
+    Object.assign(input, rawParams.exec(end === -1 ? url : url.slice(0, end))?.groups);
+  }
+  let ctx: Context | undefined;
+  try {
+    ctx = await options.createContext({ req: request, res: reply });
+    const data = await POLLED_READS[procedure].call(appRouter.createCaller(ctx), input as RawInput);
+    return reply.code(200).header('Content-Type', 'application/json').send(jsonOf(data));
+  } catch (cause) {
+    const error = getErrorFromUnknown(cause);
+    options.onRestError({ error, path: procedure });
+    const shape = getErrorShape({ config: trpcRootConfig, error, type: 'query', path: procedure, input, ctx });
+    const invalidInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
+    const body = {
+      ...shape,
+      message: invalidInput ? 'Input validation failed' : (shape?.message ?? error.message ?? 'An error occurred'),
+      code: error.code,
+      issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
+    };
+    return reply
+      .code(TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
+      .header('Content-Type', 'application/json')
+      .send(JSON.stringify(body));
+  }
+}
+
+/** A batch as the web client's httpBatchLink sends it (`?batch=1&input={"0":...}`, no streaming), else undefined. */
+function batchInputs(request: FastifyRequest, count: number): unknown[] | undefined {
+  if (request.headers['trpc-accept'] !== undefined || count > TRPC_MAX_BATCH_SIZE) return undefined;
+  let batch = false;
+  let raw: unknown;
+  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+    if (key === 'batch' && value === '1') batch = true;
+    else if (key === 'input' && typeof value === 'string') {
+      try {
+        raw = JSON.parse(value);
+      } catch {
+        return undefined;
+      }
+    } else return undefined;
+  }
+  if (!batch || (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw)))) return undefined;
+  const inputs: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const one = (raw as Record<string, unknown> | undefined)?.[i];
+    try {
+      inputs.push(one === undefined ? undefined : superjson.deserialize(one as never));
+    } catch {
+      return undefined;
+    }
+  }
+  return inputs;
+}
+
+type CallAnswer = { status: number; body: string };
+
+/** One call's item in a batch's answer and its HTTP status. */
+async function answerCall(path: PolledRead, input: unknown, caller: Promise<{ ctx: Context; caller: Caller }>, onError: OnError): Promise<CallAnswer> {
+  let ctx: Context | undefined;
+  try {
+    const made = await caller;
+    ctx = made.ctx;
+    return { status: 200, body: trpcResultOf(await POLLED_READS[path].call(made.caller, input as RawInput)) };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    onError({ error, path });
+    const response = { error: getErrorShape({ config: trpcRootConfig, ctx, error, input, path, type: 'query' }) };
+    return { status: getHTTPStatusCode(response), body: JSON.stringify(transformTRPCResponse(trpcRootConfig, response)) };
+  }
+}
+
+/** Answers a GET batch of polled reads as tRPC's handler would, and says so; false leaves it to tRPC's handler. */
+async function answerBatch(request: FastifyRequest, reply: FastifyReply, options: Options): Promise<boolean> {
+  if (request.method !== 'GET') return false;
+  const paths = (request.params as { path: string }).path.split(',');
+  if (!paths.every(isPolledRead)) return false;
+  const inputs = batchInputs(request, paths.length);
+  if (!inputs) return false;
+  // One context per batch, as tRPC's handler makes.
+  const caller = options.createContext({ req: request, res: reply }).then((ctx) => ({ ctx, caller: appRouter.createCaller(ctx) }));
+  const answers = await Promise.all(paths.map((path, i) => answerCall(path, inputs[i], caller, options.onTrpcError)));
+  let status = answers[0]!.status;
+  let body = '[';
+  for (const [i, answer] of answers.entries()) {
+    if (answer.status !== status) status = 207;
+    body += i === 0 ? answer.body : `,${answer.body}`;
+  }
+  reply
+    .code(status)
+    .header('vary', 'trpc-accept, accept')
+    .header('content-type', 'application/json')
+    // A Buffer: Fastify would add `; charset=utf-8` to a string's type, which tRPC's answer has not.
+    .send(Buffer.from(`${body}]`));
+  return true;
+}
+
+/** tRPC's Fastify route (`<prefix>/:path`) answers a GET batch of polled reads in a preHandler, before its handler. */
+function installTrpcBatchDoor(app: FastifyInstance, route: string, options: Options): void {
+  app.addHook('onRoute', (options_) => {
+    if (options_.url !== route) return;
+    if (options_.preHandler) throw new Error(`${route} has a preHandler already`);
+    options_.preHandler = (request, reply, done) => {
+      // Answered here (no done()), or left to tRPC's handler; a failure outside the calls goes to Fastify.
+      answerBatch(request, reply, options).then(
+        (answered) => {
+          if (!answered) done();
+        },
+        (err: unknown) => done(err as Error),
+      );
+    };
+  });
+}
