@@ -41,14 +41,13 @@ export const commsRouter = router({
       },
     })
     .input(ListMessagesRequest)
-    // Access: the caller's part in the session (401/403/404 as listMessages gives them).
-    .use(async ({ ctx, input, next }) => next({ ctx: { access: await commsAccess(ctx, input.id) } }))
-    // Cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
-    .use(({ ctx, input: { id, afterId, beforeId, limit }, next }) =>
-      readThroughCache(ctx.readCache, { sessionId: id, key: `comms|${messagesViewer(ctx, ctx.access)}|${afterId}|${beforeId}|${limit}` }, () =>
-        next(),
-      ),
-    )
+    .use(async ({ ctx, input: { id, afterId, beforeId, limit }, next }) => {
+      // Access: the caller's part in the session (401/403/404 as listMessages gives them).
+      const access = await commsAccess(ctx, id);
+      // Then the cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
+      const key = `comms|${messagesViewer(ctx, access)}|${afterId}|${beforeId}|${limit}`;
+      return readThroughCache(ctx.readCache, { sessionId: id, key }, () => next({ ctx: { access } }));
+    })
     .output(z.array(MessageOutput))
     .query(({ ctx, input: { id: _id, ...query } }) => visibleMessages(ctx, ctx.access, query)),
 

@@ -123,10 +123,12 @@ export const deployRouter = router({
       },
     })
     .input(SessionIdParam)
-    // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
-    .use(async ({ ctx, input, next }) => next({ ctx: { mayList: await dinosaurs.mayListDinosaurs(ctx, input.id) } }))
-    // Cache: one list per session, the same for every viewer allowed to see it.
-    .use(({ ctx, input, next }) => readThroughCache(ctx.readCache, ctx.mayList ? dinosaursKey(input.id) : null, () => next()))
+    .use(async ({ ctx, input, next }) => {
+      // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
+      const mayList = await dinosaurs.mayListDinosaurs(ctx, input.id);
+      // Then the cache: one list per session, the same for every viewer allowed to see it (ctx grows on a miss only).
+      return readThroughCache(ctx.readCache, mayList ? dinosaursKey(input.id) : null, () => next({ ctx: { mayList } }));
+    })
     .output(DinosaurListOutput)
     .query(({ ctx, input }) => (ctx.mayList ? dinosaurs.deployedDinosaurs(ctx, input.id) : [])),
 
@@ -142,10 +144,12 @@ export const deployRouter = router({
       },
     })
     .input(z.object({ sessionId: idParam('Invalid session id') }))
-    // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
-    .use(async ({ ctx, input, next }) => next({ ctx: { mayList: await dinosaurs.mayListDinosaurs(ctx, input.sessionId) } }))
-    // Cache: one list per session, the same for every viewer allowed to see it.
-    .use(({ ctx, input, next }) => readThroughCache(ctx.readCache, ctx.mayList ? dinosaursKey(input.sessionId) : null, () => next()))
+    .use(async ({ ctx, input, next }) => {
+      // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
+      const mayList = await dinosaurs.mayListDinosaurs(ctx, input.sessionId);
+      // Then the cache: one list per session, the same for every viewer allowed to see it (ctx grows on a miss only).
+      return readThroughCache(ctx.readCache, mayList ? dinosaursKey(input.sessionId) : null, () => next({ ctx: { mayList } }));
+    })
     .output(DinosaurListOutput)
     .query(({ ctx, input }) => (ctx.mayList ? dinosaurs.deployedDinosaurs(ctx, input.sessionId) : [])),
 });

@@ -136,21 +136,22 @@ export const statsRouter = router({
         hunterId: z.string().max(200).optional(),
       }),
     )
-    // Access: whose stats the caller may read (404/403), and one clock reading for the fingerprint and the answer.
-    .use(async ({ ctx, input, next }) => next({ ctx: { target: await hunterStats.hunterStatsTarget(ctx, input), readAt: ctx.now() } }))
-    // Cache: a hunter's own stats, per hunter, while what the request reads fresh (their row, the clock) matches.
-    // A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
-    .use(({ ctx: { readCache, target, readAt }, next }) =>
-      readThroughCache(
-        readCache,
+    .use(async ({ ctx, input, next }) => {
+      // Access: whose stats the caller may read (404/403), and one clock reading for the fingerprint and the answer.
+      const target = await hunterStats.hunterStatsTarget(ctx, input);
+      const readAt = ctx.now();
+      // Then the cache: a hunter's own stats, per hunter, while what the request reads fresh (their row, the clock)
+      // matches. A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
+      return readThroughCache(
+        ctx.readCache,
         target.ownPlayer && {
           sessionId: target.session.id,
           key: `stats|${target.userId}`,
           fingerprint: hunterStats.ownStatsFingerprint(target.session, target.ownPlayer, readAt),
         },
-        () => next(),
-      ),
-    )
+        () => next({ ctx: { target, readAt } }),
+      );
+    })
     .output(HunterStatsOutput)
     .query(async ({ ctx, input: _input }) => {
       const { target, readAt } = ctx;
