@@ -83,7 +83,8 @@ export function requireSignIn(ctx: Pick<Context, 'user' | 'authSession'>): { use
  * of a live game passes here (decision 957).
  */
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (await signInEndedSince(ctx)) throw unauthorized();
+  // Only a socket's context can outlive its sign-in: an HTTP request does not wait for a lookup.
+  if (ctx.longLived && (await signInEndedSince(ctx))) throw unauthorized();
   requireSignIn(ctx);
   return next(narrowedCtx<{ user: User; authSession: Session }>());
 });
