@@ -1,5 +1,5 @@
-// The polled reads' cache step (cache-step.ts) changes nothing a client sees: over REST (trpc-to-openapi) and
-// over tRPC (httpBatchLink's GET batches, as the web client sends them), a kept answer is byte for byte the
+// The polled reads' cache step (cache-step.ts) changes nothing a client sees: over REST and over tRPC
+// (httpBatchLink's GET batches, as the web client sends them; both at their doors, polled-read-doors.ts), a kept answer is byte for byte the
 // answer the procedure gives with the cache off (status, Content-Type, Vary, Set-Cookie count, body), for every
 // kind of caller, on errors and bad input, and for batches mixing outcomes (207). And it is kept: whichever
 // door reads first (REST, tRPC, the first reads in a page), the others are answered from what it kept.
