@@ -347,7 +347,7 @@ type KeepCtx = Pick<
 /**
  * POST /api/hunter/keep-achievements: a guest creates a hunter account (the registration's rules
  * and answers) and its hunter record moves to it: the session_players row (its key to rejoin as a
- * guest is dropped), its earned achievements, and its messages' sender (the stats count them by
+ * guest is dropped, unless the game master removed it), its earned achievements, and its messages' sender (the stats count them by
  * sender). Nothing else changes. The guest's sign-ins end; the browser is signed in to the account.
  */
 export async function keepAsAccount(ctx: KeepCtx, input: KeepAchievementsInput): Promise<PublicUser> {
@@ -362,7 +362,9 @@ export async function keepAsAccount(ctx: KeepCtx, input: KeepAchievementsInput):
 
   const account = await register(ctx, { ...input, role: 'hunter' });
   await ctx.db.transaction(async (tx) => {
-    await tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: null }).where(eq(sessionPlayers.userId, guest.id));
+    // A removed hunter's rejoin key stays: it is what refuses this browser in that session (decision 836).
+    const keyUnlessRemoved = sql`case when ${sessionPlayers.removedAt} is null then null else ${sessionPlayers.rejoinKey} end`;
+    await tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: keyUnlessRemoved }).where(eq(sessionPlayers.userId, guest.id));
     await tx.update(earnedAchievements).set({ userId: account.id }).where(eq(earnedAchievements.userId, guest.id));
     await tx.update(messages).set({ senderUserId: account.id }).where(eq(messages.senderUserId, guest.id));
     // HQ's tracking knows the hunter by its user id: the session's readers (and read cache) learn the new one.

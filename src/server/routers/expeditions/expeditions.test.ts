@@ -251,4 +251,30 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     // Another hunter from another browser still joins.
     expect((await guestJoin(server, s.id, 'raptor', 'Friend')).userId).toBeTruthy();
   });
+
+  it('a removed guest who keeps their achievements as an account still cannot come back from that browser', async () => {
+    const s = await createSession(gm);
+    const guest = await guestJoin(server, s.id, 'raptor', 'Keeper');
+    expect((await gm.post(`/api/game-sessions/${s.id}/hunters/${guest.userId}/remove`)).status).toBe(200);
+    const name = `removedkeeper${process.pid}`;
+    const password = 'Fossil-Trail-42';
+    const kept = await guest.post('/api/hunter/keep-achievements', {
+      username: name,
+      email: `${name}@example.com`,
+      password,
+      confirmPassword: password,
+      firstName: 'Kim',
+      lastName: 'Keeper',
+    });
+    expect(kept.status).toBe(200);
+    // As the account: refused by its user id.
+    const asAccount = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Keeper' });
+    expect(asAccount.status).toBe(403);
+    expect(asAccount.body.error).toBe(removedText(s.name));
+    // Signed out, as a new guest from the same browser: refused by the browser's hunter key.
+    expect((await guest.post('/api/auth/logout')).status).toBe(200);
+    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Reborn' });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.error).toBe(removedText(s.name));
+  });
 });
