@@ -38,6 +38,7 @@ describe('first reads in the route shells', () => {
     const match = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">(.*?)</script>`).exec(text);
     const reads = match ? (JSON.parse(match[1]!) as FirstRead[]) : null;
     return {
+      text,
       status: res.status,
       cache: res.headers.get('cache-control'),
       reads: reads?.map((r) => ({ path: r.path, input: r.input, data: superjson.deserialize(r.result) as any })) ?? null,
@@ -202,6 +203,32 @@ describe('first reads in the route shells', () => {
     const guest = await guestJoin(server, own.id, 'raptor', 'Nosy');
     expect((await open(guest, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
     expect(await open(new ApiClient(server.url), '/gamemaster')).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
+  });
+
+  it("embeds text with `$'`, `` $` `` and `$&` exactly as stored, and leaves the page around it as it was", async () => {
+    // String.replace would read these as patterns and splice the shell's HTML into the JSON (issue #48 review).
+    const gm = await subscribedGameMaster(server);
+    const name = `Hunt $' $\` $& ${process.pid}`;
+    const s = await createSession(gm, { name });
+    const handle = "R$'$`$&x";
+    const guest = await guestJoin(server, s.id, 'raptor', handle);
+    const message = "ATTENTION $' call $` now $& $$";
+    const sent = await guest.post(`/api/game-sessions/${s.id}/communications`, { message, recipientType: 'headquarters' });
+    expect(sent.status).toBe(200);
+    const element = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">[^<]*</script>\\n  `);
+    for (const [client, url] of [[gm, '/gamemaster'], [guest, '/hunter-mobile']] as const) {
+      const page = await open(client, url);
+      expect(page.status, url).toBe(200);
+      // The page is the shell and the one element, nothing else.
+      expect(page.text.replace(element, ''), url).toBe(SHELL);
+      const read = (path: string) => page.reads?.find((r) => r.path === path)?.data;
+      expect(read('sessions.get')?.name, url).toBe(name);
+    }
+    const hq = await open(gm, '/gamemaster');
+    const stats = hq.reads?.find((r) => r.path === 'stats.sessionHunterStats')?.data as { hunterName: string }[];
+    expect(stats.map((h) => h.hunterName)).toEqual([handle]);
+    const comms = hq.reads?.find((r) => r.path === 'comms.list')?.data as { message: string }[];
+    expect(comms.map((m) => m.message)).toContain(message);
   });
 
   it("embeds a hunter's sign-in and joined sessions on Field Operations", async () => {
