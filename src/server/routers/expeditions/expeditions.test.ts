@@ -1,5 +1,7 @@
 // Public expeditions and removing a hunter (issue 29, decisions 835-837), over real HTTP and /ws.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../db/client';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { sleep, WsClient } from '../../testing/comms-kit';
 import { createSession, guestJoin, HERE, north, shiftClock, subscribedGameMaster } from '../sessions/test-support';
@@ -250,6 +252,24 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     expect(renamed.body.error).toBe(removedText(s.name));
     // Another hunter from another browser still joins.
     expect((await guestJoin(server, s.id, 'raptor', 'Friend')).userId).toBeTruthy();
+  });
+
+  it('a hunter removed outside the app (SQL from another connection) is refused at the next read', async ({ skip }) => {
+    // PostgreSQL keeps no session-access cache (decision 877): nothing there can go stale.
+    if (dialectOf(server.deps.db) !== 'sqlite') skip('SQLite only: a second connection to the database file');
+    const s = await publicSession();
+    const hunter = await signUp(server, 'hunter');
+    expect((await hunter.post(`/api/expeditions/${s.id}/join`, {})).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await hunter.get(`/api/game-sessions/${s.id}/communications`)).status).toBe(200);
+    const shell = new Database(server.deps.config.DATABASE_PATH);
+    try {
+      shell.prepare('UPDATE session_players SET removed_at = ? WHERE session_id = ? AND user_id = ?').run(Date.now(), s.id, hunter.user.id);
+    } finally {
+      shell.close();
+    }
+    const next = await hunter.get(`/api/game-sessions/${s.id}/communications`);
+    expect(next.status).toBe(403);
+    expect(next.body.error).toBe(removedText(s.name));
   });
 
   it('a removed guest who keeps their achievements as an account still cannot come back from that browser', async () => {
