@@ -20,6 +20,7 @@ import { sendShellWithFirstReads } from './http/first-reads';
 import { registerHotReads } from './cached-reads/hot-reads';
 import { installHotTrpcBatches } from './cached-reads/hot-trpc-reads';
 import { installSecurityHeaders } from './http/security-headers';
+import { installApiNoStore } from './http/api-no-store';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandlers(app);
 
   installSecurityHeaders(app);
+  installApiNoStore(app);
 
   installJsonBodyParser(app);
   installMethodRules(app, () => openApiDocument(config));
