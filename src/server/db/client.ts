@@ -17,6 +17,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
 import { type ConnectionHandle, handleOf, registerHandle, runAfterCommit, startAfterCommit } from './connection-handle';
 import { openPgDataApi } from './pg/async-db';
+import { prepareDatabaseFiles } from './private-files';
 import { isPostgresUrl, runningDialect } from './running-dialect';
 import * as sqliteSchema from './sqlite/schema';
 import { execute, StatementCache, TransactionGate } from './sqlite/executor';
@@ -31,7 +32,10 @@ export const MIGRATIONS_DIR = path.resolve('db/migrations');
 
 /** Opens (creating if needed) the SQLite file and applies committed migrations. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    prepareDatabaseFiles(file); // 0600: it holds password hashes
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a write acknowledged to a client survives a power loss, not only a crash (cost: bench/writes.bench.ts).
