@@ -28,6 +28,7 @@ import { registerPlainRoutes } from './http/routes';
 import { registerUploads } from './http/uploads';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
+import { closingWithTheAccount } from './realtime/account-sockets';
 import { registerTrpcSocket } from './realtime/trpc-socket';
 import { appRouter } from './routers';
 import { registerPositionPurge } from './services/positions';
@@ -111,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // tRPC's WebSocket (subscriptions; any call a client sends over it) is served by our own handler.
   registerTrpcSocket(app, deps, {
     router: appRouter,
-    createContext,
+    // A socket closes when every sign-in of its account ends (a suspension, a deletion: docs/security.md 7.4.2).
+    createContext: closingWithTheAccount(deps.signOuts, createContext),
     onError: onTrpcError,
     keepAlive: { pingMs: 30_000, pongWaitMs: 5000 },
   });

@@ -24,6 +24,8 @@ export type SignOuts = {
   revokeUser(userId: string): void;
   /** Calls `onRevoked` once when this sign-in is revoked; returns the way to stop watching. */
   watch(signIn: SignIn, onRevoked: () => void): () => void;
+  /** Calls `onRevoked` once when every sign-in of this account is revoked (revokeUser); returns the way to stop watching. */
+  watchUser(userId: string, onRevoked: () => void): () => void;
 };
 
 /**
@@ -71,6 +73,16 @@ export function createSignOuts(
         onRevoked();
       };
       emitter.on(sessionEvent, revoked);
+      emitter.on(userEvent, revoked);
+      return stop;
+    },
+    watchUser(userId, onRevoked) {
+      const userEvent = `user:${userId}`;
+      const stop = () => emitter.off(userEvent, revoked);
+      const revoked = () => {
+        stop();
+        onRevoked();
+      };
       emitter.on(userEvent, revoked);
       return stop;
     },
