@@ -16,7 +16,14 @@ export function tightenFileMode(file: string): void {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  if ((mode & 0o077) !== 0) fs.chmodSync(file, mode & 0o700);
+  if ((mode & 0o077) === 0) return;
+  try {
+    fs.chmodSync(file, mode & 0o700);
+  } catch (error) {
+    // Another user's file (EPERM): the server still starts, and says what the operator should do.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+    process.emitWarning(`${file} is readable by other users (mode ${mode.toString(8)}) and is not ours to change: chmod 600 it`);
+  }
 }
 
 /**
