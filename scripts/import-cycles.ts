@@ -1,0 +1,187 @@
+// Import cycles in src/server, src/domain and src/client (issue #41): prints each one and exits 1
+// if there is any. `npm run lint:cycles`; part of `npm test`. Decision 960.
+//
+// The graph is the one the code runs with: esbuild (which tsx and the server build use) parses
+// every file with the project's tsconfig (verbatimModuleSyntax), so `import type` and inline
+// `type` names are gone and `import { type A }` stays as the side-effect import it compiles to.
+// Only static imports (and `export ... from`) are edges: a dynamic `import()` runs after the
+// modules it names have finished loading, so it cannot meet a half-initialised module.
+// TypeScript 7's compiler has no JavaScript API for this (no ts.preProcessFile), and neither madge
+// nor dpdm is installed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The folders checked, as `npm run lint:cycles` checks them. */
+export const CHECKED_FOLDERS = ['src/server', 'src/domain', 'src/client'];
+
+/** A module and the modules it imports statically (paths relative to the project root). */
+export type ImportGraph = Map<string, string[]>;
+
+const CODE_FILE = /\.(ts|tsx|mts|js|mjs)$/;
+const DECLARATION_FILE = /\.d\.ts$/;
+
+function codeFilesUnder(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => CODE_FILE.test(file) && !DECLARATION_FILE.test(file))
+    .map((file) => path.join(folder, file));
+}
+
+/**
+ * The static import graph of every code file under `folders` (absolute, or relative to `cwd`), as esbuild
+ * resolves it with the tsconfig.json found from `cwd`. Packages, `node:` modules, Vite's virtual modules and
+ * assets (CSS, images, `?url` imports) are left out: only the project's own modules can form a cycle here.
+ */
+export async function importGraph(folders: string[], cwd = ROOT): Promise<ImportGraph> {
+  const entryPoints = folders.flatMap((folder) => codeFilesUnder(path.resolve(cwd, folder)));
+  const leaveOut: esbuild.Plugin = {
+    name: 'own-modules-only',
+    setup(build) {
+      // Bare specifiers (packages, node:, virtual:) and anything with a query are not our modules.
+      build.onResolve({ filter: /^[^./]|\?/ }, (args) => ({ path: args.path, external: true }));
+      // Relative imports of non-code files (styles, images, models).
+      build.onResolve({ filter: /\.(css|svg|png|jpe?g|webp|gif|glb|gltf|usdz|json|html|txt|wasm)$/ }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
+    },
+  };
+  const result = await esbuild.build({
+    absWorkingDir: cwd,
+    entryPoints,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    outdir: path.join(cwd, '.import-cycles-out'),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [leaveOut],
+    jsx: 'automatic',
+    loader: { '.js': 'jsx' },
+  });
+  const graph: ImportGraph = new Map();
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    const imports = input.imports.filter((edge) => !edge.external && edge.kind === 'import-statement').map((edge) => edge.path);
+    graph.set(file, [...new Set(imports)].sort());
+  }
+  return graph;
+}
+
+/** Strongly connected components with a cycle (two or more modules, or one importing itself), Tarjan's algorithm. */
+export function cyclicComponents(graph: ImportGraph): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const nodes = [...new Set([...graph.keys(), ...[...graph.values()].flat()])].sort();
+
+  // Iterative, so a long import chain cannot overflow the call stack.
+  for (const start of nodes) {
+    if (index.has(start)) continue;
+    const work: Array<{ node: string; next: number }> = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: string; next: number };
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.next < edges.length) {
+        const target = edges[frame.next++] as string;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) {
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(target) as number));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop() as string;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        const selfImport = (graph.get(frame.node) ?? []).includes(frame.node);
+        if (component.length > 1 || selfImport) components.push(component.sort());
+      }
+    }
+  }
+  return components.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
+}
+
+/** The shortest cycle from `from` back to itself through modules of `within` (breadth-first). */
+function shortestCycle(graph: ImportGraph, from: string, within: Set<string>): string[] {
+  const cameFrom = new Map<string, string>();
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head] as string;
+    for (const target of graph.get(node) ?? []) {
+      if (!within.has(target)) continue;
+      if (target === from) {
+        const cycle = [node];
+        while (cycle[0] !== from) cycle.unshift(cameFrom.get(cycle[0] as string) as string);
+        return [...cycle, from];
+      }
+      if (!cameFrom.has(target)) {
+        cameFrom.set(target, node);
+        queue.push(target);
+      }
+    }
+  }
+  throw new Error(`${from} is on no cycle`);
+}
+
+/**
+ * Cycles to show for the graph: for each cyclic component, shortest cycles until every module of it is on
+ * one (listing every elementary cycle can grow exponentially; this names each module involved at least once).
+ * Each cycle starts and ends with the same module.
+ */
+export function findCycles(graph: ImportGraph): string[][] {
+  const cycles: string[][] = [];
+  for (const component of cyclicComponents(graph)) {
+    const members = new Set(component);
+    const covered = new Set<string>();
+    for (const module of component) {
+      if (covered.has(module)) continue;
+      const cycle = shortestCycle(graph, module, members);
+      for (const node of cycle) covered.add(node);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const graph = await importGraph(CHECKED_FOLDERS);
+  const cycles = findCycles(graph);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (cycles.length === 0) {
+    console.log(`No import cycles in ${CHECKED_FOLDERS.join(', ')} (${graph.size} modules, ${seconds} s).`);
+    return;
+  }
+  console.error(`${cycles.length} import cycle(s) in ${CHECKED_FOLDERS.join(', ')} (${graph.size} modules, ${seconds} s):`);
+  for (const cycle of cycles) console.error(`  ${cycle.join('\n    -> ')}`);
+  console.error('Break each one (a shared part in its own module, or an `import type`); see docs/decisions/960-*.');
+  process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
