@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL } from '../db/constants';
 import { EVENT_TAIL_POLL_MS } from './limits';
 import type { Db } from '../db/client';
 import { openNotifications } from '../db/notifications';
