@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cyclicComponents, findCycles, type ImportGraph, importGraph } from './import-cycles';
+import { cyclicComponents, findCycles, type ImportGraph, importGraph, isRuntimeCycle, withTypeImports } from './import-cycles';
 
 const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
 
@@ -71,5 +71,14 @@ describe('importGraph', () => {
       ['src/inline.ts', 'src/side.ts', 'src/inline.ts'],
       ['src/loader.ts', 'src/store.ts', 'src/loader.ts'],
     ]);
+  });
+
+  it('adds the type-only imports (the graph madge and dpdm draw), and tells their cycles from run-time ones', async () => {
+    const runtime = await importGraph(['src'], dir);
+    const graph = withTypeImports(runtime, dir);
+    expect(graph.get('src/shape.ts')).toEqual(['src/user.ts']);
+    const cycles = findCycles(graph);
+    expect(cycles).toHaveLength(3);
+    expect(cycles.filter((cycle) => !isRuntimeCycle(cycle, runtime))).toEqual([['src/shape.ts', 'src/user.ts', 'src/shape.ts']]);
   });
 });
