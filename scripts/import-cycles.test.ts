@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cyclicComponents, findCycles, type ImportGraph, importGraph, isRuntimeCycle, withTypeImports } from './import-cycles';
+import { cyclicComponents, findCycles, type ImportGraph, importGraphs, isCycleOf, withTypeImports } from './import-cycles';
 
 const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
 
@@ -34,7 +34,7 @@ describe('findCycles', () => {
   });
 });
 
-describe('importGraph', () => {
+describe('importGraphs', () => {
   let dir: string;
   const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -60,25 +60,30 @@ describe('importGraph', () => {
 
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps static value imports and side-effect imports, drops type-only, dynamic, package and asset imports', async () => {
-    const graph = await importGraph(['src'], dir);
-    expect(graph.get('src/store.ts')).toEqual(['src/loader.ts']);
-    expect(graph.get('src/shape.ts')).toEqual([]);
-    expect(graph.get('src/user.ts')).toEqual(['src/shape.ts']);
-    expect(graph.get('src/lazy.ts')).toEqual([]);
-    expect(graph.get('src/later.tsx')).toEqual(['src/lazy.ts']);
-    expect(findCycles(graph)).toEqual([
+  it('keeps static value and side-effect imports at load time, adds dynamic ones, drops type-only, package and asset imports', async () => {
+    const { loadTime, withDynamic } = await importGraphs(['src'], dir);
+    expect(loadTime.get('src/store.ts')).toEqual(['src/loader.ts']);
+    expect(loadTime.get('src/shape.ts')).toEqual([]);
+    expect(loadTime.get('src/user.ts')).toEqual(['src/shape.ts']);
+    expect(loadTime.get('src/lazy.ts')).toEqual([]);
+    expect(withDynamic.get('src/lazy.ts')).toEqual(['src/later.tsx']);
+    expect(loadTime.get('src/later.tsx')).toEqual(['src/lazy.ts']);
+    expect(findCycles(loadTime)).toEqual([
       ['src/inline.ts', 'src/side.ts', 'src/inline.ts'],
       ['src/loader.ts', 'src/store.ts', 'src/loader.ts'],
     ]);
   });
 
-  it('adds the type-only imports (the graph madge and dpdm draw), and tells their cycles from run-time ones', async () => {
-    const runtime = await importGraph(['src'], dir);
-    const graph = withTypeImports(runtime, dir);
+  it('adds the type-only imports (the graph madge and dpdm draw), and labels each cycle by its weakest import', async () => {
+    const { loadTime, withDynamic } = await importGraphs(['src'], dir);
+    const graph = withTypeImports(withDynamic, dir);
     expect(graph.get('src/shape.ts')).toEqual(['src/user.ts']);
     const cycles = findCycles(graph);
-    expect(cycles).toHaveLength(3);
-    expect(cycles.filter((cycle) => !isRuntimeCycle(cycle, runtime))).toEqual([['src/shape.ts', 'src/user.ts', 'src/shape.ts']]);
+    expect(cycles).toHaveLength(4);
+    expect(cycles.filter((cycle) => isCycleOf(cycle, loadTime))).toHaveLength(2);
+    expect(cycles.filter((cycle) => !isCycleOf(cycle, loadTime) && isCycleOf(cycle, withDynamic))).toEqual([
+      ['src/later.tsx', 'src/lazy.ts', 'src/later.tsx'],
+    ]);
+    expect(cycles.filter((cycle) => !isCycleOf(cycle, withDynamic))).toEqual([['src/shape.ts', 'src/user.ts', 'src/shape.ts']]);
   });
 });

@@ -1,16 +1,15 @@
 // Import cycles in src/server, src/domain and src/client (issue #41): prints each one and exits 1
 // if there is any. `npm run lint:cycles`; part of `npm test`. Decision 960.
 //
-// Two graphs. The one the code runs with: esbuild (which tsx and the server build use) parses every
-// file with the project's tsconfig (verbatimModuleSyntax), so `import type` and inline `type` names
-// are gone and `import { type A }` stays as the side-effect import it compiles to. Only static
-// imports (and `export ... from`) are edges: a dynamic `import()` runs after the modules it names
-// have finished loading, so it cannot meet a half-initialised module. To it the check adds the
-// `import type` / `export type` edges between the project's modules, the graph madge and dpdm draw
-// (the issue's measure): a cycle through a type import cannot fail at run time, but it still ties
-// the modules together, so it fails the check too, labelled as such. `--runtime-only` checks the
-// first graph alone. TypeScript 7's compiler has no JavaScript API for this (no ts.preProcessFile),
-// and neither madge nor dpdm is installed.
+// The graph is the one madge and dpdm draw (the issue's measure), built from what the code runs:
+// esbuild (which tsx and the server build use) parses every file with the project's tsconfig
+// (verbatimModuleSyntax) and resolves its static and dynamic imports; `import { type A }` stays as
+// the side-effect import it compiles to. To that the check adds the `import type` / `export type`
+// edges between the project's modules, which esbuild erases. Each cycle is labelled: "at load time"
+// (static imports only: a module can meet another half-initialised), "through a dynamic import" or
+// "through an import type" (harmless at run time, but the modules are still tied together).
+// `--load-time-only` checks the static value imports alone. TypeScript 7's compiler has no
+// JavaScript API for this (no ts.preProcessFile), and neither madge nor dpdm is installed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,12 +34,15 @@ function codeFilesUnder(folder: string): string[] {
     .map((file) => path.join(folder, file));
 }
 
+/** The import graph of the project's modules: static imports only, and with dynamic `import()`s added. */
+export type ImportGraphs = { loadTime: ImportGraph; withDynamic: ImportGraph };
+
 /**
- * The static import graph of every code file under `folders` (absolute, or relative to `cwd`), as esbuild
- * resolves it with the tsconfig.json found from `cwd`. Packages, `node:` modules, Vite's virtual modules and
- * assets (CSS, images, `?url` imports) are left out: only the project's own modules can form a cycle here.
+ * The import graphs of every code file under `folders` (absolute, or relative to `cwd`), as esbuild resolves
+ * them with the tsconfig.json found from `cwd` (type-only imports erased). Packages, `node:` modules, Vite's
+ * virtual modules and assets (CSS, images, `?url` imports) are left out: only the project's own modules count.
  */
-export async function importGraph(folders: string[], cwd = ROOT): Promise<ImportGraph> {
+export async function importGraphs(folders: string[], cwd = ROOT): Promise<ImportGraphs> {
   const entryPoints = folders.flatMap((folder) => codeFilesUnder(path.resolve(cwd, folder)));
   const leaveOut: esbuild.Plugin = {
     name: 'own-modules-only',
@@ -69,12 +71,15 @@ export async function importGraph(folders: string[], cwd = ROOT): Promise<Import
     jsx: 'automatic',
     loader: { '.js': 'jsx' },
   });
-  const graph: ImportGraph = new Map();
+  const loadTime: ImportGraph = new Map();
+  const withDynamic: ImportGraph = new Map();
   for (const [file, input] of Object.entries(result.metafile.inputs)) {
-    const imports = input.imports.filter((edge) => !edge.external && edge.kind === 'import-statement').map((edge) => edge.path);
-    graph.set(file, [...new Set(imports)].sort());
+    const own = input.imports.filter((edge) => !edge.external);
+    const targets = (kinds: string[]) => [...new Set(own.filter((edge) => kinds.includes(edge.kind)).map((edge) => edge.path))].sort();
+    loadTime.set(file, targets(['import-statement']));
+    withDynamic.set(file, targets(['import-statement', 'dynamic-import']));
   }
-  return graph;
+  return { loadTime, withDynamic };
 }
 
 /** `import type … from './x'` and `export type … from './x'` (esbuild erases them before it resolves). */
@@ -97,9 +102,9 @@ export function withTypeImports(graph: ImportGraph, cwd = ROOT): ImportGraph {
   return full;
 }
 
-/** True when every step of the cycle is a run-time import of `runtime`. */
-export function isRuntimeCycle(cycle: string[], runtime: ImportGraph): boolean {
-  return cycle.slice(1).every((to, i) => (runtime.get(cycle[i] as string) ?? []).includes(to));
+/** True when every step of the cycle is an import of `graph`. */
+export function isCycleOf(cycle: string[], graph: ImportGraph): boolean {
+  return cycle.slice(1).every((to, i) => (graph.get(cycle[i] as string) ?? []).includes(to));
 }
 
 /** Strongly connected components with a cycle (two or more modules, or one importing itself), Tarjan's algorithm. */
@@ -199,19 +204,19 @@ export function findCycles(graph: ImportGraph): string[][] {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const runtimeOnly = process.argv.includes('--runtime-only');
-  const runtime = await importGraph(CHECKED_FOLDERS);
-  const graph = runtimeOnly ? runtime : withTypeImports(runtime);
+  const loadTimeOnly = process.argv.includes('--load-time-only');
+  const { loadTime, withDynamic } = await importGraphs(CHECKED_FOLDERS);
+  const graph = loadTimeOnly ? loadTime : withTypeImports(withDynamic);
   const cycles = findCycles(graph);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const what = `${CHECKED_FOLDERS.join(', ')} (${graph.size} modules, ${runtimeOnly ? 'run-time imports only' : 'type imports included'}, ${seconds} s)`;
+  const what = `${CHECKED_FOLDERS.join(', ')} (${graph.size} modules, ${loadTimeOnly ? 'static value imports only' : 'dynamic and type imports included'}, ${seconds} s)`;
   if (cycles.length === 0) {
     console.log(`No import cycles in ${what}.`);
     return;
   }
   console.error(`${cycles.length} import cycle(s) in ${what}:`);
   for (const cycle of cycles) {
-    const kind = isRuntimeCycle(cycle, runtime) ? 'at run time' : 'through an import type';
+    const kind = isCycleOf(cycle, loadTime) ? 'at load time' : isCycleOf(cycle, withDynamic) ? 'through a dynamic import' : 'through an import type';
     console.error(`  (${kind}) ${cycle.join('\n    -> ')}`);
   }
   console.error('Break each one: move the shared part into a module of its own (see docs/decisions/960-*).');
