@@ -20,7 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The folders checked, as `npm run lint:cycles` checks them. */
 export const CHECKED_FOLDERS = ['src/server', 'src/domain', 'src/client'];
 
-/** A module and the modules it imports statically (paths relative to the project root). */
+/** A module and the modules it imports (paths relative to the project root). */
 export type ImportGraph = Map<string, string[]>;
 
 const CODE_FILE = /\.(ts|tsx|mts|js|mjs)$/;
