@@ -26,11 +26,8 @@ import {
   POLL_HUNTER_STATS_MS,
   POLL_MESSAGES_TERMINAL_MS,
   POLL_TIME_STATUS_MS,
-  WS_CLIENT_PING_MS,
-  WS_CLIENT_PONG_TIMEOUT_MS,
-  WS_CLIENT_RETRY_BASE_MS,
-  WS_CLIENT_RETRY_MAX_MS,
 } from '../src/domain/rules';
+import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../src/domain/transport';
 import { asc, eq, sql } from 'drizzle-orm';
 import { dialectOf } from '../src/server/db/client';
 import { rawAll, rawRun } from '../src/server/db/raw';

@@ -6,7 +6,7 @@ import { connectDatabase, type Db, dialectOf } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { type EventBus, openEventBus } from './realtime/bus';
 import { openNotifications } from './db/notifications';
-import { EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL } from '../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL } from './db/constants';
 import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';

@@ -4,7 +4,8 @@
 // sign-in (expiry, a cascade, a disabled account) is found by a periodic check of the database.
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { GUEST_SIGN_IN_GRACE_MS, SIGN_OUTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
+import { SIGN_OUTS_NOTIFY_CHANNEL } from '../db/constants';
 import type { Db } from '../db/client';
 import { type Notifications, notify } from '../db/notifications';
 import { rawFirst } from '../db/raw';

@@ -13,7 +13,7 @@ import {
   transformTRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRPC_MAX_BATCH_SIZE } from '../../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
 import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';

@@ -12,7 +12,7 @@
 // wakes every process's tailer (realtime/tailing-bus.ts), which reads the events themselves from the
 // table (ids only in the notification; decision 881).
 import { and, asc, count, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
-import { EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL } from './constants';
 import type { Db, Queryable } from './client';
 import { dialectOf, handleOf } from './connection-handle';
 import { notify } from './notifications';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
+import { FIRST_READS_ELEMENT_ID } from '../../domain/transport';
 import { latestEventId } from '../db/events';
 import { missions } from '../db/schema';
 import { createSession, guestJoin, subscribedGameMaster } from '../routers/sessions/test-support';

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import type { RouteShell } from '../../domain/client-routes';
 import { pickDefaultSession } from '../../domain/mission-control';
-import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
+import { FIRST_READS_ELEMENT_ID } from '../../domain/transport';
 import type { Context } from '../context';
 import { latestEventId } from '../db/events';
 import { appRouter } from '../routers';

@@ -2,7 +2,7 @@
 // the server closes it with 4008, and the client
 // reconnects with lastEventId and reads what it missed from the database, losing nothing.
 import { expect, it } from 'vitest';
-import { WS_MAX_BUFFERED_BYTES } from '../../domain/rules';
+import { WS_MAX_BUFFERED_BYTES } from './limits';
 import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster } from '../testing/harness';
 

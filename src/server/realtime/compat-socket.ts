@@ -17,7 +17,7 @@ import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
 import { decimalToNumber } from '../../domain/decimal';
-import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from '../../domain/rules';
+import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from './limits';
 import { createContextInner } from '../context';
 import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';

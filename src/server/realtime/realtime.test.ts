@@ -342,7 +342,7 @@ describe('catching up after a reconnect', () => {
 
   it('a stream that falls behind reads the missed events from the database', async () => {
     const { sessionStream } = await import('./session-stream');
-    const { STREAM_MAX_QUEUE } = await import('../../domain/rules');
+    const { STREAM_MAX_QUEUE } = await import('./limits');
     const controller = new AbortController();
     const stream = sessionStream(server.deps.bus, {
       sessionId: otherSession,

@@ -7,7 +7,7 @@ import superjson from 'superjson';
 import { afterAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy';
-import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS } from '../../domain/rules';
+import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS } from '../../domain/transport';
 import type { AppRouter } from '../routers';
 import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
 import { removeTestDir, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';

@@ -10,12 +10,7 @@
 // and one more than STREAM_REPLAY_MAX_EVENTS behind is not replayed at all: the
 // subscriber is told to resync (decision 700).
 import type { User } from 'lucia';
-import {
-  STREAM_BACKFILL_PAGE,
-  STREAM_MAX_QUEUE,
-  STREAM_REPLAY_MAX_EVENTS,
-  STREAM_REPLAY_PAGE,
-} from '../../domain/rules';
+import { STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE, STREAM_REPLAY_MAX_EVENTS, STREAM_REPLAY_PAGE } from './limits';
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
 import type { BusEvent, BusListener, EventBus } from './bus';

@@ -4,18 +4,9 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  SOCKETS_PER_ADDRESS_MAX,
-  SOCKETS_PER_SIGN_IN_MAX,
-  STREAM_REPLAY_MAX_EVENTS,
-  STREAM_REPLAY_PAGE,
-  TRPC_GET_URL_MAX,
-  TRPC_MAX_BATCH_SIZE,
-  TRPC_SOCKET_MAX_SUBSCRIPTIONS,
-  WS_CLOSE_TOO_MANY,
-  WS_MAX_FRAME_BYTES,
-  WS_MAX_FRAMES_PER_SECOND,
-} from '../../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
+import { TRPC_GET_URL_MAX } from '../http/limits';
+import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, STREAM_REPLAY_MAX_EVENTS, STREAM_REPLAY_PAGE, TRPC_SOCKET_MAX_SUBSCRIPTIONS, WS_CLOSE_TOO_MANY, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from './limits';
 import type { AppRouter } from '../routers';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';

@@ -1,7 +1,7 @@
 // Bounded work per socket and per client, for both socket doors (/trpc and /ws); see
 // docs/decisions/700-bounded-sockets-and-replay.md. A connection keeps only a few numbers
 // and one key (fields of its own class, no closure): the counts live in one map per server.
-import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
+import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, WS_MAX_FRAMES_PER_SECOND } from './limits';
 
 /** A connection's inbound rate: the start of its one-second window and the frames heard in it. */
 export type FrameWindow = { windowStart: number; framesInWindow: number };

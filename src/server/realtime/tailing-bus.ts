@@ -15,7 +15,8 @@
 // (and its ids follow one another), no other event can come in between, so it is delivered from
 // memory at once instead of read back. Anything else (a commit noticed out of order, an id left
 // unused by a rolled-back transaction) wakes the tailer, which reads the table.
-import { EVENT_TAIL_PAGE, EVENT_TAIL_POLL_MS, EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL } from '../db/constants';
+import { EVENT_TAIL_PAGE, EVENT_TAIL_POLL_MS } from './limits';
 import { afterCommit, type Db } from '../db/client';
 import { eventsAfter, insertEvents, newestEventId } from '../db/events';
 import type { Notifications } from '../db/notifications';

@@ -31,13 +31,8 @@ import {
 } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  TRPC_MAX_BATCH_SIZE,
-  TRPC_SOCKET_MAX_SUBSCRIPTIONS,
-  WS_CLOSE_TOO_MANY,
-  WS_MAX_BUFFERED_BYTES,
-  WS_MAX_FRAME_BYTES,
-} from '../../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
+import { TRPC_SOCKET_MAX_SUBSCRIPTIONS, WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from './limits';
 import type { Context } from '../context';
 import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';

@@ -12,18 +12,8 @@
 // Counted where the store says (rate-limit-store.ts): this process's memory on SQLite (a restart
 // forgets the counts), the database on PostgreSQL, where every process shares them (decision 885).
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import {
-  ACCOUNT_LOCK_FAILURES,
-  ACCOUNT_LOCK_WINDOW_S,
-  AUTH_ATTEMPT_WINDOW_S,
-  DEVICE_COOKIE_MAX_AGE_S,
-  DEVICE_COOKIE_SESSIONS,
-  DEVICE_LOCK_FAILURES,
-  DEVICE_LOCK_WINDOW_S,
-  DEVICE_LOCKOUT_LIST_MAX,
-  SESSION_JOIN_LOCK_FAILURES,
-  SESSION_JOIN_LOCK_WINDOW_S,
-} from '../../domain/rules';
+import { ACCOUNT_LOCK_FAILURES, ACCOUNT_LOCK_WINDOW_S, AUTH_ATTEMPT_WINDOW_S, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_SESSIONS, DEVICE_LOCK_FAILURES, DEVICE_LOCK_WINDOW_S, SESSION_JOIN_LOCK_FAILURES, SESSION_JOIN_LOCK_WINDOW_S } from '../../domain/rules';
+import { DEVICE_LOCKOUT_LIST_MAX } from './limits';
 import { createDeviceCookies, type Device, type DeviceCookies, loadDeviceSecret, newNonce } from '../auth/device-cookie';
 import type { Session, User } from 'lucia';
 import type { Config } from '../config';

@@ -14,15 +14,8 @@ import {
   parseCoordinates,
   toPlaceResults,
 } from '../../domain/place-search';
-import {
-  GEOCODER_CACHE_ENTRIES,
-  GEOCODER_CACHE_TTL_MS,
-  GEOCODER_MIN_INTERVAL_MS,
-  GEOCODER_QUEUE_MAX,
-  GEOCODER_TIMEOUT_MS,
-  PLACE_RESULTS_MAX,
-  PLACE_SEARCHES_PER_MINUTE,
-} from '../../domain/rules';
+import { PLACE_RESULTS_MAX, PLACE_SEARCHES_PER_MINUTE } from '../../domain/rules';
+import { GEOCODER_CACHE_ENTRIES, GEOCODER_CACHE_TTL_MS, GEOCODER_MIN_INTERVAL_MS, GEOCODER_QUEUE_MAX, GEOCODER_TIMEOUT_MS } from './limits';
 import type { Config } from '../config';
 import { AppError, tooManyRequests } from '../errors';
 import { MEMORY_RATE_LIMITS, type RateLimitStore } from './rate-limit-store';

@@ -10,13 +10,8 @@ import { PositionInput } from '../../domain/comms-schemas';
 import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
 import { classifyFix, isSpeedOutlier } from '../../domain/gps';
 import { type Column, and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import {
-  ABANDONED_SESSION_MS,
-  GPS_RETENTION_MS,
-  MS_PER_MINUTE,
-  POSITION_PURGE_INTERVAL_MS,
-  SMOOTHING_MIN_SAMPLES,
-} from '../../domain/rules';
+import { ABANDONED_SESSION_MS, GPS_RETENTION_MS, MS_PER_MINUTE, SMOOTHING_MIN_SAMPLES } from '../../domain/rules';
+import { POSITION_PURGE_INTERVAL_MS } from './limits';
 import { distanceMeters } from '../../domain/scanner';
 import type { Queryable } from '../db/client';
 import { epochMs, greatest } from '../db/dialect';

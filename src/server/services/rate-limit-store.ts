@@ -5,7 +5,7 @@
 // take (db/rate-limits.ts), so N processes share one budget. Same answers either way: the limits'
 // callers see the same `Limiter` methods, and RateLimiterRes refusals with the time to wait.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS, RATE_LIMIT_SWEEP_INTERVAL_MS } from '../../domain/rules';
+import { RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS, RATE_LIMIT_SWEEP_INTERVAL_MS } from './limits';
 import { type Db, dialectOf } from '../db/client';
 import { addToWindow, bookTurn, deleteCount, holdTurns, readWindow, sweepRateLimits, type WindowCount } from '../db/rate-limits';
 

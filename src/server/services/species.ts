@@ -2,7 +2,8 @@
 // these directly. Model files live in the file store (UPLOADS_DIR or S3) under their modelPath ("models/x.glb").
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
-import { FILE_EXISTS_CACHE_MS, LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import { LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import { FILE_EXISTS_CACHE_MS } from '../storage/limits';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { dinosaurSpecies, gameSessions, type SpeciesRow, sessionDinosaurs } from '../db/schema';

@@ -9,7 +9,7 @@ import { format } from 'node:util';
 // about a second and 20 MB of a process's start here.
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { type ByteRange, contentTypeOf, type FileInfo, type FileStore, isSafeKey } from './file-store';
+import { type ByteRange, contentTypeOf, type FileInfo, type FileStore, isSafeKey } from './file-store-interface';
 import type { S3Location } from './storage-url';
 
 // The SDK's documented switch for its NodeVersionSupportWarning (Node 20 is supported until it says

@@ -6,7 +6,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { z } from 'zod';
-import { DATABASE_POOL_MAX_DEFAULT, DATABASE_POOL_MAX_MIN, PG_STARTUP_LOCK_KEY } from '../../../domain/rules';
+import { DATABASE_POOL_MAX_DEFAULT, DATABASE_POOL_MAX_MIN, PG_STARTUP_LOCK_KEY } from '../constants';
 import { parseTimestamptzText } from './columns';
 import * as schema from './schema';
 
