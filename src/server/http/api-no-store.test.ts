@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPC_GET_URL_MAX } from '../../domain/rules';
+import { TRPC_GET_URL_MAX } from './limits';
 import { createSession } from '../routers/sessions/test-support';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import { isApiUrl } from './api-no-store';
