@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../../domain/rules';
 import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
+import { faultError } from '../errors';
 import { appRouter } from '../routers';
 import type { HotInput } from './hot-input';
 import { HOT_ANSWERS, HOT_READS, type HotCall, hotCall, trpcBody } from './hot-reads-answers';
@@ -78,7 +79,8 @@ async function answerCall(
   try {
     return { status: 200, body: trpcBody(await HOT_ANSWERS[path](call, input)) };
   } catch (cause) {
-    const error = getTRPCErrorFromUnknown(cause);
+    // The database away: 503 as tRPC's handler answers it (trpc.ts), not a 500.
+    const error = faultError(cause) ?? getTRPCErrorFromUnknown(cause);
     onError({ error, path });
     // The error formatter reads only the error (no context).
     const response = { error: getErrorShape({ config, ctx: undefined, error, input: input.read(), path, type: 'query' }) };
