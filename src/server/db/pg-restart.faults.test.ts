@@ -1,5 +1,6 @@
 // Issue #48: PostgreSQL restarts mid-game. 10 hunters report positions and send messages over the
-// app's three doors (the /ws socket, REST, tRPC over HTTP) while the database restarts
+// app's three doors (the /ws socket, REST, tRPC over HTTP), and the game master follows over /ws and
+// over the web app's tRPC subscription, while the database restarts
 // (`pg_ctl restart -m fast`), then stays down for a few seconds and comes back. Proven:
 //   - no answer is a 500 (503 with Retry-After and a message while the database is away), none hangs;
 //   - nothing acknowledged is lost: every position and message that got an ack/2xx is in the database;
@@ -115,6 +116,23 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarts mid-game', () =>
       phones.push({ index: i, door: doors[i % 3]!, userId: client.userId, client, socket, positions: [], messages: [] });
     }
     await Promise.all([gmSocket.ready(), ...phones.map((p) => p.socket.ready())]);
+    // The web app's own socket too: the game master's tRPC subscription (it resumes by the tracked id).
+    const gmTrpc = gm.trpc();
+    const trpcEvents: { id: number; type: string; payload: { id?: number } }[] = [];
+    const trpcErrors: unknown[] = [];
+    let trpcStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      trpcStarted = resolve;
+    });
+    const subscription = gmTrpc.trpc.comms.events.subscribe(
+      { sessionId: session.id },
+      {
+        onStarted: () => trpcStarted(),
+        onData: (tracked) => trpcEvents.push((tracked as unknown as { data: (typeof trpcEvents)[number] }).data),
+        onError: (error) => trpcErrors.push(error),
+      },
+    );
+    await started;
 
     // /readyz, asked every 100 ms throughout.
     const readiness: { at: number; status: number }[] = [];
@@ -197,6 +215,9 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarts mid-game', () =>
           .catch(() => void deaf.push(name)),
       ),
     );
+    const trpcSaw = () => trpcEvents.some((e) => e.type === 'new_communication' && e.payload.id === broadcastId);
+    while (!trpcSaw() && Date.now() - backAt < LIVE_AGAIN_WITHIN_MS) await sleep(50);
+    if (!trpcSaw()) deaf.push('game master (tRPC subscription)');
     expect(deaf).toEqual([]);
     console.log(`pg-restart: the first broadcast after the database came back reached every socket ${Date.now() - backAt} ms after its return`);
     await sleep(Math.max(0, backAt + PLAY_AFTER_RETURN_MS - Date.now()));
@@ -257,6 +278,14 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarts mid-game', () =>
         duplicates: 0,
         outOfOrder: 0,
       });
+      // So did its tRPC subscription: every acknowledged message, event ids rising, none twice, no error.
+      const trpcIds = trpcEvents.map((e) => e.id);
+      const trpcMessages = new Set(trpcEvents.filter((e) => e.type === 'new_communication').map((e) => e.payload.id));
+      expect({
+        messagesMissing: ackedMessages.filter((id) => !trpcMessages.has(id)).length,
+        notRising: trpcIds.filter((id, i) => i > 0 && id <= trpcIds[i - 1]!).length,
+        errors: trpcErrors.map(String),
+      }).toEqual({ messagesMissing: 0, notRising: 0, errors: [] });
       // Every hunter's socket got every acknowledged message to all, without a gap.
       const gaps = phones.flatMap((p) => {
         const said = new Set(p.socket.ofType('new_communication').map((e) => e.id as number));
@@ -271,6 +300,8 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarts mid-game', () =>
     } finally {
       await db.end();
     }
+    subscription.unsubscribe();
+    gmTrpc.close();
     await Promise.all(sockets.map((s) => s.socket.close()));
   });
 });
