@@ -2,7 +2,8 @@
 // app's three doors (the /ws socket, REST, tRPC over HTTP), and the game master follows over /ws and
 // over the web app's tRPC subscription, while the database restarts
 // (`pg_ctl restart -m fast`), then stays down for a few seconds and comes back. Proven:
-//   - no answer is a 500 (503 with Retry-After and a message while the database is away), none hangs;
+//   - no answer is a 500 (503 with Retry-After and a message while the database is away), none hangs,
+//     writes and the screens' polled reads alike;
 //   - nothing acknowledged is lost: every position and message that got an ack/2xx is in the database;
 //   - /readyz answers 503 while the database is down and 200 once it is back;
 //   - every socket is live again within 10 s of the database's return (a broadcast reaches it), and
@@ -106,6 +107,26 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarts mid-game', () =>
     return phone.door === 'rest' ? res.body : res.body.result.data.json;
   }
 
+  /** The screen's poll (REST, or the Hunter Terminal's tRPC GET batch): answered by the hot reads (cached-reads/). */
+  async function poll(phone: Phone): Promise<void> {
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { id: session.id } }, 1: { json: { id: session.id, limit: 5 } } }));
+    const url = phone.door === 'rest' ? `/api/game-sessions/${session.id}/communications?limit=5` : `/trpc/sessions.get,comms.list?batch=1&input=${input}`;
+    let res: ApiResponse;
+    try {
+      res = await phone.client.get(url);
+    } catch (error) {
+      broken.push(`${phone.door} poll no answer: ${(error as Error).message}`);
+      return;
+    }
+    count(`${phone.door} poll ${res.status}`);
+    if (res.status < 500) return;
+    // A tRPC batch answers an array, one answer per call, whatever failed.
+    const batch = Array.isArray(res.body) ? (res.body as { error?: { json: { message: string } } }[]) : [];
+    const messages = phone.door === 'rest' ? [res.body?.error] : batch.length === 2 ? batch.map((r) => r.error?.json.message) : ['not a batch'];
+    if (res.status !== 503 || messages.some((m) => m !== DATABASE_UNAVAILABLE_MESSAGE)) broken.push(`${phone.door} poll ${res.status}: ${JSON.stringify(res.body)}`);
+    else if (res.headers.get('retry-after') === null) broken.push(`${phone.door} poll 503 without Retry-After`);
+  }
+
   it('10 hunters lose nothing acknowledged, see no 500 and are live again within 10 s', async () => {
     const gmSocket = LiveSocket.open(cluster.wsUrl, session.id, gm.cookies());
     const phones: Phone[] = [];
@@ -181,6 +202,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarts mid-game', () =>
           if (position?.accepted) phone.positions.push(at);
           const message = await post(phone, 'message', { message: text, recipientType: 'all' });
           if (message) phone.messages.push(message.id);
+          await poll(phone);
         }
         await sleep(REPORT_EVERY_MS);
       }
