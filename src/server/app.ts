@@ -17,6 +17,7 @@ import { TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX } from './http/limits';
 import { WS_MAX_PAYLOAD_BYTES } from './realtime/limits';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
+import { AppError } from './errors';
 import { installErrorHandlers } from './http/errors';
 import { createReadiness, registerHealthRoutes } from './http/health';
 import { sendShellWithFirstReads } from './http/first-reads';
@@ -135,7 +136,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error }, 'REST error');
   };
   registerHotReads(app, { deps, onError: onRestError });
-  await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api',
+    router: appRouter,
+    createContext,
+    onError: onRestError,
+    // The plugin answers an error with its code's status: an AppError's own status (507 shares its code with 503).
+    responseMeta: ({ errors }: { errors: unknown[] }) => (errors[0] instanceof AppError ? { status: errors[0].status } : {}),
+  });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));

@@ -10,7 +10,7 @@ import { isSignInLive } from './auth/sign-outs';
 import type { Context } from './context';
 import { preparedQuery } from './db/prepared';
 import { type GameSessionRow, gameSessions } from './db/schema';
-import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
+import { describeError, faultError, forbidden, notFound, setRetryAfter, statusOf, unauthorized } from './errors';
 import type { DinohuntMeta } from './openapi-meta';
 import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
@@ -33,7 +33,7 @@ const t = initTRPC
         ...details,
         data: {
           code: shape.data.code,
-          httpStatus: STATUS_BY_CODE[error.code] ?? shape.data.httpStatus,
+          httpStatus: statusOf(error) ?? shape.data.httpStatus,
           path: shape.data.path,
           fieldErrors,
         },
@@ -52,8 +52,21 @@ export async function signInEndedSince(ctx: Pick<Context, 'longLived' | 'authSes
   return ctx.longLived && ctx.authSession !== null && !(await isSignInLive(ctx.db, ctx.authSession.id, ctx.now()));
 }
 
+/**
+ * Outermost: a failure of the infrastructure under a procedure (the database restarting, a full
+ * disk) answers 503 with Retry-After or 507 with a message (errors.ts faultError), never a 500.
+ */
+const infrastructureFaults = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const fault = faultError(result.error);
+  if (!fault) return result;
+  setRetryAfter(fault, ctx.setHeader);
+  throw fault;
+});
+
 /** Every procedure starts here (signInEndedSince). */
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(infrastructureFaults).use(async ({ ctx, next }) => {
   if (await signInEndedSince(ctx)) return next({ ctx: { ...ctx, user: null, authSession: null } });
   return next();
 });

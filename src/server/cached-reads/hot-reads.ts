@@ -26,6 +26,7 @@ import {
 } from 'trpc-to-openapi';
 import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
+import { AppError, faultError, setRetryAfter } from '../errors';
 import { appRouter } from '../routers';
 import type { HotInput } from './hot-input';
 import { HOT_ANSWERS, HOT_READS, hotCall } from './hot-reads-answers';
@@ -84,7 +85,9 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
         const answer = await HOT_ANSWERS[procedurePath](hotCall(deps, signIn), input);
         return reply.code(200).header('Content-Type', 'application/json').send(answer.json);
       } catch (cause) {
-        const error = getErrorFromUnknown(cause);
+        const fault = faultError(cause);
+        if (fault) setRetryAfter(fault, (name, value) => reply.header(name, value));
+        const error = fault ?? getErrorFromUnknown(cause);
         onError({ error });
         const shape = getErrorShape({
           config: appRouter._def._config,
@@ -102,7 +105,7 @@ export function registerHotReads(app: FastifyInstance, { deps, onError }: Option
           issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
         };
         return reply
-          .code(TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
+          .code(error instanceof AppError ? error.status : (TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500))
           .header('Content-Type', 'application/json')
           .send(JSON.stringify(body));
       }

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
 import { signInOf } from '../context';
 import type { AppDeps } from '../deps';
+import { faultError, setRetryAfter } from '../errors';
 import { appRouter } from '../routers';
 import type { HotInput } from './hot-input';
 import { HOT_ANSWERS, HOT_READS, type HotCall, hotCall, trpcBody } from './hot-reads-answers';
@@ -74,15 +75,20 @@ async function answerCall(
   path: HotRead,
   input: TrpcInput,
   onError: Options['onError'],
-): Promise<{ status: number; body: Buffer }> {
+): Promise<{ status: number; body: Buffer; retryAfter?: string }> {
   try {
     return { status: 200, body: trpcBody(await HOT_ANSWERS[path](call, input)) };
   } catch (cause) {
-    const error = getTRPCErrorFromUnknown(cause);
+    // The database away: 503 with Retry-After as tRPC's handler answers it (trpc.ts), not a 500.
+    const fault = faultError(cause);
+    let retryAfter: string | undefined;
+    if (fault) setRetryAfter(fault, (_name, value) => (retryAfter = value));
+    const error = fault ?? getTRPCErrorFromUnknown(cause);
     onError({ error, path });
     // The error formatter reads only the error (no context).
     const response = { error: getErrorShape({ config, ctx: undefined, error, input: input.read(), path, type: 'query' }) };
-    return { status: getHTTPStatusCode(response as never), body: Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never))) };
+    const body = Buffer.from(JSON.stringify(transformTRPCResponse(config, response as never)));
+    return { status: getHTTPStatusCode(response as never), body, retryAfter };
   }
 }
 
@@ -108,7 +114,12 @@ async function answerBatch(
   const inputs = batchInputs(request, paths.length);
   if (!inputs) return false;
   // One sign-in per request, as tRPC creates one context per batch.
-  const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie));
+  const signIn = await signInOf(deps, request.headers.cookie, (cookie) => reply.header('set-cookie', cookie)).catch((err: unknown) => {
+    // The database away: tRPC's handler answers instead, in a batch's shape (503 for each call).
+    if (faultError(err)) return null;
+    throw err;
+  });
+  if (!signIn) return false;
   const call = hotCall(deps, signIn);
   const parts: Buffer[] = [OPEN];
   const statuses = new Set<number>();
@@ -116,6 +127,7 @@ async function answerBatch(
     // The URL determines every input of the batch: validated once per URL and place (hot-input.ts).
     const answer = await answerCall(call, path as HotRead, new TrpcInput(`${i} ${request.url}`, inputs[i]), onError);
     statuses.add(answer.status);
+    if (answer.retryAfter !== undefined) reply.header('retry-after', answer.retryAfter);
     if (i > 0) parts.push(COMMA);
     parts.push(answer.body);
   }

@@ -62,8 +62,13 @@ function asyncSqlite(sqlite: Database.Database, onClose: () => void): Db {
     },
     { schema: sqliteSchema },
   );
-  // The transaction's own queries: the same connection, without the gate.
-  const inner = drizzleProxy(async (text, params, method) => execute(statements, text, params, method), { schema: sqliteSchema });
+  // The transaction's own queries: the same connection, without the gate. SQLite rolls a transaction
+  // back by itself on some errors (SQLITE_FULL: the disk is full); drizzle's ROLLBACK then failed
+  // ('no transaction is active') and its error replaced the one that says why (a 500, not a 507).
+  const inner = drizzleProxy(
+    async (text, params, method) => (text === 'rollback' && !sqlite.inTransaction ? { rows: [] } : execute(statements, text, params, method)),
+    { schema: sqliteSchema },
+  );
 
   const base: Omit<ConnectionHandle, 'inTransaction'> = {
     dialect: 'sqlite',

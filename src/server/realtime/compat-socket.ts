@@ -21,7 +21,7 @@ import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from './
 import { createContextInner } from '../context';
 import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, faultError } from '../errors';
 import { originAllowed } from '../http/origin';
 import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
@@ -106,7 +106,7 @@ class CompatConnection implements FrameWindow, Counted {
     // Authenticate first; frames that arrive meanwhile wait, in order.
     const ready = this.authenticate(request).catch((err) => {
       this.deps.log.error(`/ws connection failed: ${String(err)}`);
-      this.refuse(1011, 'An unexpected error occurred');
+      this.refuseFailed(err);
       return false;
     });
     socket.on('message', (data, isBinary) => {
@@ -213,7 +213,7 @@ class CompatConnection implements FrameWindow, Counted {
       () => writeHeld(this.socket),
       (err) => {
         this.deps.log.error(`/ws replay failed: ${String(err)}`);
-        this.refuse(1011, 'An unexpected error occurred');
+        this.refuseFailed(err);
       },
     );
     this.current = { sessionId, stop };
@@ -284,12 +284,24 @@ class CompatConnection implements FrameWindow, Counted {
     await this.handleFrame(frame as Frame);
   }
 
+  /**
+   * Closes after a failure of its own: 1013 Try Again Later with the message when the database is away
+   * (the client resumes from its last event once it answers), else 1011.
+   */
+  private refuseFailed(err: unknown): void {
+    const fault = faultError(err);
+    if (fault) this.refuse(1013, fault.message);
+    else this.refuse(1011, 'An unexpected error occurred');
+  }
+
   /** Answers a frame that carried a requestId. */
   private ack(ref: Ref, extra: Record<string, unknown> = {}): void {
     if (ref.requestId !== undefined) this.send({ type: 'ack', ...ref, timestamp: this.deps.now(), ...extra });
   }
 
-  private frameFailed(ref: Ref, err: unknown) {
+  private frameFailed(ref: Ref, thrown: unknown) {
+    // The database away or the disk full: 503 (retryAfterSeconds) or 507 with its message, as over HTTP.
+    const err = faultError(thrown) ?? thrown;
     if (err instanceof AppError) return this.error(err.message, { ...ref, status: err.status, ...err.details });
     this.deps.log.error(`/ws frame failed: ${String(err)}`);
     return this.error('An unexpected error occurred', { ...ref, status: 500 });
