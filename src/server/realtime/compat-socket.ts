@@ -12,6 +12,7 @@
 // cookie, never from a frame's userId. Bounded as tRPC's socket (decision 700): 20 frames a
 // second, 64 KB a frame, 20 sockets per sign-in (and 20 signed-out ones per address) across
 // both doors (close 4429), a resume more than 1,000 events behind answered 'resync'.
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
@@ -28,7 +29,7 @@ import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
-import { sendPrebuilt, writeHeld } from './frame-fanout';
+import { sendShared, writeHeld } from './frame-fanout';
 import { type EventSource, eventFrame, mustResync, pushFeed, RESYNC_REASON, SignInSessions, sessionSource } from './session-stream';
 import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
 import { releaseUpgradeResponses } from './upgraded-sockets';
@@ -70,7 +71,7 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
     // of thousands of sockets. Ours below does its job (log, end the socket) without them,
     // and the connection keeps only the few fields of the request it needs.
     for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
-    new CompatConnection(deps, socket).open({
+    new CompatConnection(deps, socket, request.socket).open({
       originAllowed: originAllowed(deps.config, request),
       cookieHeader: request.headers.cookie,
       ip: request.ip,
@@ -99,6 +100,8 @@ class CompatConnection implements FrameWindow, Counted {
   constructor(
     private readonly deps: AppDeps,
     private readonly socket: WebSocket,
+    /** The socket's TCP connection (the upgrade request's), held while a step's events are sent (frame-fanout.ts). */
+    private readonly tcp: Socket,
   ) {}
 
   open(request: Upgrade): void {
@@ -193,7 +196,7 @@ class CompatConnection implements FrameWindow, Counted {
     }
     try {
       // The frame built once per event; this task's frames reach the socket in one write.
-      sendPrebuilt(socket, eventFrame(event));
+      sendShared(socket, this.tcp, eventFrame(event));
       return true;
     } catch (err) {
       // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
@@ -210,7 +213,7 @@ class CompatConnection implements FrameWindow, Counted {
       lastEventId,
       (event) => this.deliver(event),
       // A step of events has reached this socket: its frames go out now, in one write.
-      () => writeHeld(this.socket),
+      () => writeHeld(this.tcp),
       (err) => {
         this.deps.log.error(`/ws replay failed: ${String(err)}`);
         this.refuse(1011, 'An unexpected error occurred');
