@@ -1,43 +1,9 @@
-// comms.events served by our tRPC socket (trpc-socket.ts) without tRPC's per-subscription
-// async generator: the same checks as the procedure (routers/comms.ts), then a push feed
-// (session-stream.ts, as /ws) whose frames are built once per event, not per subscription.
+// comms.events frames of our tRPC socket (trpc-socket.ts): what tRPC writes for a tracked
+// event, built once per event (not per subscription) for the push feed (session-stream.ts, as /ws).
 import type { TRPCDataTransformer } from '@trpc/server';
-import type { Session, User } from 'lucia';
-import { badRequest } from '../errors';
-import { EventsRequest } from '../routers/comms.types';
-import { authedProcedure, router } from '../trpc';
 import type { BusEvent } from './bus';
 import { type SharedText, sharedText } from './frame-fanout';
-import { sharedStreamEvent, streamViewer, type StreamViewer } from './session-stream';
-
-export const EVENTS_PATH = 'comms.events';
-
-/**
- * The procedure's middleware and input, run as a query of its own: who may subscribe
- * (publicProcedure's re-check of a long-lived sign-in, authedProcedure) and the input
- * schema give the same errors as the procedure itself.
- */
-export const eventsAdmission = router({
-  events: authedProcedure.input(EventsRequest).query(({ ctx, input }) => ({ user: ctx.user, authSession: ctx.authSession, input })),
-});
-
-export type Admitted = { user: User; authSession: Session; input: { sessionId: number; lastEventId?: string | number | null | undefined } };
-
-/**
- * The rest of the procedure's checks, which it makes once started (so their errors
- * follow `started`, as they did): access to the session (404/403) and the lastEventId.
- */
-export async function eventsStart(
-  db: Parameters<typeof streamViewer>[0]['db'],
-  admitted: Admitted,
-): Promise<{ viewer: StreamViewer; lastEventId: number | null }> {
-  const viewer = await streamViewer({ db, user: admitted.user }, admitted.input.sessionId);
-  const given = admitted.input.lastEventId;
-  if (given === null || given === undefined) return { viewer, lastEventId: null };
-  const lastEventId = Number(given);
-  if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
-  return { viewer, lastEventId };
-}
+import { sharedStreamEvent } from './session-stream';
 
 /** What one subscription's frames start with: `{"id":<its id>[,"jsonrpc":"2.0"],"result":{"type":"data","id":`. */
 export function dataFrameHead(id: string | number, jsonrpc: '2.0' | undefined): string {

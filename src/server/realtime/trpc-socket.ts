@@ -8,7 +8,7 @@
 // `data` (tracked: with the event id, which the client resends as lastEventId when it
 // reconnects) / `stopped` / errors shaped by the router's errorFormatter, and 'PING' /
 // 'PONG' keep-alive both ways. comms.events, the only subscription, runs as /ws does
-// (trpc-socket-events.ts): backlog from the database then live, frames built once per event,
+// (events-admission.ts, trpc-socket-events.ts): backlog from the database then live, frames built once per event,
 // the send buffer as the only queue. Queries and mutations go through callProcedure
 // with the connection's context, built once at connect from the cookie (longLived).
 // Only tRPC's public entry points are used: the wire types and parseTRPCMessage of
@@ -48,7 +48,8 @@ import type { BusEvent } from './bus';
 import { sendShared, writeHeld } from './frame-fanout';
 import { mustResync, pushFeed, resyncEvent, sessionSource } from './session-stream';
 import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
-import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
+import { type Admitted, EVENTS_PATH, eventsAdmission, eventsStart } from './events-admission';
+import { dataFrameHead, eventFrame } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
 
 type RequestId = string | number;
