@@ -14,8 +14,8 @@
 //
 // Every byte goes through ws.send, so ws keeps its own order (pongs, close frames,
 // compression) and `bufferedAmount` counts the held bytes (the back-pressure bound).
-// Until issue #41 this wrote ws's frames to its private `_socket` when its private
-// `_sender` was idle; decision 945 records why that was dropped and what it cost.
+// Until issue #41 this wrote complete frames straight to the TCP stream, reading ws's private
+// fields to know when ws's sender was idle; decision 945 records why that was dropped and what it cost.
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 

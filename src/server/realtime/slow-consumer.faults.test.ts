@@ -4,6 +4,7 @@
 // (measured after GC: the frames of every event would stay alive if a paused socket queued
 // them), both paused sockets are closed with 4008 (the code clients resume on with their last
 // event id), and a reading client of each door beside them receives every event.
+import type { Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
@@ -41,12 +42,13 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The TCP socket under a test client (a test may reach into ws to pause its reads). */
-const tcpOf = (ws: WebSocket) => (ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket;
+/** A test client's TCP socket, from the upgrade answer (ws's public 'upgrade' event): its reads can be paused. */
+const upgradedTcp = (ws: WebSocket) => new Promise<Socket>((resolve) => ws.once('upgrade', (response) => resolve(response.socket)));
 
 /** A raw tRPC socket subscribed to comms.events, that closes once resumed. */
 async function pausedTrpcSocket(cookie: string) {
   const ws = new WebSocket(`${server.wsUrl}/trpc`, { headers: { cookie } });
+  const tcp = upgradedTcp(ws);
   closers.push(() => ws.terminate());
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   const started = new Promise<void>((resolve) =>
@@ -57,17 +59,18 @@ async function pausedTrpcSocket(cookie: string) {
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'comms.events', input: { json: { sessionId: session } } } }));
   await started;
-  tcpOf(ws).pause();
-  return { ws, closed };
+  (await tcp).pause();
+  return { ws, tcp: await tcp, closed };
 }
 
 /** A /ws socket that stops reading once subscribed. */
 async function pausedCompatSocket(cookie: string) {
   const client = WsClient.connect(server, `?sessionId=${session}`, cookie);
+  const tcp = upgradedTcp(client.ws);
   closers.push(() => client.ws.terminate());
   await client.next((f) => f.type === 'subscribed');
-  tcpOf(client.ws).pause();
-  return client;
+  (await tcp).pause();
+  return { closed: client.closed, tcp: await tcp };
 }
 
 /** A reading /ws client that counts the filler events and keeps nothing. */
@@ -164,8 +167,8 @@ it('drops a socket that stops reading at its bound (4008), on both doors, while 
   expect(peak).toBeLessThan(RETAINED_BOUND_BYTES);
 
   // Both paused sockets were dropped with the code clients resume on (seen once they read again).
-  tcpOf(pausedWs.ws).resume();
-  tcpOf(pausedTrpc.ws).resume();
+  pausedWs.tcp.resume();
+  pausedTrpc.tcp.resume();
   expect((await pausedWs.closed).code).toBe(4008);
   expect(await pausedTrpc.closed).toBe(4008);
 });
