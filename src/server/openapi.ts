@@ -236,7 +236,7 @@ function withContactAndDocs(doc: OpenAPIObject, config: Config): OpenAPIObject {
 /**
  * trpc-to-openapi's document of the router, and the `openapi` meta of every procedure in it,
  * collected through the generator's own `filter` hook (it sees each procedure it documents),
- * not by reading the router's `_def`.
+ * not by reading the router's internal definition.
  */
 function generatedDocument(config: Config): { doc: OpenAPIObject; procedures: OpenApiProcedures } {
   const procedures: OpenApiProcedures = [];

@@ -40,7 +40,7 @@ function errorFormatter({ shape, error }: { shape: TRPCDefaultErrorShape; error:
 /**
  * The router's wire options (its transformer and error formatter, never stack traces), for
  * tRPC's public response helpers (transformTRPCResponse, getTRPCErrorShape) where a socket
- * writes tRPC's frames itself (realtime/trpc-socket.ts) instead of reading the router's `_def`.
+ * writes tRPC's frames itself (realtime/trpc-socket.ts) instead of reading the router's internal definition.
  */
 export const trpcWireConfig: TRPCRootConfig<AnyTRPCRootTypes> = {
   $types: null as never,

@@ -14,7 +14,7 @@
 // Only tRPC's public entry points are used: the wire types and parseTRPCMessage of
 // `@trpc/server/rpc` (the documented wire format), callTRPCProcedure, transformTRPCResponse
 // and getTRPCErrorShape of `@trpc/server` with the router's wire options (trpc.ts's
-// trpcWireConfig), never the router's `_def`; its tests speak through @trpc/client's wsLink
+// trpcWireConfig), never the router's internal definition; its tests speak through @trpc/client's wsLink
 // (decision 945).
 // Bounded work (decision 700): a sign-in is needed to use it, messages per second, calls per
 // message and subscriptions per socket are capped, and sockets are counted per sign-in (and per
