@@ -18,7 +18,7 @@ import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
 import { decimalToNumber } from '../../domain/decimal';
-import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from '../../domain/rules';
+import { WS_CLOSE_TOO_MANY, WS_MAX_FRAME_BYTES } from '../../domain/rules';
 import { createContextInner } from '../context';
 import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';
@@ -31,7 +31,18 @@ import { withinWriteBudget } from '../services/write-limits';
 import type { BusEvent } from './bus';
 import { sendShared, writeHeld } from './frame-fanout';
 import { type EventSource, eventFrame, mustResync, pushFeed, RESYNC_REASON, SignInSessions, sessionSource } from './session-stream';
-import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
+import {
+  type Counted,
+  countByAddress,
+  countBySignIn,
+  type FrameWindow,
+  overFrameRate,
+  SOCKET_REFUSALS,
+  socketCounts,
+  TOO_FAR_BEHIND,
+  tooFarBehind,
+  uncount,
+} from './socket-limits';
 import { releaseUpgradeResponses } from './upgraded-sockets';
 
 export const WS_CLOSE = {
@@ -39,7 +50,7 @@ export const WS_CLOSE = {
   unauthorized: 4401,
   forbidden: 4403,
   notFound: 4404,
-  tooSlow: 4008,
+  tooSlow: TOO_FAR_BEHIND.code,
   /** Too many sockets for this sign-in, or from this address while signed out (socket-limits.ts). */
   tooMany: WS_CLOSE_TOO_MANY,
 } as const;
@@ -188,10 +199,10 @@ class CompatConnection implements FrameWindow, Counted {
   private deliver(event: BusEvent): boolean {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+    if (tooFarBehind(socket)) {
       // Back-pressure: the send buffer is this socket's only queue; past the bound the
       // client reconnects with lastEventId and catches up from the database.
-      this.refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
+      this.refuse(TOO_FAR_BEHIND.code, TOO_FAR_BEHIND.reason);
       return false;
     }
     try {

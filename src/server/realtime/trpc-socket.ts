@@ -36,7 +36,6 @@ import {
   TRPC_MAX_BATCH_SIZE,
   TRPC_SOCKET_MAX_SUBSCRIPTIONS,
   WS_CLOSE_TOO_MANY,
-  WS_MAX_BUFFERED_BYTES,
   WS_MAX_FRAME_BYTES,
 } from '../../domain/rules';
 import type { Context } from '../context';
@@ -47,7 +46,7 @@ import { AppError, unauthorized } from '../errors';
 import type { BusEvent } from './bus';
 import { sendShared, writeHeld } from './frame-fanout';
 import { mustResync, pushFeed, resyncEvent, sessionSource } from './session-stream';
-import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
+import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, TOO_FAR_BEHIND, tooFarBehind, uncount } from './socket-limits';
 import { type Admitted, EVENTS_PATH, eventsAdmission, eventsStart } from './events-admission';
 import { dataFrameHead, eventFrame } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
@@ -65,8 +64,6 @@ export type TrpcSocketOptions = {
   keepAlive: KeepAliveOptions;
 };
 
-/** Close code of a socket too far behind (as /ws): the client reconnects with lastEventId. */
-export const TRPC_SOCKET_TOO_SLOW = 4008;
 /** Close code of a socket opened without a sign-in, once its requests are answered UNAUTHORIZED. */
 export const TRPC_SOCKET_SIGNED_OUT = 4401;
 
@@ -385,10 +382,10 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   /** Writes one event of a comms.events feed; false (the feed stops) once the socket is gone or too far behind. */
   private deliver(event: BusEvent, head: string): boolean {
     if (!this.isOpen()) return false;
-    if (this.socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+    if (tooFarBehind(this.socket)) {
       // The send buffer is this socket's only queue: past the bound the client
       // reconnects and resumes from its last event id, reading the database.
-      this.socket.close(TRPC_SOCKET_TOO_SLOW, 'Too far behind: reconnect with lastEventId');
+      this.socket.close(TOO_FAR_BEHIND.code, TOO_FAR_BEHIND.reason);
       return false;
     }
     try {
