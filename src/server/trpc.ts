@@ -1,6 +1,6 @@
 // Procedure builders. The raw `t.procedure` is never exported: the first word of
 // every procedure says who may call it.
-import { initTRPC } from '@trpc/server';
+import { type AnyTRPCRootTypes, initTRPC, type TRPCDefaultErrorShape, type TRPCError, type TRPCRootConfig } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import superjson from 'superjson';
@@ -17,29 +17,41 @@ import { requireSubscription } from './services/plan-limits';
 
 type Role = 'gamemaster' | 'hunter' | 'admin';
 
-const t = initTRPC
-  .context<Context>()
-  .meta<DinohuntMeta>()
-  .create({
-    transformer: superjson,
-    // REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.
-    // No stack traces, whatever the mode.
-    errorFormatter({ shape, error }) {
-      const { message, fieldErrors, details } = describeError(error);
-      return {
-        message,
-        code: shape.code,
-        error: message,
-        ...details,
-        data: {
-          code: shape.data.code,
-          httpStatus: statusOf(error) ?? shape.data.httpStatus,
-          path: shape.data.path,
-          fieldErrors,
-        },
-      };
+/**
+ * REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.
+ * No stack traces, whatever the mode.
+ */
+function errorFormatter({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }) {
+  const { message, fieldErrors, details } = describeError(error);
+  return {
+    message,
+    code: shape.code,
+    error: message,
+    ...details,
+    data: {
+      code: shape.data.code,
+      httpStatus: statusOf(error) ?? shape.data.httpStatus,
+      path: shape.data.path,
+      fieldErrors,
     },
-  });
+  };
+}
+
+/**
+ * The router's wire options (its transformer and error formatter, never stack traces), for
+ * tRPC's public response helpers (transformTRPCResponse, getTRPCErrorShape) where a socket
+ * writes tRPC's frames itself (realtime/trpc-socket.ts) instead of reading the router's internal definition.
+ */
+export const trpcWireConfig: TRPCRootConfig<AnyTRPCRootTypes> = {
+  $types: null as never,
+  transformer: { input: superjson, output: superjson },
+  errorFormatter,
+  allowOutsideOfServer: false,
+  isServer: true,
+  isDev: false,
+};
+
+const t = initTRPC.context<Context>().meta<DinohuntMeta>().create({ transformer: superjson, errorFormatter });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -1,6 +1,7 @@
 // /ws back-pressure: a socket's send buffer is its only queue. Past WS_MAX_BUFFERED_BYTES
 // the server closes it with 4008, and the client
 // reconnects with lastEventId and reads what it missed from the database, losing nothing.
+import type { Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import { WS_MAX_BUFFERED_BYTES } from './limits';
 import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
@@ -13,12 +14,14 @@ it('closes a socket too far behind with 4008; reconnecting with lastEventId miss
     const session = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, session, 'Slowpoke');
     const ws = WsClient.connect(server, `?sessionId=${session}`, hunter.cookie);
+    // The client's TCP socket, from the upgrade answer (ws's public 'upgrade' event).
+    const upgraded = new Promise<Socket>((resolve) => ws.ws.once('upgrade', (response) => resolve(response.socket)));
     const subscribed = await ws.next((f) => f.type === 'subscribed');
 
     // The client stops reading while the events are published (its TCP socket paused): past
     // what the kernel's buffers take (here up to net.ipv4.tcp_wmem's 4 MB on the server side),
     // more than the bound waits in the server for this socket.
-    const tcp = (ws.ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket;
+    const tcp = await upgraded;
     tcp.pause();
     const filler = 'z'.repeat(64 * 1024);
     const count = Math.ceil((10 * WS_MAX_BUFFERED_BYTES) / filler.length);

@@ -14,7 +14,7 @@ import { STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE, STREAM_REPLAY_MAX_EVENTS, STREA
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
 import type { BusEvent, BusListener, EventBus } from './bus';
-import { type PrebuiltFrame, prebuiltTextFrame } from './frame-fanout';
+import { type SharedText, sharedText } from './frame-fanout';
 import { hunterSessionIds, isSessionPlayer, ownedLiveSessionIds, sessionOwnerId } from './queries';
 import { countEventsSince, latestEventId, visibleEventsSince } from '../db/events';
 
@@ -523,17 +523,16 @@ export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
   };
 }
 
-const frames = new WeakMap<BusEvent, PrebuiltFrame>();
+const frames = new WeakMap<BusEvent, SharedText>();
 
 /**
- * The /ws frame of an event, built once per event: its JSON as UTF-8 bytes and the complete
- * WebSocket frame around them. Every socket that may see it (the frame is the same whoever
- * the viewer is) is written the same bytes (sendPrebuilt).
+ * The /ws frame of an event, built once per event: its JSON as UTF-8 bytes. Every socket
+ * that may see it (the frame is the same whoever the viewer is) is sent the same bytes (sendShared).
  */
-export function eventFrame(event: BusEvent): PrebuiltFrame {
+export function eventFrame(event: BusEvent): SharedText {
   let frame = frames.get(event);
   if (!frame) {
-    frame = prebuiltTextFrame(Buffer.from(JSON.stringify(toFrame(event, event.sessionId ?? 0))));
+    frame = sharedText(JSON.stringify(toFrame(event, event.sessionId ?? 0)));
     frames.set(event, frame);
   }
   return frame;

@@ -18,8 +18,8 @@ import { TRPC_SOCKET_REFUSALS } from './trpc-socket';
 // A test may hold every comms.events feed between `started` and its first event (the checks that
 // read the database there take longer under load, on PostgreSQL most): open unless a test closes it.
 const feedStart = vi.hoisted(() => ({ held: null as Promise<void> | null }));
-vi.mock('./trpc-socket-events', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./trpc-socket-events')>();
+vi.mock('./events-admission', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./events-admission')>();
   return {
     ...original,
     eventsStart: async (...args: Parameters<typeof original.eventsStart>) => {

@@ -1,6 +1,7 @@
 // tRPC's WebSocket protocol as our own handler speaks it (trpc-socket.ts), held to what
 // @trpc/client 11 expects: the real client for subscribe, resume, stop, errors, sign-out,
 // calls over the socket and shutdown; a raw socket for the exact frames and keep-alive.
+import type { Socket } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,8 @@ const publish = (n: number, sessionId = session) => server.deps.bus.publish(serv
 /** A raw socket that keeps every text frame, parsed when it is JSON. */
 function rawSocket(cookie: string | undefined, query = '') {
   const ws = new WebSocket(`${server.wsUrl}/trpc${query}`, { headers: cookie ? { cookie } : {} });
+  // The client's TCP socket, from the upgrade answer (ws's public 'upgrade' event): a test pauses its reads.
+  const tcp = new Promise<Socket>((resolve) => ws.once('upgrade', (response) => resolve(response.socket)));
   const frames: unknown[] = [];
   const texts: string[] = [];
   ws.on('message', (data) => {
@@ -73,7 +76,7 @@ function rawSocket(cookie: string | undefined, query = '') {
     ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
   closers.push(() => ws.close());
-  return { ws, frames, texts, opened, closed, send: (m: unknown) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
+  return { ws, tcp, frames, texts, opened, closed, send: (m: unknown) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
 }
 
 describe('comms.events over the socket', () => {
@@ -160,11 +163,11 @@ describe('comms.events over the socket', () => {
     subscribe(raw);
     await until(() => raw.frames.length === 1, 'started');
     // The client stops reading: the server's send buffer fills past WS_MAX_BUFFERED_BYTES.
-    (raw.ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket.pause();
+    (await raw.tcp).pause();
     const big = 'x'.repeat(64 * 1024);
     const published: BusEvent[] = [];
     for (let n = 0; n < 250; n++) published.push(await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'big', payload: { n, big } }));
-    (raw.ws as unknown as { _socket: { resume: () => void } })._socket.resume();
+    (await raw.tcp).resume();
     expect((await raw.closed).code).toBe(4008);
     const received = raw.frames.slice(1) as { result: { id: string } }[];
     expect(received.length).toBeLessThan(published.length);
