@@ -5,7 +5,7 @@
 // gives a string for NUMERIC: cast in SQL, or with Number() in code).
 import type { SQL } from 'drizzle-orm';
 import { handleOf } from './connection-handle';
-import type { Queryable } from './client';
+import type { Queryable } from './types';
 import { executeObjects, executeRun } from './sqlite/executor';
 
 /** Every row of a raw query. */
