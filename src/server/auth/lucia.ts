@@ -3,8 +3,8 @@ import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { eq, sql } from 'drizzle-orm';
 import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
-import type { Db, Queryable } from '../db/client';
-import { least } from '../db/dialect';
+import type { Db, } from '../db/client';
+import { cappedExpiry } from '../db/queries/sign-ins';
 import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { signInRowsGeneration, writesFromOutsideNoted } from '../db/write-generations';
@@ -25,13 +25,6 @@ const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpir
   expiresAt: new Date(expiresAt * 1000),
   attributes: { gameSessionId, absoluteExpiresAt },
 });
-
-/**
- * `expires_at = min(seconds, absolute_expires_at)`: a renewal never extends a sign-in past its
- * absolute end. The value is bound through the column (seconds on SQLite, a timestamp on PostgreSQL).
- */
-const cappedExpiry = (q: Queryable, seconds: number) =>
-  least(q, sql.param(seconds, authSessions.expiresAt), authSessions.absoluteExpiresAt);
 
 /**
  * Lucia 3's drizzle adapter with the token hashed on the way in (as Lucia's v3 -> v4

@@ -5,7 +5,7 @@
 // new under the unique (user, key, tier): a replayed event, or two writes racing, award once.
 // Only what was really inserted is announced (achievement_earned, to the hunter and HQ).
 // No input anywhere names an achievement: a client cannot claim one.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   ACHIEVEMENTS,
@@ -27,6 +27,7 @@ import type { Context } from '../context';
 import type { Queryable } from '../db/client';
 import { achievementAttempts, achievementCounts, type AttemptRow, observedRarities } from '../db/queries/achievement-facts';
 import { earnedAchievements, messages, sessionPlayers, users } from '../db/schema';
+import { sumOrZero } from '../db/expressions';
 import type { AppDeps } from '../deps';
 import { forbidden, notFound } from '../errors';
 import type { PublishInput } from '../event-bus';
@@ -145,7 +146,7 @@ export async function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMet
 /** Metres the user walked over every hunt. */
 async function distanceOf(q: Queryable, userId: string): Promise<number> {
   const [row] = await q
-    .select({ m: sql<number>`coalesce(sum(${sessionPlayers.distanceTraveledM}), 0)`.mapWith(Number) })
+    .select({ m: sumOrZero(sessionPlayers.distanceTraveledM) })
     .from(sessionPlayers)
     .where(eq(sessionPlayers.userId, userId));
   return row?.m ?? 0;
