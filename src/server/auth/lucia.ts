@@ -3,7 +3,7 @@ import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { eq, sql } from 'drizzle-orm';
 import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
-import type { Db, } from '../db/client';
+import { type Db, luciaAdapterDatabase } from '../db/client';
 import { cappedExpiry } from '../db/queries/sign-ins';
 import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
@@ -40,7 +40,7 @@ class HashedSessionAdapter implements Adapter {
   private readonly inner: DrizzleSQLiteAdapter;
 
   constructor(private readonly db: Db) {
-    this.inner = new DrizzleSQLiteAdapter(db, authSessions, users);
+    this.inner = new DrizzleSQLiteAdapter(luciaAdapterDatabase(db), authSessions, users);
   }
 
   async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {

@@ -23,9 +23,9 @@ import { execute, StatementCache, TransactionGate } from './sqlite/executor';
 import { installSessionRowGenerations } from './sqlite/session-row-generation';
 import { installSignInInvalidation } from './sqlite/sign-in-generation';
 import { checkedTransactionConfig } from './transaction-config';
-import type { Db } from './types';
+import type { Db, SqliteDataApi } from './types';
 
-export type { Db, Queryable, Schema, TransactionConfig, Tx } from './types';
+export type { Db, Queryable, Schema, SqliteDataApi, TransactionConfig, Tx } from './types';
 
 export const MIGRATIONS_DIR = path.resolve('db/migrations');
 
@@ -103,8 +103,7 @@ function asyncSqlite(sqlite: Database.Database, onClose: () => void): Db {
       gate.release();
     }
   };
-  outer.transaction = transaction;
-  return outer;
+  return Object.assign(outer, { transaction });
 }
 
 /** Where the database is: DATABASE_URL (PostgreSQL) when it names one, else the SQLite file. */
@@ -124,6 +123,15 @@ export async function connectDatabase(location: DatabaseLocation): Promise<Db> {
 /** Ends the connection (the process is stopping, or a test is done). */
 export async function closeDatabase(db: Db): Promise<void> {
   await handleOf(db).close();
+}
+
+/**
+ * The database as drizzle's SQLite type, for Lucia's drizzle adapter only (its constructor asks
+ * for it). On PostgreSQL this is the node-postgres database: auth/lucia.ts uses the adapter only
+ * for its awaited builder reads and deletes, and writes the rest itself (decision 965).
+ */
+export function luciaAdapterDatabase(db: Db): SqliteDataApi {
+  return db as SqliteDataApi;
 }
 
 export { afterCommit, dialectOf, handleOf } from './connection-handle';

@@ -1,5 +1,5 @@
 // Registration, sign-in and sign-out. Procedures and tests call these directly.
-import { eq, or, } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../../domain/schemas';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';

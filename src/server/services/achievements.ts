@@ -5,7 +5,7 @@
 // new under the unique (user, key, tier): a replayed event, or two writes racing, award once.
 // Only what was really inserted is announced (achievement_earned, to the hunter and HQ).
 // No input anywhere names an achievement: a client cannot claim one.
-import { and, asc, desc, eq, } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   ACHIEVEMENTS,

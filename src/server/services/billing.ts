@@ -3,7 +3,7 @@
 // grants at once in the no-payment mode). A subscription becomes active only
 // from a verified webhook or a server-side check with the provider, never from
 // the browser's word.
-import { and, asc, eq, gt, ne, } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Plan, PaymentStartOutput, UserSubscription } from '../../domain/billing-schemas';
 import { hasLapsed, weeklyPeriodEnd } from '../../domain/billing-period';
 import {

@@ -2,7 +2,7 @@
 // only sessions marked public and not ended; joining goes through joining.ts (the same
 // checks as every door); removal marks the player row, which every per-session read
 // (session-access.ts) then refuses with the reason, and tells the hunter live.
-import { and, asc, eq, isNull, ne, } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   EXPEDITION_MESSAGES,

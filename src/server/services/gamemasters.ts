@@ -1,5 +1,5 @@
 // Game master management for admins: list, grant session credits, delete.
-import { and, asc, eq, inArray, isNotNull, } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { LIVE_SESSION_STATUSES } from '../../domain/rules';
 import type { Queryable, Tx } from '../db/client';
 import type { AppDeps } from '../deps';

@@ -2,7 +2,7 @@
 // 50 MB, stored as media/<server-made name> (the file store: UPLOADS_DIR or S3), then posted as
 // a 'media' message. The upload route reads the multipart body and calls these.
 import type { MultipartFile } from '@fastify/multipart';
-import { eq, } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { COMMS_MESSAGES, MessageText, RecipientType } from '../../domain/comms-schemas';
 import { MAX_MEDIA_BYTES, MEDIA_KINDS } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';

@@ -4,7 +4,7 @@
 // accepts a fix implying more than 100 m/s from the previous one), needs it within
 // OBSERVATION_RANGE_M (beyond it no dart is fired: decision 730), then rolls against the
 // species' captureRate. A dinosaur counts once per hunter. See docs/decisions/200-*.
-import { and, count, desc, eq, } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { isMissionComplete } from '../../domain/countdown';
 import {

@@ -15,7 +15,7 @@
 //   capMaxPlayers(ctx, user, requested) the requested maxPlayers clamped to the plan's
 //                                       maxPlayersPerSession.
 //   maxPlayersAllowed(ctx, user)        the plan's cap, or null (no cap: admins).
-import { and, count, eq, gt, } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { hasLapsed } from '../../domain/billing-period';
 import { ROLLING_WEEK_MS } from '../../domain/rules';
 import type { Queryable } from '../db/client';

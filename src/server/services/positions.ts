@@ -9,7 +9,7 @@ import type { User } from 'lucia';
 import { PositionInput } from '../../domain/comms-schemas';
 import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
 import { classifyFix, isSpeedOutlier } from '../../domain/gps';
-import { type Column, and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, } from 'drizzle-orm';
+import { type Column, and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
 import {
   ABANDONED_SESSION_MS,
   GPS_RETENTION_MS,
