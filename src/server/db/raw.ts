@@ -1,5 +1,5 @@
 // Hand-written SQL for what the query builder cannot say well (aggregates over several tables,
-// statistics). Rows come back as objects named by the query's column aliases. The SQL must run on
+// statistics), used by db/queries/ (services call those by name). Rows come back as objects named by the query's column aliases. The SQL must run on
 // both dialects: use db/dialect.ts's fragments where they differ, bind values with `${}`, and
 // read booleans and numbers defensively (SQLite gives 0/1 and may give a number where PostgreSQL
 // gives a string for NUMERIC: cast in SQL, or with Number() in code).

@@ -1,5 +1,5 @@
-// The data API's types (db/client.ts explains the API): drizzle's async SQLite database, which the
-// PostgreSQL implementation (db/pg/async-db.ts) presents too. Kept apart so both implementations
+// The data API's types (db/client.ts explains the API): the part of drizzle's async SQLite database
+// that the PostgreSQL implementation (db/pg/async-db.ts) has too. Kept apart so both implementations
 // import them without importing each other.
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type * as schema from './schema';
