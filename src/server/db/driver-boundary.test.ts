@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Db, Tx } from './types';
 
 const SERVER = path.resolve('src/server');
 const FORBIDDEN = /better-sqlite3|\$client|\.prepare\(|from 'pg'|drizzle-orm\/(better-sqlite3|node-postgres|sqlite-proxy)/;
@@ -57,5 +58,21 @@ describe('the data layer boundary', () => {
       expect(SQL_OR_DIALECT.test(line), line).toBe(true);
     }
     expect(SQL_OR_DIALECT.test('sql.placeholder(\'id\')')).toBe(false);
+  });
+
+  it('Db and Tx offer no SQLite-only member (checked by tsc: an @ts-expect-error that compiles fails it)', () => {
+    const sqliteOnly = (db: Db, tx: Tx) => [
+      // @ts-expect-error SQLite-only: PostgreSQL's database has no run()
+      db.run,
+      // @ts-expect-error SQLite-only
+      db.all,
+      // @ts-expect-error the driver's client stays in src/server/db
+      db.$client,
+      // @ts-expect-error SQLite-only
+      tx.get,
+      // @ts-expect-error no nested transaction
+      tx.transaction,
+    ];
+    expect(sqliteOnly).toBeTypeOf('function');
   });
 });
