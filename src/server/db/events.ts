@@ -13,7 +13,7 @@
 // table (ids only in the notification; decision 881).
 import { and, asc, count, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { EVENTS_NOTIFY_CHANNEL } from './constants';
-import type { Db, Queryable } from './client';
+import type { Db, Queryable } from './types';
 import { dialectOf, handleOf } from './connection-handle';
 import { notify } from './notifications';
 import { rawRun } from './raw';

@@ -6,7 +6,7 @@
 // wait for the first to commit, and its check then sees the first one's rows.
 import { sql } from 'drizzle-orm';
 import { PG_FIRST_START_LOCK_KEY } from './constants';
-import type { Tx } from './client';
+import type { Tx } from './types';
 import { dialectOf } from './connection-handle';
 import { rawRun } from './raw';
 

@@ -4,7 +4,8 @@
 // The late notice is made here (the bus's after-commit work of the first transaction is held
 // back) on PostgreSQL; a rolled-back step is dropped on either database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Db, dialectOf, type Queryable } from '../db/client';
+import { commitsMayBeNoticedOutOfOrder } from '../db/capabilities';
+import type { Db, Queryable } from '../db/client';
 import type { BusEvent, EventBus } from '../event-bus';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { openEventBus } from './bus';
@@ -50,7 +51,7 @@ function listen(bus: EventBus) {
 describe('delivery order', () => {
   it('holds a later commit until the earlier one is delivered, and delivers each once', async ({ skip }) => {
     // SQLite's one connection tells a commit before the next writer may start (decision 865): no late notice there.
-    if (dialectOf(db) !== 'pg') skip('PostgreSQL only: a commit noticed after the next writer’s');
+    if (!commitsMayBeNoticedOutOfOrder(db)) skip('PostgreSQL only: a commit noticed after the next writer’s');
     const bus = await openEventBus(db);
     const heard = listen(bus);
     holdNext = true;

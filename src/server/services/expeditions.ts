@@ -2,7 +2,7 @@
 // only sessions marked public and not ended; joining goes through joining.ts (the same
 // checks as every door); removal marks the player row, which every per-session read
 // (session-access.ts) then refuses with the reason, and tells the hunter live.
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   EXPEDITION_MESSAGES,
@@ -16,6 +16,7 @@ import {
 import { EXPEDITIONS_LISTED_MAX } from '../../domain/rules';
 import type { GameSessionRow } from '../db/schema';
 import { gameSessions, sessionPlayers } from '../db/schema';
+import { removedFromSession, sessionPlayerCount } from '../db/queries/session-fields';
 import { conflict, forbidden, notFound } from '../errors';
 import {
   countPlayers,
@@ -24,7 +25,6 @@ import {
   runDueTransitions,
   type SessionOutput,
   type SessionsCtx,
-  sessionPlayerCount,
   toSessionOutput,
 } from './game-sessions';
 
@@ -62,8 +62,7 @@ export async function listExpeditions(ctx: UserCtx, query: ExpeditionListQuery):
   if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
   await runDueTransitions(ctx);
   const players = sessionPlayerCount();
-  const mine = sql<number | null>`(select case when sp.removed_at is null then 0 else 1 end from session_players sp
-      where sp.session_id = "game_sessions"."id" and sp.user_id = ${ctx.user.id})`;
+  const mine = removedFromSession(ctx.user.id);
   const rows = (
     await ctx.db
       .select({ session: gameSessions, players, mine })

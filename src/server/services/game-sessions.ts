@@ -1,7 +1,7 @@
 // Game sessions: creation, the lifecycle (start now or scheduled, pause, resume,
 // end, expiry), listing by role, time status and result. Procedures, the
 // scheduler and tests call these directly.
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { completionResult } from '../../domain/countdown';
 import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
@@ -12,10 +12,9 @@ import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { foldKey } from '../../domain/text-keys';
 import type { AppDeps } from '../deps';
 import type { Queryable, Tx } from '../db/client';
-import { epochMs } from '../db/dialect';
 import { lockFor } from '../db/locks';
 import { preparedQuery } from '../db/prepared';
-import { rawFirst } from '../db/raw';
+import { deployedDinosaurTotals, dueSessions } from '../db/queries/session-schedule';
 import {
   type GameSessionRow,
   gameSessions,
@@ -23,6 +22,7 @@ import {
   sessionPlayers,
   sessionResults,
 } from '../db/schema';
+import { sessionPlayerCount } from '../db/queries/session-fields';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
 import { awardSessionEnd } from './achievements';
@@ -225,14 +225,6 @@ export async function listSessions(ctx: UserCtx, opts: { includeEnded: boolean }
   return rows.map((r) => toSessionOutput(r.session, now, { includePassword: true, currentPlayers: r.players }));
 }
 
-/**
- * A select field: the session's hunters (removed ones free their spot). Qualified by hand: drizzle
- * leaves columns unqualified in single-table selects. count(*) is a bigint on PostgreSQL (a string
- * from the driver): read as a number.
- */
-export const sessionPlayerCount = () =>
-  sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`.mapWith(Number);
-
 /** One session as its caller may see it (owner/admin with password, a hunter of it without). */
 export async function getSession(ctx: UserCtx, id: number): Promise<SessionOutput> {
   const access = await requireSessionAccess(ctx, id);
@@ -402,18 +394,10 @@ async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, re
 }
 
 async function computeResult(tx: Tx, sessionId: number, reason: 'ended' | 'time_expired') {
-  // count(*) is a bigint on PostgreSQL (a string from the driver): read as numbers.
-  const totals = await rawFirst<{ total: number | string; found: number | string }>(
-    tx,
-    sql`SELECT count(*) AS total,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM observations o
-                                             WHERE o.session_id = d.session_id AND o.dinosaur_id = d.id AND o.success)) AS found
-          FROM session_dinosaurs d
-         WHERE d.session_id = ${sessionId}`,
-  );
+  const totals = await deployedDinosaurTotals(tx, sessionId);
   return completionResult({
-    observed: Number(totals?.found ?? 0),
-    total: Number(totals?.total ?? 0),
+    observed: totals.found,
+    total: totals.total,
     timeExpired: reason === 'time_expired',
   });
 }
@@ -474,20 +458,7 @@ export async function refreshSession(ctx: SessionsCtx, row: GameSessionRow): Pro
  */
 export async function runDueTransitions(ctx: SessionsCtx, opts: { stop?: () => boolean } = {}): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db
-    .select()
-    .from(gameSessions)
-    .where(
-      or(
-        and(eq(gameSessions.status, 'preparing'), lte(gameSessions.scheduledStartTime, now)),
-        and(
-          inArray(gameSessions.status, [...RUNNING_STATUSES]),
-          isNotNull(gameSessions.startTime),
-          // The end (start + duration + pauses) at or before now; times as ms in both dialects.
-          sql`${epochMs(ctx.db, gameSessions.startTime)} + ${gameSessions.duration} * 60000 + ${gameSessions.pausedTotalMs} <= ${now}`,
-        ),
-      ),
-    );
+  const due = await dueSessions(ctx.db, now, RUNNING_STATUSES);
   for (const row of due) {
     if (opts.stop?.()) break;
     await refreshSession(ctx, row);

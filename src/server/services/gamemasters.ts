@@ -1,5 +1,5 @@
 // Game master management for admins: list, grant session credits, delete.
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { LIVE_SESSION_STATUSES } from '../../domain/rules';
 import type { Queryable, Tx } from '../db/client';
 import type { AppDeps } from '../deps';
@@ -11,6 +11,7 @@ import {
   type UserRow,
   users,
 } from '../db/schema';
+import { plus } from '../db/expressions';
 import { AppError, badRequest, notFound } from '../errors';
 import { removeUpload, uploadKeyOf } from '../storage/uploads';
 import { endSession } from './game-sessions';
@@ -63,7 +64,7 @@ export async function addCredits(
     if (target.role !== 'gamemaster') throw badRequest('Credits can only be added to game masters');
     const [row] = await tx
       .update(users)
-      .set({ sessionCredits: sql`${users.sessionCredits} + ${credits}` })
+      .set({ sessionCredits: plus(users.sessionCredits, credits) })
       .where(eq(users.id, userId))
       .returning({ sessionCredits: users.sessionCredits });
     await announceCredits(ctx, tx, userId, row!.sessionCredits);

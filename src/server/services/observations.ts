@@ -4,7 +4,7 @@
 // accepts a fix implying more than 100 m/s from the previous one), needs it within
 // OBSERVATION_RANGE_M (beyond it no dart is fired: decision 730), then rolls against the
 // species' captureRate. A dinosaur counts once per hunter. See docs/decisions/200-*.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { isMissionComplete } from '../../domain/countdown';
 import {
@@ -17,6 +17,7 @@ import type { ObservationInput } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { lockFor } from '../db/locks';
 import { dinosaurSpecies, observations, sessionDinosaurs, sessionPlayers } from '../db/schema';
+import { minus, plus } from '../db/expressions';
 import { conflict, forbidden, notFound } from '../errors';
 import { awardAfterWrite } from './achievements';
 import { refreshSession, type SessionsCtx } from './game-sessions';
@@ -114,7 +115,7 @@ export async function recordObservation(
       });
       await tx
         .update(sessionPlayers)
-        .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
+        .set({ dartsRemaining: minus(sessionPlayers.dartsRemaining, 1), dartsUsed: plus(sessionPlayers.dartsUsed, 1) })
         .where(eq(sessionPlayers.id, player.id));
     }
 
