@@ -137,6 +137,8 @@ describe('per-session lock on wrong join passwords, per address (decision 720)',
     const target = await createSession(gm);
     const untouched = await createSession(gm);
     const hunter = await signUp(s, 'hunter');
+    // Two accounts share the guesses: this test is about the address, not an account's own count (decision 930).
+    const hunters = [hunter, await signUp(s, 'hunter')];
     const guesser = { 'x-forwarded-for': '198.51.100.7' };
     const join = (client: ApiClient, headers: Record<string, string>, password = 'raptor', handle = 'Rex') =>
       client.request('POST', '/api/hunter/join-session', { sessionId: String(target.id), password, hunterHandle: handle }, { headers });
@@ -153,8 +155,8 @@ describe('per-session lock on wrong join passwords, per address (decision 720)',
         i % 3 === 0
           ? await join(new ApiClient(s.url), guesser, `x${i}`)
           : i % 3 === 1
-            ? await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: `x${i}` }, { headers: guesser })
-            : await hunter.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: `x${i}` }, { headers: guesser });
+            ? await hunters[i % 2]!.request('POST', `/api/game-sessions/${target.id}/join`, { password: `x${i}` }, { headers: guesser })
+            : await hunters[i % 2]!.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: `x${i}` }, { headers: guesser });
       expect(res.status).toBe(404);
     }
     // An unknown browser at the guessing address: locked, even with the right password, on every door.
