@@ -314,8 +314,10 @@ export const SESSION_JOIN_SESSION_LOCK_FAILURES = 30;
  * Window: SESSION_JOIN_LOCK_WINDOW_S.
  */
 export const SESSION_JOIN_ACCOUNT_LOCK_FAILURES = 10;
-/** Session passwords chosen at creation (existing, shorter ones keep working for joining). */
-export const MIN_SESSION_PASSWORD_LENGTH = 6;
+/** Session passwords chosen at creation, with SESSION_PASSWORD_KINDS (decision 931; existing, weaker ones keep working for joining). */
+export const MIN_SESSION_PASSWORD_LENGTH = 8;
+/** Kinds of characters (letters, digits, anything else) a new session password mixes at least (decision 931). */
+export const SESSION_PASSWORD_KINDS = 2;
 /** A sign-in ends after this long without a request (Lucia renews it while in use, at most up to the absolute end). */
 export const SIGN_IN_IDLE_MS = 12 * 60 * 60 * 1000;
 /** A sign-in ends this long after it began, however busy. */

@@ -2177,6 +2177,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description The password hunters type to join (trimmed). New passwords: at least 8 characters mixing letters with digits or symbols, and not a common password (decision 931); joining still accepts older, weaker ones.
+                     * @example amber-raptor-4821
+                     */
                     password: string;
                     maxPlayers?: number | string;
                     duration?: number | string | null;
@@ -7153,6 +7157,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description The password hunters type to join (trimmed). New passwords: at least 8 characters mixing letters with digits or symbols, and not a common password (decision 931); joining still accepts older, weaker ones.
+                     * @example amber-raptor-4821
+                     */
                     password: string;
                 };
             };

@@ -48,10 +48,10 @@ describe('one signed-in account guessing session passwords from 20 addresses', (
     const target = await createSession(gm);
     const other = await createSession(gm);
     const member = await signUp(s, 'hunter');
-    expect((await member.post(`/api/game-sessions/${target.id}/join`, { password: 'raptor' })).status).toBe(200);
+    expect((await member.post(`/api/game-sessions/${target.id}/join`, { password: 'raptor-4821' })).status).toBe(200);
     // A guest who joined from the attacker's first address before, then signed out (its device cookie stays).
     const earlier = new ApiClient(s.url);
-    const guestJoin = (client: ApiClient, headers: Record<string, string>, handle: string, password = 'raptor') =>
+    const guestJoin = (client: ApiClient, headers: Record<string, string>, handle: string, password = 'raptor-4821') =>
       client.request('POST', '/api/hunter/join-session', { sessionId: String(target.id), password, hunterHandle: handle }, { headers });
     expect((await guestJoin(earlier, ATTACK[0]!.from, 'Early')).status).toBe(200);
     expect((await earlier.post('/api/auth/logout')).status).toBe(200);
@@ -76,18 +76,18 @@ describe('one signed-in account guessing session passwords from 20 addresses', (
     // Locked even with the right password, for any session it has not joined, from a new address.
     const fresh = { 'x-forwarded-for': '203.0.113.50' };
     expectRefused(
-      await attacker.request('POST', `/api/game-sessions/${other.id}/join`, { password: 'raptor' }, { headers: fresh }),
+      await attacker.request('POST', `/api/game-sessions/${other.id}/join`, { password: 'raptor-4821' }, { headers: fresh }),
       LIMIT_MESSAGES.accountJoinLocked(15),
     );
 
     // During the attack: the member, the browser that joined before (at the attacker's address), the game master's browser.
-    expect((await member.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor' }, { headers: ATTACK[0]!.from })).status).toBe(200);
+    expect((await member.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor-4821' }, { headers: ATTACK[0]!.from })).status).toBe(200);
     expect((await guestJoin(earlier, ATTACK[0]!.from, 'Early')).status).toBe(200);
     expect((await gm.post('/api/auth/logout')).status).toBe(200);
     expect((await guestJoin(gm, ATTACK[1]!.from, 'Boss')).status).toBe(200);
     // The account's refused guesses were not counted against the session: another hunter's account joins it.
     const newcomer = await signUp(s, 'hunter');
-    expect((await newcomer.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor' }, { headers: fresh })).status).toBe(200);
+    expect((await newcomer.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor-4821' }, { headers: fresh })).status).toBe(200);
   });
 });
 
@@ -98,8 +98,8 @@ describe('guests guessing one session password from 20 addresses', () => {
     const target = await createSession(gm);
     const untouched = await createSession(gm);
     const member = await signUp(s, 'hunter');
-    expect((await member.post(`/api/game-sessions/${target.id}/join`, { password: 'raptor' })).status).toBe(200);
-    const join = (client: ApiClient, headers: Record<string, string>, handle: string, password = 'raptor', id = target.id) =>
+    expect((await member.post(`/api/game-sessions/${target.id}/join`, { password: 'raptor-4821' })).status).toBe(200);
+    const join = (client: ApiClient, headers: Record<string, string>, handle: string, password = 'raptor-4821', id = target.id) =>
       client.request('POST', '/api/hunter/join-session', { sessionId: String(id), password, hunterHandle: handle }, { headers });
     const earlier = new ApiClient(s.url);
     expect((await join(earlier, { 'x-forwarded-for': '192.0.2.9' }, 'Early')).status).toBe(200);
@@ -125,11 +125,11 @@ describe('guests guessing one session password from 20 addresses', () => {
     const fresh = { 'x-forwarded-for': '203.0.113.60' };
     expectRefused(await join(new ApiClient(s.url), fresh, 'Newcomer'), SESSION_LOCKED);
     // Another session is not locked.
-    expect((await join(new ApiClient(s.url), fresh, 'Elsewhere', 'raptor', untouched.id)).status).toBe(200);
+    expect((await join(new ApiClient(s.url), fresh, 'Elsewhere', 'raptor-4821', untouched.id)).status).toBe(200);
 
     // The browser that joined before, the member and the game master's browser still join.
     expect((await join(earlier, fresh, 'Early')).status).toBe(200);
-    expect((await member.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: 'raptor' }, { headers: fresh })).status).toBe(200);
+    expect((await member.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: 'raptor-4821' }, { headers: fresh })).status).toBe(200);
     expect((await gm.post('/api/auth/logout')).status).toBe(200);
     expect((await join(gm, fresh, 'Boss')).status).toBe(200);
   });
