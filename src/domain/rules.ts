@@ -283,8 +283,22 @@ export const ACCOUNT_LOCK_WINDOW_S = 15 * 60;
 /** Wrong passwords for one game session from one address (whatever door) before joining it locks for that address (decision 720). */
 export const SESSION_JOIN_LOCK_FAILURES = 20;
 export const SESSION_JOIN_LOCK_WINDOW_S = 15 * 60;
-/** Session passwords chosen at creation (existing, shorter ones keep working for joining). */
-export const MIN_SESSION_PASSWORD_LENGTH = 6;
+/**
+ * Wrong passwords for one game session from all addresses together (whatever door) before joining it locks
+ * for every browser not known to it (decision 930): many addresses guess no faster than SESSION_JOIN_LOCK_FAILURES
+ * and a half, a class typing it wrong on first try does not reach it. Window: SESSION_JOIN_LOCK_WINDOW_S.
+ */
+export const SESSION_JOIN_SESSION_LOCK_FAILURES = 30;
+/**
+ * Wrong session passwords one signed-in account may type (all sessions, all addresses) before joining
+ * sessions it is not known to locks for that account (decision 930), as ACCOUNT_LOCK_FAILURES for sign-in.
+ * Window: SESSION_JOIN_LOCK_WINDOW_S.
+ */
+export const SESSION_JOIN_ACCOUNT_LOCK_FAILURES = 10;
+/** Session passwords chosen at creation, with SESSION_PASSWORD_KINDS (decision 931; existing, weaker ones keep working for joining). */
+export const MIN_SESSION_PASSWORD_LENGTH = 8;
+/** Kinds of characters (letters, digits, anything else) a new session password mixes at least (decision 931). */
+export const SESSION_PASSWORD_KINDS = 2;
 /** A sign-in ends after this long without a request (Lucia renews it while in use, at most up to the absolute end). */
 export const SIGN_IN_IDLE_MS = 12 * 60 * 60 * 1000;
 /** A sign-in ends this long after it began, however busy. */

@@ -86,7 +86,7 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     authLimits: createAuthLimits(config, limits),
     now,
     log,
-    payments: createPaymentProvider(config),
+    payments: createPaymentProvider(config, { warn: (message: string) => logNow().warn(message) }),
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log, limits }),
     // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.

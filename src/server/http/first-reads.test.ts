@@ -49,7 +49,7 @@ describe('first reads in the route shells', () => {
     const gm = await subscribedGameMaster(server);
     const own = await createSession(gm);
     const other = await createSession(gm);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Rexy');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Rexy');
     for (const url of [`/hunter-mobile?sessionId=${own.id}`, `/hunter-mobile?sessionId=${other.id}`, '/hunter-mobile', '/mobile-hunter']) {
       const page = await open(guest, url);
       expect(page.status, url).toBe(200);
@@ -80,7 +80,7 @@ describe('first reads in the route shells', () => {
     const species = (await gm.get('/api/dinosaur-species')).body as { id: number }[];
     const deployed = await gm.post(`/api/game-sessions/${own.id}/deploy-dinosaur`, { sessionId: own.id, speciesId: species[0]!.id, latitude: 48.85, longitude: 2.29 });
     expect(deployed.status).toBe(200);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Whole');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Whole');
     const api = async (path: string, input?: unknown) => {
       const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
       const res = await guest.get(`/trpc/${path}${query}`);
@@ -106,7 +106,7 @@ describe('first reads in the route shells', () => {
   it("carries where the session's events stood before its reads: the stream resumes from there (decision 916)", async () => {
     const gm = await subscribedGameMaster(server);
     const own = await createSession(gm);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Cursor');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Cursor');
     const cursorOf = async () => (await open(guest, '/hunter-mobile')).reads?.find((r) => r.path === 'comms.events')?.data;
     const before = await cursorOf();
     expect(before).toEqual({ lastEventId: await latestEventId(server.deps.db, [own.id]) });
@@ -147,7 +147,7 @@ describe('first reads in the route shells', () => {
     const species = (await gm.get('/api/dinosaur-species')).body as { id: number }[];
     const deploy = { sessionId: opened.id, speciesId: species[0]!.id, latitude: 48.85, longitude: 2.29 };
     expect((await gm.post(`/api/game-sessions/${opened.id}/deploy-dinosaur`, deploy)).status).toBe(200);
-    await guestJoin(server, opened.id, 'raptor', 'Tracked');
+    await guestJoin(server, opened.id, 'raptor-4821', 'Tracked');
     const page = await open(gm, '/gamemaster');
     expect(page.status).toBe(200);
     expect(page.cache).toBe('private, no-store');
@@ -200,7 +200,7 @@ describe('first reads in the route shells', () => {
     const hunter = await signUp(server, 'hunter');
     expect((await open(hunter, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
     const own = await createSession(gm);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Nosy');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Nosy');
     expect((await open(guest, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
     expect(await open(new ApiClient(server.url), '/gamemaster')).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
   });

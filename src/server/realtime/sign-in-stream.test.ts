@@ -78,7 +78,7 @@ describe('/ws without a sessionId', () => {
     await ownerOnly(b, 'for-gm-b');
     await ws.next((f) => f.marker === 'for-gm-a');
     await ws.next((f) => f.marker === 'for-gm-b');
-    const created = await gm.post('/api/game-sessions', { name: 'Later hunt', password: 'raptor' });
+    const created = await gm.post('/api/game-sessions', { name: 'Later hunt', password: 'raptor-4821' });
     expect(created.status).toBe(200);
     await ownerOnly(created.body.id, 'for-gm-new');
     await ws.next((f) => f.marker === 'for-gm-new');

@@ -23,6 +23,7 @@ import {
   sessionResults,
 } from '../db/schema';
 import { sessionPlayerCount } from '../db/queries/session-fields';
+import { refuseCommonPassword } from '../auth/password-policy';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
 import { awardSessionEnd } from './achievements';
@@ -144,6 +145,8 @@ async function reload(ctx: { db: Queryable }, id: number): Promise<GameSessionRo
  */
 export async function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: SessionLayout): Promise<SessionOutput> {
   const now = ctx.now();
+  // New and run-again sessions alike (decision 931); the length and the mix are the shared schema's.
+  refuseCommonPassword(input.password, SESSION_MESSAGES.passwordTooCommon);
   if (input.isPublic && !input.meetingPoint) {
     throw badRequest(EXPEDITION_MESSAGES.meetingPointRequired, { fieldErrors: { meetingPoint: EXPEDITION_MESSAGES.meetingPointRequired } });
   }

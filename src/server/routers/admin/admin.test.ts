@@ -146,7 +146,7 @@ describe('POST /api/admin/users/{id}/credits', () => {
 
   it("tells the game master's open HQ live: credits_changed, for the owner only, on each live session", async () => {
     const gm = await subscribedGameMaster(server, 'Starter', 2);
-    const live = (await gm.post('/api/game-sessions', { name: `Credits live ${Date.now()}`, password: 'raptor' })).body.id as number;
+    const live = (await gm.post('/api/game-sessions', { name: `Credits live ${Date.now()}`, password: 'raptor-4821' })).body.id as number;
     const seen: BusEvent[] = [];
     const unsubscribe = server.deps.bus.subscribe((e) => seen.push(e));
     try {

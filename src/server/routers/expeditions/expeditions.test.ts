@@ -41,7 +41,7 @@ describe('GET /api/expeditions', () => {
     expect(listed[1]!.distanceM).toBeGreaterThan(90);
     expect(listed[1]!.distanceM).toBeLessThan(110);
     // Private sessions never show their password or anything else here.
-    expect(JSON.stringify(listed)).not.toContain('raptor');
+    expect(JSON.stringify(listed)).not.toContain('raptor-4821');
 
     // Without a position: live first, then by start time (here none is scheduled: by id).
     expect((await gm.post(`/api/game-sessions/${far.id}/start`, {})).status).toBe(200);
@@ -52,7 +52,7 @@ describe('GET /api/expeditions', () => {
 
   it('is for hunter accounts: guests, game masters and admins are refused, and no sign-in is 401', async () => {
     const s = await publicSession();
-    const guest = await guestJoin(server, s.id, 'raptor', 'Guesty');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Guesty');
     expect((await guest.get('/api/expeditions')).status).toBe(403);
     expect((await guest.get('/api/expeditions')).body.error).toBe(
       'Public expeditions are for hunter accounts: sign in or create an account to join one',
@@ -72,7 +72,7 @@ describe('GET /api/expeditions', () => {
 
 describe('creating and editing an expedition', () => {
   it('needs a meeting point to be public', async () => {
-    const res = await gm.post('/api/game-sessions', { name: `No point ${process.pid}`, password: 'raptor', isPublic: true });
+    const res = await gm.post('/api/game-sessions', { name: `No point ${process.pid}`, password: 'raptor-4821', isPublic: true });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('A public expedition needs a meeting point: click the map to place it');
     const s = await createSession(gm);
@@ -146,7 +146,7 @@ describe('POST /api/expeditions/{id}/join', () => {
   it('is for hunter accounts: guests and game masters are refused', async () => {
     const s = await publicSession();
     const other = await publicSession();
-    const guest = await guestJoin(server, other.id, 'raptor', 'Roamer');
+    const guest = await guestJoin(server, other.id, 'raptor-4821', 'Roamer');
     expect((await guest.post(`/api/expeditions/${s.id}/join`, {})).status).toBe(403);
     const gmJoin = await gm.post(`/api/expeditions/${s.id}/join`, {});
     expect(gmJoin.status).toBe(403);
@@ -159,7 +159,7 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     const s = await publicSession();
     const hunter = await signUp(server, 'hunter');
     await hunter.post(`/api/expeditions/${s.id}/join`, {});
-    const guest = await guestJoin(server, s.id, 'raptor', 'Peeker');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Peeker');
     const path = `/api/game-sessions/${s.id}/hunters/${hunter.user.id}/remove`;
     const other = await subscribedGameMaster(server);
     expect((await other.post(path)).status).toBe(403);
@@ -207,7 +207,7 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     const again = await hunter.post(`/api/expeditions/${s.id}/join`, {});
     expect(again.status).toBe(403);
     expect(again.body.error).toBe(removedText(s.name));
-    const byPassword = await hunter.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor' });
+    const byPassword = await hunter.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor-4821' });
     expect(byPassword.status).toBe(403);
     // The spot is free again.
     expect((await gm.get(`/api/game-sessions/${s.id}`)).body.currentPlayers).toBe(0);
@@ -240,18 +240,18 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
 
   it('a removed guest is refused, and cannot come back from the same browser under another handle', async () => {
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Trouble');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Trouble');
     expect((await gm.post(`/api/game-sessions/${s.id}/hunters/${guest.userId}/remove`)).status).toBe(200);
     const next = await guest.get(`/api/game-sessions/${s.id}/time-status`);
     expect(next.status).toBe(403);
     expect(next.body.error).toBe(removedText(s.name));
-    const same = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Trouble' });
+    const same = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Trouble' });
     expect(same.status).toBe(403);
-    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Angel' });
+    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Angel' });
     expect(renamed.status).toBe(403);
     expect(renamed.body.error).toBe(removedText(s.name));
     // Another hunter from another browser still joins.
-    expect((await guestJoin(server, s.id, 'raptor', 'Friend')).userId).toBeTruthy();
+    expect((await guestJoin(server, s.id, 'raptor-4821', 'Friend')).userId).toBeTruthy();
   });
 
   it('a hunter removed outside the app (SQL from another connection) is refused at the next read', async ({ skip }) => {
