@@ -29,7 +29,7 @@ describe('Cache-Control on the API', () => {
     const s = await createSession(gm);
     const owned = await gm.get(`/api/game-sessions/${s.id}`);
     expect(owned.status).toBe(200);
-    expect(owned.body.password).toBe('raptor');
+    expect(owned.body.password).toBe('raptor-4821');
     expect(owned.headers.get('cache-control')).toBe('no-store');
     expect((await gm.get('/api/auth/user')).headers.get('cache-control')).toBe('no-store');
     const json = { 'content-type': 'application/json' };

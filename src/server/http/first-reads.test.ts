@@ -211,7 +211,7 @@ describe('first reads in the route shells', () => {
     const name = `Hunt $' $\` $& ${process.pid}`;
     const s = await createSession(gm, { name });
     const handle = "R$'$`$&x";
-    const guest = await guestJoin(server, s.id, 'raptor', handle);
+    const guest = await guestJoin(server, s.id, 'raptor-4821', handle);
     const message = "ATTENTION $' call $` now $& $$";
     const sent = await guest.post(`/api/game-sessions/${s.id}/communications`, { message, recipientType: 'headquarters' });
     expect(sent.status).toBe(200);

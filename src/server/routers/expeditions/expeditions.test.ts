@@ -274,7 +274,7 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
 
   it('a removed guest who keeps their achievements as an account still cannot come back from that browser', async () => {
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Keeper');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Keeper');
     expect((await gm.post(`/api/game-sessions/${s.id}/hunters/${guest.userId}/remove`)).status).toBe(200);
     const name = `removedkeeper${process.pid}`;
     const password = 'Fossil-Trail-42';
@@ -288,12 +288,12 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     });
     expect(kept.status).toBe(200);
     // As the account: refused by its user id.
-    const asAccount = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Keeper' });
+    const asAccount = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Keeper' });
     expect(asAccount.status).toBe(403);
     expect(asAccount.body.error).toBe(removedText(s.name));
     // Signed out, as a new guest from the same browser: refused by the browser's hunter key.
     expect((await guest.post('/api/auth/logout')).status).toBe(200);
-    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Reborn' });
+    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Reborn' });
     expect(renamed.status).toBe(403);
     expect(renamed.body.error).toBe(removedText(s.name));
   });
