@@ -3,6 +3,7 @@
 // scheduler and tests call these directly.
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
+import type { EventOf, EventType, PayloadOf } from '../../domain/contracts';
 import { completionResult } from '../../domain/countdown';
 import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
 import type { EndedReason } from '../../domain/session-outcome';
@@ -11,6 +12,7 @@ import type { CreateSessionInput, StartSessionBody } from '../../domain/session-
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { foldKey } from '../../domain/text-keys';
 import type { AppDeps } from '../deps';
+import type { PublishInput } from '../event-bus';
 import type { Queryable, Tx } from '../db/client';
 import { epochMs } from '../db/dialect';
 import { lockFor } from '../db/locks';
@@ -65,6 +67,8 @@ export type SessionOutput = {
 };
 
 const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+/** An instant that is known (an event's time of the change) as ISO 8601. */
+const isoAt = (ms: number): string => new Date(ms).toISOString();
 
 export function toSessionOutput(
   row: GameSessionRow,
@@ -125,9 +129,20 @@ export async function countPlayers(ctx: { db: Queryable }, sessionId: number): P
   return row?.n ?? 0;
 }
 
-/** Stores the session's event with `q`, the transaction of the change it describes. */
-async function publish(ctx: SessionsCtx, q: Queryable, sessionId: number, type: string, payload: Record<string, unknown> = {}) {
-  await ctx.bus.publish(q, { sessionId, type, payload: { sessionId, timestamp: ctx.now(), ...payload } });
+/** The events of a session's life, published here. */
+type SessionLifeType = Extract<EventType, `session_${string}`>;
+
+/** Stores the session's event with `q`, the transaction of the change it describes (its sessionId and timestamp added). */
+async function publish<T extends SessionLifeType>(
+  ctx: SessionsCtx,
+  q: Queryable,
+  sessionId: number,
+  type: T,
+  fields: Omit<PayloadOf<T>, 'sessionId' | 'timestamp'>,
+) {
+  // TypeScript cannot tie the payload to `type` through the generic; the signature above does.
+  const event = { type, payload: { sessionId, timestamp: ctx.now(), ...fields } } as EventOf<T>;
+  await ctx.bus.publish(q, { sessionId, ...event } as PublishInput);
 }
 
 async function reload(ctx: { db: Queryable }, id: number): Promise<GameSessionRow> {
@@ -289,9 +304,9 @@ export async function startSession(ctx: SessionsCtx, session: GameSessionRow, bo
       .returning();
     if (!row) return undefined;
     if (later) {
-      await publish(ctx, tx, row.id, 'session_scheduled', { scheduledStartTime: iso(scheduled), duration });
+      await publish(ctx, tx, row.id, 'session_scheduled', { scheduledStartTime: isoAt(scheduled), duration });
     } else {
-      await publish(ctx, tx, row.id, 'session_started', { startTime: iso(now), duration, scheduled: false });
+      await publish(ctx, tx, row.id, 'session_started', { startTime: isoAt(now), duration, scheduled: false });
     }
     return row;
   });
@@ -309,7 +324,7 @@ export async function pauseSession(ctx: SessionsCtx, session: GameSessionRow): P
       .where(and(eq(gameSessions.id, current.id), inArray(gameSessions.status, [...RUNNING_STATUSES])))
       .returning();
     if (!row) return undefined;
-    await publish(ctx, tx, row.id, 'session_paused', { pausedAt: iso(now), timeRemaining: sessionTimeStatus(row, now).timeRemaining });
+    await publish(ctx, tx, row.id, 'session_paused', { pausedAt: isoAt(now), timeRemaining: sessionTimeStatus(row, now).timeRemaining });
     return row;
   });
   if (!paused) illegal('pause', await reload(ctx, current.id));
@@ -392,7 +407,7 @@ async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, re
       .insert(sessionResults)
       .values({ sessionId: row.id, ...result, createdAt: endTime })
       .onConflictDoNothing();
-    await publish(ctx, tx, row.id, 'session_ended', { endTime: iso(endTime), endedReason, ...result });
+    await publish(ctx, tx, row.id, 'session_ended', { endTime: isoAt(endTime), endedReason, ...result });
     return true;
   });
   if (!done) return false;
@@ -451,7 +466,7 @@ export async function refreshSession(ctx: SessionsCtx, row: GameSessionRow): Pro
           )
           .returning();
         if (updated) {
-          await publish(ctx, tx, updated.id, 'session_started', { startTime: iso(startTime), duration: updated.duration, scheduled: true });
+          await publish(ctx, tx, updated.id, 'session_started', { startTime: isoAt(startTime), duration: updated.duration, scheduled: true });
         }
         return updated;
       });
