@@ -97,10 +97,10 @@ describe('/ws without a sessionId', () => {
     const created = await gm.post('/api/game-sessions', { name: 'Later hunt', password: 'raptor' });
     expect(created.status).toBe(200);
     await ownerOnly(created.body.id, 'for-gm-new');
-    await ws.next((f) => f.marker === 'for-gm-new');
+    await ws.next((f) => f.hunterName === 'for-gm-new');
     await ownerOnly(foreign, 'not-mine');
     await sleep(100);
-    expect(ws.frames.some((f) => f.marker === 'not-mine')).toBe(false);
+    expect(ws.frames.some((f) => f.hunterName === 'not-mine')).toBe(false);
     // A frame without a sessionId is ambiguous for a game master with several sessions.
     ws.send({ type: 'comms_message', message: 'which one?' });
     expect((await ws.next((f) => f.type === 'error')).error).toBe('sessionId is required');
@@ -114,9 +114,9 @@ describe('/ws without a sessionId', () => {
     const from = ws.frames.length;
     await ownerOnly(b, 'b-after-subscribe');
     await ownerOnly(a, 'a-after-subscribe');
-    await ws.next((f) => f.marker === 'a-after-subscribe', 3000, from);
+    await ws.next((f) => f.hunterName === 'a-after-subscribe', 3000, from);
     await sleep(100);
-    expect(ws.frames.slice(from).some((f) => f.marker === 'b-after-subscribe')).toBe(false);
+    expect(ws.frames.slice(from).some((f) => f.hunterName === 'b-after-subscribe')).toBe(false);
   });
 
   it('a reconnect with lastEventId catches up on every session of the sign-in', async () => {

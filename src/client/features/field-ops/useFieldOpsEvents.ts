@@ -13,14 +13,12 @@ export function fieldOpsEventHandler({
   onAchievement?: (event: LiveEvent) => void;
 }) {
   return (event: LiveEvent) => {
-    const p = event.payload;
     switch (event.type) {
       case 'broadcast':
-        notify({ title: `Broadcast from ${GAME_MASTER_LABEL}`, description: typeof p.message === 'string' ? p.message : undefined });
+        notify({ title: `Broadcast from ${GAME_MASTER_LABEL}`, description: event.payload.message });
         break;
       case 'dinosaur_deployed': {
-        const dino = p.dinosaur as { speciesName?: unknown } | undefined;
-        const name = typeof dino?.speciesName === 'string' ? dino.speciesName : 'A dinosaur';
+        const name = event.payload.dinosaur.speciesName || 'A dinosaur';
         notify({ title: 'New Dinosaur Deployed', description: `${name} is now in the hunting area.` });
         break;
       }
