@@ -6,7 +6,6 @@ import type { User } from 'lucia';
 import type { EventOf, EventType, PayloadOf } from '../../domain/contracts';
 import { completionResult } from '../../domain/countdown';
 import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
-import type { EndedReason } from '../../domain/session-outcome';
 import { MAX_SCHEDULE_AHEAD_MS, SCHEDULE_GRACE_MS } from '../../domain/rules';
 import type { CreateSessionInput, StartSessionBody } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
@@ -31,40 +30,14 @@ import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
 import { type SessionLayout, writeSessionLayout } from './session-layout';
 import { isRunning, RUNNING_STATUSES, sessionEndsAt, sessionExpired, sessionTimeStatus } from './session-clock';
+import type { z } from 'zod';
+import type { SessionOutputSchema } from '../routers/sessions/sessions.types';
 
 export type SessionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
 type UserCtx = SessionsCtx & { user: User };
 
-export type SessionOutput = {
-  id: number;
-  name: string;
-  /** Only for the owning game master and admins. */
-  password?: string;
-  maxPlayers: number;
-  missionId: number | null;
-  status: GameSessionRow['status'];
-  startTime: string | null;
-  endTime: string | null;
-  duration: number;
-  currentPlayers: number;
-  createdAt: string;
-  briefingVideoUrl: string | null;
-  coverPhotoUrl: string | null;
-  description: string | null;
-  scheduledStartTime: string | null;
-  pausedAt: string | null;
-  endsAt: string | null;
-  timeRemaining: number;
-  hasTimeLimit: boolean;
-  /** Why a completed session ended (null otherwise, and for sessions ended before it was recorded). */
-  endedReason: EndedReason | null;
-  /** The caller's own handle, when the caller is a hunter in it. */
-  hunterHandle?: string;
-  /** A public expedition (decision 835): listed to hunter accounts, joined without the password. */
-  isPublic: boolean;
-  meetingPoint: { lat: number; lng: number } | null;
-  meetingNote: string | null;
-};
+/** The answer as the procedure's output schema declares it (one contract: sessions.types). */
+export type SessionOutput = z.infer<typeof SessionOutputSchema>;
 
 const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 /** An instant that is known (an event's time of the change) as ISO 8601. */
