@@ -2,6 +2,7 @@
 // and deployments show a notice (moves and removals too, issue 26); session_ended opens the end dialog at once.
 import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
+import type { EventOf } from '../../../domain/contracts';
 import type { LiveEvent } from '../live';
 
 export function fieldOpsEventHandler({
@@ -10,7 +11,7 @@ export function fieldOpsEventHandler({
 }: {
   onSessionEnded: () => void;
   /** An achievement this hunter earned (toast and buzz). */
-  onAchievement?: (event: LiveEvent) => void;
+  onAchievement?: (event: LiveEvent & EventOf<'achievement_earned'>) => void;
 }) {
   return (event: LiveEvent) => {
     switch (event.type) {

@@ -3,6 +3,7 @@
 // status changes said in words, the end dialog, and the unread count on Comms.
 import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
+import type { EventOf } from '../../../domain/contracts';
 import type { LiveEvent } from '../live';
 import type { SpeciesLite } from '../species/types';
 
@@ -12,7 +13,7 @@ export type TerminalEventContext = {
   onSessionEnded: () => void;
   onUnreadMessage: () => void;
   /** An achievement this hunter earned (the event's audience is the hunter and HQ). */
-  onAchievement: (event: LiveEvent) => void;
+  onAchievement: (event: LiveEvent & EventOf<'achievement_earned'>) => void;
 };
 
 const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
