@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import { WS_MAX_BUFFERED_BYTES } from './limits';
 import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
+import { numberedEvent } from '../testing/bus-events';
 import { startTestServer, subscribedGameMaster } from '../testing/harness';
 
 it('closes a socket too far behind with 4008; reconnecting with lastEventId misses nothing', async () => {
@@ -27,12 +28,12 @@ it('closes a socket too far behind with 4008; reconnecting with lastEventId miss
     const count = Math.ceil((10 * WS_MAX_BUFFERED_BYTES) / filler.length);
     const published: number[] = [];
     for (let i = 0; i < count; i++) {
-      published.push((await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'bulk', audience: 'all', payload: { i, filler } })).id);
+      published.push((await server.deps.bus.publish(server.deps.db, numberedEvent(session, i, { text: filler }))).id);
     }
     tcp.resume();
 
     expect((await ws.closed).code).toBe(4008);
-    const delivered = ws.frames.filter((f) => f.type === 'bulk').map((f) => f.eventId as number);
+    const delivered = ws.frames.filter((f) => f.type === 'broadcast').map((f) => f.eventId as number);
     expect(delivered.length).toBeGreaterThan(0);
     expect(delivered.length).toBeLessThan(count);
     expect(delivered).toEqual(published.slice(0, delivered.length));
@@ -46,12 +47,12 @@ it('closes a socket too far behind with 4008; reconnecting with lastEventId miss
       const again = WsClient.connect(server, `?sessionId=${session}&lastEventId=${lastEventId}`, hunter.cookie);
       // Either it catches up (we close it) or it is cut again by 4008.
       const caughtUp = again
-        .next((f) => f.type === 'bulk' && f.eventId === published.at(-1), 10_000)
+        .next((f) => f.type === 'broadcast' && f.eventId === published.at(-1), 10_000)
         .then(() => again.ws.close())
         .catch(() => {}); // cut before the last event: the loop resumes
       await Promise.race([again.closed, caughtUp]);
       await again.closed;
-      received.push(...again.frames.filter((f) => f.type === 'bulk').map((f) => f.eventId as number));
+      received.push(...again.frames.filter((f) => f.type === 'broadcast').map((f) => f.eventId as number));
     }
     expect(received).toEqual(published);
   } finally {

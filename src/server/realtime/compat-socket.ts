@@ -28,6 +28,7 @@ import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
+import type { EventType } from '../../domain/contracts';
 import type { BusEvent } from './bus';
 import { sendShared, writeHeld } from './frame-fanout';
 import { type EventSource, eventFrame, mustResync, pushFeed, RESYNC_REASON, SignInSessions, sessionSource } from './session-stream';
@@ -58,13 +59,13 @@ export const WS_CLOSE = {
 const CLOSE_BY_STATUS: Record<number, number> = { 400: 4400, 401: 4401, 403: 4403, 404: 4404 };
 
 /** Game-master notices whose state change happens through REST/tRPC, which publish the event. */
-const SERVER_PUBLISHED = new Set([
+const SERVER_PUBLISHED: ReadonlySet<string> = new Set([
   'session_started',
   'session_paused',
   'session_resumed',
   'session_ended',
   'dinosaur_deployed',
-]);
+] satisfies EventType[]);
 
 type Frame = Record<string, unknown> & { type: string };
 

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/client';
 import type { BusEvent, EventBus } from '../event-bus';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { openEventBus } from './bus';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 /** After-commit work held back instead of run: the bus's notice of a commit arriving late. */
 const held: (() => void)[] = [];
@@ -39,12 +40,12 @@ afterAll(async () => {
 });
 
 const SESSION = 3;
-const event = (n: number) => ({ sessionId: SESSION, type: 't', payload: { n } });
+const event = (n: number) => (numberedEvent(SESSION, n));
 
 function listen(bus: EventBus) {
   buses.push(bus);
   const heard: number[] = [];
-  bus.subscribeSession(SESSION, (e: BusEvent) => heard.push(e.payload.n as number));
+  bus.subscribeSession(SESSION, (e: BusEvent) => heard.push(numberOf(e)!));
   return heard;
 }
 

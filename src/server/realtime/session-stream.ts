@@ -10,6 +10,7 @@
 // and one more than STREAM_REPLAY_MAX_EVENTS behind is not replayed at all: the
 // subscriber is told to resync (decision 700).
 import type { User } from 'lucia';
+import type { LiveEvent, StreamEvent } from '../../domain/contracts';
 import { STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE, STREAM_REPLAY_MAX_EVENTS, STREAM_REPLAY_PAGE } from './limits';
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
@@ -490,19 +491,10 @@ export function signInStream(
   return streamOf(sessions.source(bus), opts);
 }
 
-/** What subscribers receive (tRPC): the event with its payload, never its audience. */
-export type StreamEvent = {
-  id: number;
-  type: string;
-  sessionId: number;
-  timestamp: number;
-  payload: Record<string, unknown>;
-};
-
-const streamEvents = new WeakMap<BusEvent, StreamEvent>();
+const streamEvents = new WeakMap<BusEvent, LiveEvent>();
 
 /** toStreamEvent built once per event and shared by every subscription of its session (read-only). */
-export function sharedStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
+export function sharedStreamEvent(event: BusEvent, sessionId: number): LiveEvent {
   if (event.sessionId !== sessionId) return toStreamEvent(event, sessionId);
   let shaped = streamEvents.get(event);
   if (!shaped) {
@@ -512,15 +504,17 @@ export function sharedStreamEvent(event: BusEvent, sessionId: number): StreamEve
   return shaped;
 }
 
-export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
-  const ts = event.payload.timestamp;
+/** What subscribers receive (tRPC): the event with its payload, never its audience (domain/contracts/stream.ts). */
+export function toStreamEvent(event: BusEvent, sessionId: number): LiveEvent {
+  const ts: unknown = event.payload.timestamp;
+  // The type and payload are the event's own pair (TypeScript cannot follow the pair through the fields).
   return {
     id: event.id,
     type: event.type,
     sessionId,
     timestamp: typeof ts === 'number' ? ts : event.createdAt,
     payload: event.payload,
-  };
+  } as LiveEvent;
 }
 
 const frames = new WeakMap<BusEvent, SharedText>();
@@ -545,7 +539,7 @@ export function frameBytes(event: BusEvent): Buffer {
 
 /** A /ws frame: `{ ...payload, type, sessionId, timestamp, eventId }`. */
 export function toFrame(event: BusEvent, sessionId: number): Record<string, unknown> {
-  const ts = event.payload.timestamp;
+  const ts: unknown = event.payload.timestamp;
   return {
     ...event.payload,
     type: event.type,

@@ -11,6 +11,7 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { numberedEvent } from '../testing/bus-events';
 import { WS_MAX_BUFFERED_BYTES } from './limits';
 import type { AppRouter } from '../routers';
 import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
@@ -141,7 +142,7 @@ it('drops a socket that stops reading at its bound (4008), on both doors, while 
   const startedAt = Date.now();
   for (let i = 0; i < EVENTS; i++) {
     // Only the id is kept: an event held here would hold its frames (built once per event).
-    await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'filler', audience: 'all', payload: { i, filler: FILLER } });
+    await server.deps.bus.publish(server.deps.db, numberedEvent(session, i, { text: FILLER }));
     // As fast as readers keep up: a reader is never more than half a bound behind (on loopback
     // in one process, the publisher would otherwise outrun the readers and they too would be dropped).
     if (i % 8 === 7) await caughtUp(i + 1);

@@ -12,9 +12,9 @@ describe('shared event frames', () => {
   const event: BusEvent = {
     id: 42,
     sessionId: 3,
-    type: 'new_communication',
+    type: 'broadcast',
     audience: 'all',
-    payload: { message: 'hello "world"', at: 5 },
+    payload: { sessionId: 3, timestamp: 5, messageId: 9, message: 'hello "world"', userId: 'GAME MASTER', username: 'GAME MASTER' },
     createdAt: 1000,
   };
   const transformer = appRouter._def._config.transformer.output;

@@ -27,27 +27,14 @@ import {
   type SessionsCtx,
   toSessionOutput,
 } from './game-sessions';
+import type { z } from 'zod';
+import type { ExpeditionOutputSchema } from '../routers/expeditions/expeditions.types';
+import type { RemoveHunterOutput as RemoveHunterOutputSchema } from '../routers/expeditions/expeditions.types';
 
 type UserCtx = SessionsCtx & { user: User };
 
-export type ExpeditionOutput = {
-  id: number;
-  name: string;
-  status: GameSessionRow['status'];
-  /** When it started (live) or is scheduled to start; null: the game master has not set a time. */
-  startsAt: string | null;
-  meetingPoint: { lat: number; lng: number } | null;
-  meetingNote: string | null;
-  description: string | null;
-  coverPhotoUrl: string | null;
-  maxPlayers: number;
-  currentPlayers: number;
-  spotsLeft: number;
-  /** Metres from the position in the query to the meeting point; null without one. */
-  distanceM: number | null;
-  /** The caller already hunts in it (resume rather than join). */
-  joined: boolean;
-};
+/** The answer as the procedure's output schema declares it (one contract: expeditions.types). */
+export type ExpeditionOutput = z.infer<typeof ExpeditionOutputSchema>;
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 const LIVE = new Set<string>(['active', 'started', 'paused']);
@@ -131,7 +118,8 @@ export async function setExpedition(ctx: SessionsCtx, session: GameSessionRow, i
   return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: await countPlayers(ctx, row.id) });
 }
 
-export type RemoveHunterOutput = { success: true; hunterId: string; hunterHandle: string; currentPlayers: number };
+/** The answer as the procedure's output schema declares it (one contract: expeditions.types). */
+export type RemoveHunterOutput = z.infer<typeof RemoveHunterOutputSchema>;
 
 /**
  * POST /api/game-sessions/{id}/hunters/{hunterId}/remove (decision 836): the hunter's membership

@@ -15,18 +15,13 @@ import { plus } from '../db/expressions';
 import { AppError, badRequest, notFound } from '../errors';
 import { removeUpload, uploadKeyOf } from '../storage/uploads';
 import { endSession } from './game-sessions';
+import type { z } from 'zod';
+import type { GameMasterSchema } from '../routers/admin/outputs.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now' | 'files'>;
 
-export type GameMasterOutput = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  username: string | null;
-  sessionCredits: number;
-  accountStatus: string;
-};
+/** The answer as the procedure's output schema declares it (one contract: types). */
+export type GameMasterOutput = z.infer<typeof GameMasterSchema>;
 
 const toGameMaster = (u: UserRow): GameMasterOutput => ({
   id: u.id,

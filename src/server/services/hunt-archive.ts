@@ -8,12 +8,14 @@ import type { User } from 'lucia';
 import { eq } from 'drizzle-orm';
 import { replayDinosaurRows, replayObservationRows, replayPathRows } from '../db/queries/hunt-replay';
 import type { AppDeps } from '../deps';
-import { type GameSessionRow, type LatLngPoint, missions } from '../db/schema';
+import { type GameSessionRow, missions } from '../db/schema';
 import { conflict } from '../errors';
 import { csvLine, fileStamp } from './admin-exports';
 import { createSession, refreshSession, type SessionOutput, type SessionsCtx } from './game-sessions';
 import { sessionHunterResults } from './hunter-stats';
 import { readSessionLayout } from './session-layout';
+import type { z } from 'zod';
+import type { ReplayOutput as ReplayOutputSchema } from '../routers/hunts/hunts.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
 
@@ -32,27 +34,8 @@ async function endedSession(ctx: SessionsCtx, session: GameSessionRow, message: 
 
 // --- Replay -------------------------------------------------------------------
 
-export type ReplayOutput = {
-  sessionId: number;
-  name: string;
-  startTime: string | null;
-  endTime: string;
-  pathsKept: boolean;
-  pathsDeletedAt: string;
-  playArea: LatLngPoint[] | null;
-  noGoZones: LatLngPoint[][];
-  dinosaurs: { id: number; speciesName: string; lat: number; lng: number }[];
-  hunters: { hunterId: string; hunterName: string; completionRank: number; pointsStored: number; points: ReplayPoint[] }[];
-  observations: {
-    t: number;
-    hunterId: string;
-    hunterName: string;
-    dinosaurId: number;
-    speciesName: string;
-    lat: number | null;
-    lng: number | null;
-  }[];
-};
+/** The answer as the procedure's output schema declares it (one contract: hunts.types). */
+export type ReplayOutput = z.infer<typeof ReplayOutputSchema>;
 
 /**
  * GET /game-sessions/{id}/replay: an ended hunt on a timeline. Paths are thinned evenly in time

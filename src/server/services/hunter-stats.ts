@@ -9,31 +9,11 @@ import type { GameSessionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
+import type { z } from 'zod';
+import type { HunterStatsOutput as HunterStatsOutputSchema } from '../routers/stats.types';
 
-export type HunterStatsOutput = {
-  hunterId: string;
-  hunterName: string;
-  dinosaursObserved: number;
-  /** Minutes the hunter has been in the running session (from joining or the start, whichever is later). */
-  totalObservationTime: number;
-  /** Messages (text, quick actions, media) the hunter sent to the session. */
-  reportsSubmitted: number;
-  photosTaken: number;
-  /** Metres walked, from stored positions. */
-  distanceTraveled: number;
-  uniqueSpeciesFound: number;
-  dartsRemaining: number;
-  dartsUsed: number;
-  captureCount: number;
-  /** Successful observations / shots fired, in percent (0 before the first shot). */
-  accuracy: number;
-  shotsFired: number;
-  /** The hunter's place among the session's hunters (1 = best), as the game master's tracking ranks them. */
-  completionRank: number;
-  huntersInSession: number;
-  /** The deployed dinosaurs this hunter has observed (their own; the terminal marks them and offers the next). */
-  observedDinosaurIds: number[];
-};
+/** The answer as the procedure's output schema declares it (one contract: stats.types). */
+export type HunterStatsOutput = z.infer<typeof HunterStatsOutputSchema>;
 
 
 

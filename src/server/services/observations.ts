@@ -23,26 +23,11 @@ import { awardAfterWrite } from './achievements';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { isRunning } from './session-clock';
 import { requireSessionAccess } from './session-access';
+import type { z } from 'zod';
+import type { ObservationOutputSchema } from '../routers/stats.types';
 
-export type ObservationOutput = {
-  success: boolean;
-  /** Why: observed, missed (the roll failed) or out_of_range. */
-  outcome: 'observed' | 'missed' | 'out_of_range';
-  message: string;
-  dinosaurId: number;
-  speciesId: number;
-  speciesName: string;
-  /** Metres from the hunter's last reported position, as measured by the server. */
-  distance: number;
-  range: number;
-  /** captureRate x 100, the observation rate shown to hunters. */
-  observationRate: number;
-  dartsRemaining: number;
-  dartsUsed: number;
-  dinosaursObserved: number;
-  totalDinosaurs: number;
-  missionComplete: boolean;
-};
+/** The answer as the procedure's output schema declares it (one contract: stats.types). */
+export type ObservationOutput = z.infer<typeof ObservationOutputSchema>;
 
 export type Random = () => number;
 

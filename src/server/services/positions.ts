@@ -6,6 +6,7 @@
 // which observations are measured from, only ever holds accepted fixes.
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
+import type { HunterPosition } from '../../domain/contracts';
 import { PositionInput } from '../../domain/comms-schemas';
 import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
 import { classifyFix, isSpeedOutlier } from '../../domain/gps';
@@ -172,23 +173,12 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 
-export type HunterPositionDto = {
-  userId: string;
-  playerId: number;
-  hunterName: string;
-  location: { lat: number; lng: number };
-  accuracy: number;
-  precision: string;
-  distanceTraveled: number;
-  timestamp: number;
-};
-
 /**
  * The latest position of every hunter of the session who reported one (game master's live map).
  * The retention purge clears the position but keeps its time (it dates the session's last
  * activity): such a hunter has no position to show.
  */
-export async function latestPositions(q: Queryable, sessionId: number): Promise<HunterPositionDto[]> {
+export async function latestPositions(q: Queryable, sessionId: number): Promise<HunterPosition[]> {
   const rows = (await q
     .select({
       userId: sessionPlayers.userId,
@@ -203,7 +193,7 @@ export async function latestPositions(q: Queryable, sessionId: number): Promise<
     })
     .from(sessionPlayers)
     .where(and(eq(sessionPlayers.sessionId, sessionId), isNotNull(sessionPlayers.lastPositionAt), isNotNull(sessionPlayers.lastLat)))
-    .orderBy(asc(sessionPlayers.id))) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
+    .orderBy(asc(sessionPlayers.id))) as (Omit<HunterPosition, 'location'> & { lat: number; lng: number })[];
   return rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
 }
 

@@ -220,7 +220,7 @@ describe('DELETE /api/admin/users/{id}', () => {
         mediaUrl: '/uploads/media/photo.jpg',
         recipientType: 'all',
       });
-    await bus.publish(db, { sessionId: old!.id, type: 'session_created', payload: { sessionId: old!.id, timestamp: Date.now() } });
+    await bus.publish(db, { sessionId: old!.id, type: 'session_created', payload: { sessionId: old!.id, timestamp: Date.now(), name: 'Old', status: 'preparing' } });
 
     const seen: BusEvent[] = [];
     const unsubscribe = bus.subscribe((e) => seen.push(e));
