@@ -74,7 +74,7 @@ async function pausedCompatSocket(cookie: string) {
   return { closed: client.closed, tcp: await tcp };
 }
 
-/** A reading /ws client that counts the filler events and keeps nothing. */
+/** A reading /ws client that counts the broadcast events and keeps nothing. */
 async function countingCompatClient(cookie: string) {
   const ws = new WebSocket(`${server.wsUrl}/ws?sessionId=${session}`, { headers: { cookie } });
   closers.push(() => ws.terminate());
@@ -83,7 +83,7 @@ async function countingCompatClient(cookie: string) {
   const subscribed = new Promise<void>((resolve) =>
     ws.on('message', (data) => {
       const text = String(data);
-      if (text.includes('"type":"filler"')) seen.count += 1;
+      if (text.includes('"type":"broadcast"')) seen.count += 1;
       else if (text.includes('"type":"subscribed"')) resolve();
     }),
   );
@@ -91,7 +91,7 @@ async function countingCompatClient(cookie: string) {
   return seen;
 }
 
-/** The web client's way in: @trpc/client's wsLink, counting the filler events. */
+/** The web client's way in: @trpc/client's wsLink, counting the broadcast events. */
 async function countingTrpcClient(cookie: string) {
   const seen = { count: 0, started: false, closedWith: 0 };
   const wsClient = createWSClient({
@@ -110,7 +110,7 @@ async function countingTrpcClient(cookie: string) {
     {
       onStarted: () => (seen.started = true),
       onData: (event) => {
-        if ((event as { data: { type: string } }).data.type === 'filler') seen.count += 1;
+        if ((event as { data: { type: string } }).data.type === 'broadcast') seen.count += 1;
       },
     },
   );
