@@ -26,11 +26,8 @@ import {
   POLL_HUNTER_STATS_MS,
   POLL_MESSAGES_TERMINAL_MS,
   POLL_TIME_STATUS_MS,
-  WS_CLIENT_PING_MS,
-  WS_CLIENT_PONG_TIMEOUT_MS,
-  WS_CLIENT_RETRY_BASE_MS,
-  WS_CLIENT_RETRY_MAX_MS,
 } from '../src/domain/rules';
+import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../src/domain/transport';
 import { asc, eq, sql } from 'drizzle-orm';
 import { dialectOf } from '../src/server/db/client';
 import { rawAll, rawRun } from '../src/server/db/raw';
@@ -141,7 +138,7 @@ function terminalCycle(sessionId: number, cookie: string): { batches: Batch[]; r
 }
 
 async function liveSession(gm: ApiClient, species: number[], tag: string) {
-  const created = await gm.post('/api/game-sessions', { name: `Bench ${tag}`, password: 'raptor', maxPlayers: HUNTERS });
+  const created = await gm.post('/api/game-sessions', { name: `Bench ${tag}`, password: 'raptor-4821', maxPlayers: HUNTERS });
   if (created.status !== 200) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.id as number;
   for (let i = 0; i < 10; i++) {
@@ -156,7 +153,7 @@ async function liveSession(gm: ApiClient, species: number[], tag: string) {
   if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
   const hunters = [];
   for (let h = 0; h < HUNTERS; h++) {
-    const hunter = await guestJoin({ url: gm.baseUrl } as never, id, 'raptor', `${tag}hunter${h}`);
+    const hunter = await guestJoin({ url: gm.baseUrl } as never, id, 'raptor-4821', `${tag}hunter${h}`);
     for (let p = 0; p < 4; p++) {
       await hunter.post(`/api/game-sessions/${id}/location`, { lat: 48.8584 + p * 0.0001 + h * 1e-5, lng: 2.2945, accuracy: 5 });
     }

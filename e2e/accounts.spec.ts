@@ -219,13 +219,13 @@ test("a guest hunter's 'Continue to your screen' leads back to their session", a
   await registerUser('gamemaster');
   const plans: { id: number }[] = await (await page.request.get('/api/subscription-plans')).json();
   expect((await page.request.post('/api/create-subscription', { data: { planId: plans[0]?.id } })).status()).toBe(200);
-  const session = await (await page.request.post('/api/game-sessions', { data: { name: uniqueName('Hunt'), password: 'raptor' } })).json();
+  const session = await (await page.request.post('/api/game-sessions', { data: { name: uniqueName('Hunt'), password: 'raptor-4821' } })).json();
   await page.context().clearCookies();
 
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Hunter Session' }).click();
   await page.getByLabel('Session ID', { exact: true }).fill(String(session.id));
-  await page.getByLabel('Session Password').fill('raptor');
+  await page.getByLabel('Session Password').fill('raptor-4821');
   await page.getByLabel('Hunter Handle').fill('Raptor Rita');
   await page.getByRole('button', { name: 'Join Hunt' }).click();
   await expect(page.getByText('Welcome to the hunt, Raptor Rita!')).toBeVisible();

@@ -239,14 +239,18 @@ test.describe('Mission HQ', () => {
     await hunterContext.close();
   });
 
-  test('the create form refuses a short session password and generates a strong, readable one', async ({ page }) => {
+  test('the create form refuses a short or simple session password and generates a strong, readable one', async ({ page }) => {
     await setUpGameMaster(page.request);
     await openMissionHq(page);
     const form = page.getByRole('form', { name: 'Create session' });
     await form.getByLabel('Session Name').fill(uniqueName('Short '));
     await form.getByLabel('Session Password').fill('abc');
     await form.getByRole('button', { name: 'Create Session' }).click();
-    await expect(form.getByText('Session password must be at least 6 characters')).toBeVisible();
+    await expect(form.getByText('Session password must be at least 8 characters')).toBeVisible();
+    // Long enough but one kind of character: the minimum strength (decision 931).
+    await form.getByLabel('Session Password').fill('raptorrex');
+    await form.getByRole('button', { name: 'Create Session' }).click();
+    await expect(form.getByText('Session password must mix letters with digits or symbols (for example amber-raptor-4821)')).toBeVisible();
     await form.getByRole('button', { name: 'Generate a strong password' }).click();
     await expect(form.getByLabel('Session Password')).toHaveValue(/^[a-z]+-[a-z]+-\d{4}$/);
     await form.getByRole('button', { name: 'Create Session' }).click();
@@ -262,7 +266,7 @@ test.describe('Mission HQ', () => {
     await expect(page.getByText('Your plan: up to 10 per session')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Max Players' })).toHaveValue('10 players');
     await page.getByLabel('Session Name').fill(uniqueName('One too many '));
-    await page.getByRole('textbox', { name: 'Session Password' }).fill('secret');
+    await page.getByRole('textbox', { name: 'Session Password' }).fill('secret-77');
     await page.getByRole('button', { name: 'Create Session' }).click();
     await expect(notice(page, 'Session Creation Failed')).toBeVisible();
     const limit = page.getByTestId('plan-limit');

@@ -30,6 +30,14 @@ describe('pageDocument', () => {
     expect(html.match(/index-1\.js/g)).toHaveLength(1);
   });
 
+  it("puts a page and title holding `$'`, `` $` `` and `$&` in as they are", () => {
+    const text = "Costs $5 $' $` $&";
+    const html = pageDocument(SHELL, { html: `<p>${text}</p>`, title: text }, [], []);
+    expect(html).toContain(`<div id="root"><p>${text}</p></div>`);
+    expect(html).toContain("<title>Costs $5 $' $` $&amp;</title>");
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+  });
+
   it('refuses a template without an empty root', () => {
     expect(() => pageDocument(SHELL.replace('<div id="root"></div>', '<div id="app"></div>'), { html: '<p>x</p>', title: 't' }, [], [])).toThrow(
       /no empty <div id="root">/,

@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { PRERENDERED_PAGES, prerenderedUrl, ROUTE_SHELLS } from '../src/domain/client-routes';
+import { replaceLiterally } from '../src/server/http/html-splice';
 import { filesForRoute, type Manifest } from './bundle-graph';
 
 /**
@@ -50,7 +51,7 @@ export function routeShellDocument(shell: string, css: string[], js: string[]): 
     ...css.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
   if (!shell.includes('</head>')) throw new Error('index.html has no </head>');
-  return shell.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+  return replaceLiterally(shell, '</head>', `${links.join('\n    ')}\n  </head>`);
 }
 
 type RenderPage = (url: string) => Promise<{ html: string; title: string }>;
@@ -63,12 +64,11 @@ export function pageDocument(shell: string, page: { html: string; title: string 
     ...css.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...js.filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
-  const out = shell
-    // The colour scheme MantineProvider sets on <html> once running: its CSS variables depend on it.
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${links.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  // The colour scheme MantineProvider sets on <html> once running: its CSS variables depend on it.
+  const schemed = replaceLiterally(shell, '<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">');
+  const titled = replaceLiterally(schemed, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  const linked = replaceLiterally(titled, '</head>', `${links.join('\n    ')}\n  </head>`);
+  const out = replaceLiterally(linked, '<div id="root"></div>', `<div id="root">${page.html}</div>`);
   if (!out.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
   return out;
 }

@@ -8,7 +8,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { prebuiltTextFrame } from '../../src/server/realtime/frame-fanout';
 import { exitWithParent } from '../exit-with-parent';
 
 // A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).
@@ -22,7 +21,31 @@ const send = (message: unknown) => process.send!(message);
 const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 // The bench clients treat a socket as ready on `subscribed`, as the app's /ws answers.
 const hello = Buffer.from(JSON.stringify({ type: 'subscribed' }));
-wss.on('connection', (socket) => socket.send(hello, { binary: false }));
+/** Each socket's TCP connection (the upgrade request's), for the one-write floor. */
+const connections = new Map<unknown, Socket>();
+wss.on('connection', (socket, request) => {
+  connections.set(socket, request.socket);
+  socket.on('close', () => connections.delete(socket));
+  socket.send(hello, { binary: false });
+});
+
+/** The complete server-to-client text frame of `payload` (RFC 6455 5.2: FIN, opcode 1, no mask). */
+function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const wire = Buffer.allocUnsafe(headerLength + length);
+  wire[0] = 0x81;
+  if (length < 126) wire[1] = length;
+  else if (length < 65536) {
+    wire[1] = 126;
+    wire.writeUInt16BE(length, 2);
+  } else {
+    wire[1] = 127;
+    wire.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(wire, headerLength);
+  return wire;
+}
 
 process.on('message', (command: BareCommand) => {
   if (command.op === 'broadcast') {
@@ -32,8 +55,8 @@ process.on('message', (command: BareCommand) => {
     if (command.how === 'ws.send') {
       for (const socket of wss.clients) socket.send(payload, { binary: false });
     } else {
-      const { wire } = prebuiltTextFrame(payload);
-      for (const socket of wss.clients) (socket as unknown as { _socket: Socket })._socket.write(wire);
+      const wire = textFrame(payload);
+      for (const tcp of connections.values()) tcp.write(wire);
     }
     return send({ op: 'broadcasted', t0, syncMs: now() - t0 });
   }

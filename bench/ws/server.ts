@@ -115,7 +115,12 @@ async function handle(command: ServerCommand) {
       await pause(200);
       const start = process.cpuUsage();
       for (let i = 0; i < command.events; i++) {
-        await deps.bus.publish(db, { sessionId: command.sessionId, type: 'bench_tick', audience: 'all', payload: { i } });
+        await deps.bus.publish(db, {
+          sessionId: command.sessionId,
+          type: 'dinosaur_removed',
+          audience: 'all',
+          payload: { sessionId: command.sessionId, timestamp: Date.now(), dinosaurId: i },
+        });
         await new Promise((r) => setImmediate(r));
       }
       await pause(300);

@@ -3,7 +3,7 @@
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
-import { TRPC_BATCH_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_CLIENT_LAZY_CLOSE_MS, WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/rules';
+import { TRPC_BATCH_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_CLIENT_LAZY_CLOSE_MS, WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS, WS_CLIENT_RETRY_BASE_MS, WS_CLIENT_RETRY_MAX_MS } from '../domain/transport';
 import type { AppRouter } from '../server/routers';
 
 export const trpc = createTRPCReact<AppRouter>();

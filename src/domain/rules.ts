@@ -1,5 +1,9 @@
-// Every limit, constant and timing of the two specifications, in one place.
-// Nothing else in the code base writes one of these numbers by hand.
+// The game's rules: every limit, constant and timing of the two specifications, and the rules we added
+// where they are silent (accounts, security policy, sessions, play, screens). Nothing else in the code base
+// writes one of these numbers by hand. Game rules only: the server's plumbing (socket and stream limits, lock
+// keys, NOTIFY channels, pool sizes, caches, timeouts, timer ticks) lives beside the code that uses it
+// (src/server/<area>/limits.ts, src/server/db/constants.ts), and the wire's settings that the browser and
+// the server share are in transport.ts (decision 963).
 
 // --- Accounts (accounts spec, sections 5 and 9) ---
 export const MIN_USERNAME_LENGTH = 3;
@@ -103,21 +107,6 @@ export const QUICK_ACTION_TEXT = {
 export const MEDIA_KINDS = ['jpeg', 'mp4'] as const;
 /** Largest position accuracy the server stores, metres (coarse network fixes are a few km). */
 export const MAX_REPORTED_ACCURACY_M = 100_000;
-/** How often the server deletes positions of sessions that ended GPS_RETENTION_MS ago. */
-export const POSITION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
-/** /ws: frames a client may send per second before getting an error frame. */
-export const WS_MAX_FRAMES_PER_SECOND = 20;
-/** Largest /ws frame we read: larger ones get an error frame (the socket itself accepts up to WS_MAX_PAYLOAD_BYTES). */
-export const WS_MAX_FRAME_BYTES = 64 * 1024;
-/** Beyond this the WebSocket layer closes the connection with 1009 before any handler sees the frame. */
-export const WS_MAX_PAYLOAD_BYTES = 1024 * 1024;
-/** /ws and subscriptions: a client this far behind is closed and catches up from its last event id. */
-export const WS_MAX_BUFFERED_BYTES = 1024 * 1024;
-export const STREAM_MAX_QUEUE = 1000;
-/** Sockets re-check that their sign-in still exists this often (sign-outs close them at once). */
-export const SIGN_IN_RECHECK_MS = 30_000;
-/** Events read per query when a reconnecting client catches up. */
-export const STREAM_BACKFILL_PAGE = 500;
 
 // --- Uploads ---
 export const MAX_MEDIA_BYTES = 50 * 1024 * 1024;
@@ -279,18 +268,10 @@ export const STRIPE_JS_LOAD_TIMEOUT_MS = 10_000;
 export const SCHEDULE_GRACE_MS = 60_000;
 /** How far ahead a start may be scheduled: a year, so a typo in the year is caught, not stored. */
 export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
-/** How often the server starts due scheduled sessions and ends expired ones. */
-export const SCHEDULER_TICK_MS = 1000;
 /** A second attempt on the same dinosaur by the same hunter within this time is a double submit: refused, no dart. */
 export const OBSERVATION_REPEAT_MS = 2000;
 /** The hunter's last reported position must be at most this old for an observation. */
 export const OBSERVATION_POSITION_MAX_AGE_MS = 120_000;
-
-// --- tRPC batching (ours) ---
-/** The client splits a batch whose URL would pass this (path, inputs and all), well inside every server and proxy limit. */
-export const TRPC_BATCH_URL_MAX = 4000;
-/** Longest procedure list of one batched call the server routes (`/trpc/a.b,c.d,...`, Fastify's maxParamLength). */
-export const TRPC_BATCH_PATH_MAX = TRPC_BATCH_URL_MAX;
 
 // --- Security hardening (ours, OWASP ASVS 5.0 L2; docs/security.md) ---
 /** Window of AUTH_RATE_LIMIT: sign-in, registration and join attempts per client address. */
@@ -302,8 +283,22 @@ export const ACCOUNT_LOCK_WINDOW_S = 15 * 60;
 /** Wrong passwords for one game session from one address (whatever door) before joining it locks for that address (decision 720). */
 export const SESSION_JOIN_LOCK_FAILURES = 20;
 export const SESSION_JOIN_LOCK_WINDOW_S = 15 * 60;
-/** Session passwords chosen at creation (existing, shorter ones keep working for joining). */
-export const MIN_SESSION_PASSWORD_LENGTH = 6;
+/**
+ * Wrong passwords for one game session from all addresses together (whatever door) before joining it locks
+ * for every browser not known to it (decision 930): many addresses guess no faster than SESSION_JOIN_LOCK_FAILURES
+ * and a half, a class typing it wrong on first try does not reach it. Window: SESSION_JOIN_LOCK_WINDOW_S.
+ */
+export const SESSION_JOIN_SESSION_LOCK_FAILURES = 30;
+/**
+ * Wrong session passwords one signed-in account may type (all sessions, all addresses) before joining
+ * sessions it is not known to locks for that account (decision 930), as ACCOUNT_LOCK_FAILURES for sign-in.
+ * Window: SESSION_JOIN_LOCK_WINDOW_S.
+ */
+export const SESSION_JOIN_ACCOUNT_LOCK_FAILURES = 10;
+/** Session passwords chosen at creation, with SESSION_PASSWORD_KINDS (decision 931; existing, weaker ones keep working for joining). */
+export const MIN_SESSION_PASSWORD_LENGTH = 8;
+/** Kinds of characters (letters, digits, anything else) a new session password mixes at least (decision 931). */
+export const SESSION_PASSWORD_KINDS = 2;
 /** A sign-in ends after this long without a request (Lucia renews it while in use, at most up to the absolute end). */
 export const SIGN_IN_IDLE_MS = 12 * 60 * 60 * 1000;
 /** A sign-in ends this long after it began, however busy. */
@@ -358,37 +353,6 @@ export const AR_COMPASS_POOR_ACCURACY_DEG = 15;
 /** Camera overlay vertical field of view, degrees (a typical phone rear camera in portrait). */
 export const AR_CAMERA_FOV_DEG = 60;
 
-// --- Live updates in the browser (decision 500) ---
-/** The client pings its socket this often, and calls it dead after this long without an answer. */
-export const WS_CLIENT_PING_MS = 10_000;
-export const WS_CLIENT_PONG_TIMEOUT_MS = 4000;
-/** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
-export const WS_CLIENT_RETRY_BASE_MS = 500;
-export const WS_CLIENT_RETRY_MAX_MS = 5000;
-
-// --- Bounded work per socket, per batch, per address (issue 24, helper "sockets"; decision 700) ---
-/**
- * Calls in one tRPC batch: HTTP `maxBatchSize` (GET and POST, the hot-read door included) and one
- * message on tRPC's socket. The web client's largest refetch (a screen going live again) is about
- * ten queries; its httpBatchLink splits at this many (maxItems).
- */
-export const TRPC_MAX_BATCH_SIZE = 25;
-/** Longest GET /trpc URL (path and input) served; longer ones answer 414. The client splits at TRPC_BATCH_URL_MAX. */
-export const TRPC_GET_URL_MAX = 2 * TRPC_BATCH_URL_MAX;
-/** comms.events subscriptions open at once on one tRPC socket (a screen uses one, two while it switches). */
-export const TRPC_SOCKET_MAX_SUBSCRIPTIONS = 10;
-/** Sockets open at once (tRPC's /trpc and /ws together) per sign-in, and per client address while signed out. */
-export const SOCKETS_PER_SIGN_IN_MAX = 20;
-export const SOCKETS_PER_ADDRESS_MAX = 20;
-/** Close code of a socket refused for one of these limits (4000 + HTTP 429). */
-export const WS_CLOSE_TOO_MANY = 4429;
-/**
- * A resume (lastEventId) more than this many events of its session(s) behind is not replayed: the
- * subscriber gets 'resync' and reloads the state (as after any reconnect), then follows live events.
- */
-export const STREAM_REPLAY_MAX_EVENTS = 1000;
-/** Events read per replay page (filtered by audience in SQL); other requests are served between pages. */
-export const STREAM_REPLAY_PAGE = 200;
 // --- Lockout that attackers cannot turn against users (issue 24, accounts; decision 720) ---
 /** Failed sign-ins one known browser (a valid device cookie) may make within DEVICE_LOCK_WINDOW_S; the last one puts its cookie on the lockout list. */
 export const DEVICE_LOCK_FAILURES = 10;
@@ -397,8 +361,6 @@ export const DEVICE_LOCK_WINDOW_S = 15 * 60;
 export const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
 /** Game sessions a device cookie remembers having joined, newest first. */
 export const DEVICE_COOKIE_SESSIONS = 10;
-/** Device cookies kept on the lockout list at most (in memory; the oldest entry leaves first). */
-export const DEVICE_LOCKOUT_LIST_MAX = 100_000;
 // --- Guest identity, session states and connection state (issue 23, helper "identity"; decisions 740-743) ---
 /** How long a browser keeps its hunter key (the cookie that lets a guest rejoin as the same hunter), seconds: 30 days. */
 export const HUNTER_KEY_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -421,20 +383,8 @@ export const COMMS_CACHE_MS = 30 * 60 * 1000;
  */
 export const POSITION_BUDGET_BURST = 10;
 export const POSITION_BUDGET_REFILL_MS = POSITION_REPORT_MIN_INTERVAL_MS;
-/**
- * Largest JSON body on REST and /trpc (bytes). The largest body our screens send is a mission
- * at every schema maximum (about 11 KB of ASCII; decision 711); 16 KB leaves room for tRPC's
- * batch and superjson wrapping. Multipart uploads have their own limits.
- */
-export const MAX_JSON_BODY_BYTES = 16 * 1024;
-/** Deeper than any of our inputs by far (the deepest is 4); deeper bodies are refused before parsing. */
-export const MAX_JSON_DEPTH = 32;
-/** Photos with more pixels than this are refused before they are decoded (sharp's limitInputPixels). */
-export const MAX_IMAGE_INPUT_PIXELS = 50_000_000;
 /** Stored photos are scaled down to fit this many pixels on their long side (never enlarged). */
 export const MAX_STORED_IMAGE_SIDE_PX = 4096;
-/** Photos decoded at once; further uploads wait their turn (each decode may hold ~150 MB). */
-export const MAX_CONCURRENT_IMAGE_DECODES = 2;
 // --- Game master and admin (issue 23, helper gmadmin; decisions 750-759) ---
 /** HQ re-reads the game master's credits this often while the page is open (a fallback to the live event). */
 export const GM_CREDITS_REFRESH_MS = 60_000;
@@ -457,16 +407,6 @@ export const PLACE_QUERY_MIN_CHARS = 2;
 export const PLACE_QUERY_MAX_CHARS = 200;
 /** Places one search answers with. */
 export const PLACE_RESULTS_MAX = 5;
-/** Nominatim's usage policy: at most one request a second, from the whole server (decision 815). */
-export const GEOCODER_MIN_INTERVAL_MS = 1000;
-/** How long a geocoder answer is reused for the same query (the policy asks for caching). */
-export const GEOCODER_CACHE_TTL_MS = 24 * 60 * 60_000;
-/** Answers kept in the cache; the least recently used go first. */
-export const GEOCODER_CACHE_ENTRIES = 1000;
-/** An upstream answer slower than this counts as no answer (the box then says to paste coordinates). */
-export const GEOCODER_TIMEOUT_MS = 6000;
-/** Searches waiting for their one-a-second turn; more are refused with 429 rather than queued for minutes. */
-export const GEOCODER_QUEUE_MAX = 8;
 /** Place searches a minute per game master (the screen searches on submit only). */
 export const PLACE_SEARCHES_PER_MINUTE = 20;
 /** The search box ignores a second submit sooner than this after the last one (no autocomplete hammering). */
@@ -536,13 +476,6 @@ export const REPLAY_TICK_MS = 100;
 export const MAX_LAYOUTS_PER_GM = 20;
 /** A saved layout's name, in characters. */
 export const LAYOUT_NAME_MAX = 60;
-/**
- * The shared tRPC socket closes this long after its last message once no subscription needs it. Shorter
- * than WS_CLIENT_PING_MS on purpose: both timers restart on every message, and at equal lengths the
- * keep-alive ping fired right after the idle close began, sending on a CLOSING socket (a console error
- * about 10 s after HQ closed a session; found by the past-hunts e2e).
- */
-export const WS_CLIENT_LAZY_CLOSE_MS = 5_000;
 // --- Public expeditions and removing a hunter (issue 29, helper expedition; decisions 835-839) ---
 /** The public expedition list shows at most this many sessions (nearest first, or soonest first without a position). */
 export const EXPEDITIONS_LISTED_MAX = 50;
@@ -555,7 +488,6 @@ export const EXPEDITION_POSITION_MAX_AGE_MS = 5 * 60_000;
 /** ...and waits this long for one before sorting by start time. */
 export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
 
-
 // ---- Phone speed, second round (issue #25, slice "phone2"; decisions 850-852) ----
 /**
  * A page without the app's router (the landing and sign-in pages' own entries) goes on by a full page load;
@@ -563,99 +495,3 @@ export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
  * sign-in's LOGIN_REDIRECT_MS wait does, and is then handed to the next page.
  */
 export const FULL_LOAD_NOTICE_MS = 500;
-
-// ---- Data layer on PostgreSQL (issue #27, slice "pg"; decisions 860-864) ----
-/** Connections each app process keeps to PostgreSQL unless DATABASE_POOL_MAX says otherwise. */
-export const DATABASE_POOL_MAX_DEFAULT = 10;
-/**
- * Fewest connections allowed: start-up holds one for its advisory lock (decision 862) while the seed,
- * run under that lock, queries through the pool.
- */
-export const DATABASE_POOL_MAX_MIN = 2;
-/** The session-level advisory lock key processes take to migrate and seed one at a time ('dino' in ASCII). */
-export const PG_STARTUP_LOCK_KEY = 0x64_69_6e_6f;
-
-// ---- Accounts, billing, admin and seed on the async data API (issue #27, port group C "accounts"; decision 880) ----
-/**
- * The transaction-scoped advisory lock key each first-start seeding transaction takes on PostgreSQL
- * ("DINOSEED" in ASCII), so that processes starting together seed the admin, plans and species once.
- */
-export const PG_FIRST_START_LOCK_KEY = 0x44494e4f_53454544n;
-
-// ---- Phone speed, third round (issue #25, slice "phone3"; decisions 854-858) ----
-/** The id of the `<script type="application/json">` with a route's first reads in its HTML (decision 855). */
-export const FIRST_READS_ELEMENT_ID = 'dinohunt-first-reads';
-/**
- * How long the browser's query cache keeps a first read with nobody showing it yet (decision 855): the
- * page's code runs and draws within a few seconds of the HTML on a slow phone; the spec's cache lifetime (0)
- * would drop it before the screen asks for it.
- */
-export const FIRST_READS_KEEP_MS = 15_000;
-
-// ---- Cluster events (issue #28, slice "events"; decisions 881-884) ----
-/** The PostgreSQL NOTIFY channel an event-writing transaction wakes every process's tailer on (its payload: the newest id). */
-export const EVENTS_NOTIFY_CHANNEL = 'dinohunt_events';
-/** The PostgreSQL NOTIFY channel a sign-out or disabled account reaches every process on (decision 882). */
-export const SIGN_OUTS_NOTIFY_CHANNEL = 'dinohunt_sign_outs';
-/** The tailer's safety net: it reads the events table this often even when no notification came (decision 881). */
-export const EVENT_TAIL_POLL_MS = 1_000;
-/** Events the tailer reads per query (it reads again while a page comes back full). */
-export const EVENT_TAIL_PAGE = 500;
-/** The first wait before the listening connection is opened again after it dropped; doubled each failed try... */
-export const NOTIFY_RECONNECT_MIN_MS = 100;
-/** ...up to this. */
-export const NOTIFY_RECONNECT_MAX_MS = 5_000;
-
-// ---- Cluster: one runner for each timer (issue #28, slice "leader"; decisions 889-892) ----
-/**
- * How often a process that does not run the timers tries to take the leader lock, and how often the
- * leader checks that its lock connection still answers: when the leader dies, another process runs
- * the scheduled starts, automatic ends, GPS purge and abandoned-session ends within this time.
- */
-export const LEADER_RETRY_MS = 2_000;
-/**
- * A leader-lock query (take, check, release) or connect that takes longer ends the lock connection,
- * and with its session any lock it held: the process stops leading rather than lead unsure.
- */
-export const LEADER_QUERY_TIMEOUT_MS = 3_000;
-/**
- * How long PostgreSQL keeps the leader's session, and so its lock, once the leader's machine stops answering
- * without closing its connection (power loss, network cut): TCP keepalives and tcp_user_timeout on the lock
- * connection. Longer than the leader's own check (LEADER_RETRY_MS + LEADER_QUERY_TIMEOUT_MS), so a cut-off
- * leader has stopped before another can take the lock.
- */
-export const LEADER_SERVER_GIVES_UP_MS = 10_000;
-/** The session-level advisory lock key of the process that runs the timers ("DINOLEAD" in ASCII). */
-export const PG_LEADER_LOCK_KEY = 0x44494e4f_4c454144n;
-
-// ---- Shared rate limits (issue #28, slice "limits"; decisions 885-888) ----
-/** How often each process deletes the rate-limit rows past their end (decision 885): a scan of a small table. */
-export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
-/**
- * While the database cannot count a limit, the process counts it in its own memory (decision 886) and
- * says so in its log at most this often.
- */
-export const RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS = 60_000;
-
-// ---- Uploads behind a storage interface (issue #28, slice "storage"; decisions 893-896) ----
-/**
- * With STORAGE_URL (S3), how long a process trusts what it last learnt about whether a file exists
- * (one HEAD request per file and period). Only the species' USDZ link asks (decision 895): the seed
- * installs those files at start and nothing deletes them.
- */
-export const FILE_EXISTS_CACHE_MS = 60_000;
-/** Retry-After (seconds) of the 503 a download answers while the file store (S3) cannot be reached. */
-export const STORAGE_RETRY_AFTER_SECONDS = 5;
-
-// ---- Operations (issue #28, slice "ops": health checks, graceful shutdown; decisions 897-900) ----
-/** /readyz: the database must answer a trivial query within this long, or the process reads as not ready. */
-export const READY_DATABASE_TIMEOUT_MS = 1000;
-/**
- * Default of SHUTDOWN_DRAIN_MS: how long a stopping process keeps serving with /readyz at 503 before it
- * stops accepting connections, so a load balancer's health checks take it out first (0: stop at once).
- */
-export const SHUTDOWN_DRAIN_MS_DEFAULT = 0;
-/** Default of SHUTDOWN_TIMEOUT_MS: how long in-flight requests and writes may take to finish on shutdown before they are cut. */
-export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 10_000;
-/** How often a stopping process looks whether the database has no query or transaction under way. */
-export const SHUTDOWN_IDLE_POLL_MS = 20;

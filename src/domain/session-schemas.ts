@@ -12,7 +12,9 @@ import {
   MAX_PLAYER_OPTIONS,
   MIN_DURATION_MIN,
   MIN_SESSION_PASSWORD_LENGTH,
+  SESSION_PASSWORD_KINDS,
 } from './rules';
+import { characterKinds } from './session-password';
 import { decimalToNumber, positiveId, strictNumber } from './decimal';
 import { ExpeditionFields } from './expeditions';
 import { HunterHandle } from './schemas';
@@ -22,6 +24,9 @@ export const SESSION_MESSAGES = {
   nameRequired: 'Session name is required',
   passwordRequired: 'Session password is required',
   passwordTooShort: `Session password must be at least ${MIN_SESSION_PASSWORD_LENGTH} characters`,
+  passwordTooSimple: 'Session password must mix letters with digits or symbols (for example amber-raptor-4821)',
+  /** Server-side (the common-password list is too large for the client bundle). */
+  passwordTooCommon: 'This session password is too common: choose one that is harder to guess',
   maxPlayers: 'Max players must be 10, 15, 20 or 25',
   duration: `Duration must be between ${MIN_DURATION_MIN} and ${MAX_DURATION_MIN} minutes`,
   missionInvalid: 'Invalid mission',
@@ -106,8 +111,17 @@ export const CreateSessionInput = z.object({
     .string({ error: SESSION_MESSAGES.passwordRequired })
     .trim()
     .min(1, SESSION_MESSAGES.passwordRequired)
-    .min(MIN_SESSION_PASSWORD_LENGTH, SESSION_MESSAGES.passwordTooShort)
-    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH))
+    // Refinements, not .min(): the REST contract's declared schema stays as wide as before (decision 931), the
+    // description says the rule. Only once long enough is the mix checked: one message at a time.
+    .refine((p) => p.length === 0 || p.length >= MIN_SESSION_PASSWORD_LENGTH, SESSION_MESSAGES.passwordTooShort)
+    .refine((p) => p.length < MIN_SESSION_PASSWORD_LENGTH || characterKinds(p) >= SESSION_PASSWORD_KINDS, SESSION_MESSAGES.passwordTooSimple)
+    .meta({
+      description:
+        `The password hunters type to join (trimmed). New passwords: at least ${MIN_SESSION_PASSWORD_LENGTH} characters mixing ` +
+        'letters with digits or symbols, and not a common password (decision 931); joining still accepts older, weaker ones.',
+      example: 'amber-raptor-4821',
+    }),
   maxPlayers: maxPlayersField,
   duration: createDuration,
   missionId: missionIdField,

@@ -78,7 +78,7 @@ describe('a client generated from /api/openapi.json', () => {
     ok(await gm.POST('/create-subscription', { body: { planId: plan.id } }));
     expect(ok(await gm.GET('/user/subscription')).status).toBe('active');
 
-    const session = ok(await gm.POST('/game-sessions', { body: { name: `Contract hunt ${suffix}`, password: 'raptor' } }));
+    const session = ok(await gm.POST('/game-sessions', { body: { name: `Contract hunt ${suffix}`, password: 'raptor-4821' } }));
     const id = session.id;
 
     // The game master may send to all or hunters, never to headquarters (that is itself).
@@ -142,7 +142,7 @@ describe('a client generated from /api/openapi.json', () => {
     // A guest joins with the session id and password alone.
     const guest = dinohunt();
     const joined = ok(
-      await guest.POST('/hunter/join-session', { body: { sessionId: id, password: 'raptor', hunterHandle: 'Ada' } }),
+      await guest.POST('/hunter/join-session', { body: { sessionId: id, password: 'raptor-4821', hunterHandle: 'Ada' } }),
     );
     expect(joined).toMatchObject({ sessionId: id, hunterHandle: 'Ada' });
     const visible = ok(await guest.GET('/game-dinosaurs/{sessionId}', { params: { path: { sessionId: id } } }));
@@ -233,7 +233,7 @@ describe('a client generated from /api/openapi.json', () => {
     expect(layout.dinosaurs).toHaveLength(1);
     expect(ok(await gm.GET('/gamemaster/layouts')).map((l) => l.id)).toContain(layout.id);
     const again = ok(
-      await gm.POST('/game-sessions/{id}/run-again', { params: { path: { id } }, body: { name: `Contract again ${suffix}`, password: 'raptor' } }),
+      await gm.POST('/game-sessions/{id}/run-again', { params: { path: { id } }, body: { name: `Contract again ${suffix}`, password: 'raptor-4821' } }),
     );
     expect(again).toMatchObject({ status: 'preparing', duration: session.duration });
     const applied = ok(
@@ -261,7 +261,7 @@ describe('a client generated from /api/openapi.json', () => {
     const meetingPoint = { lat: 48.8584, lng: 2.2945 };
     const created = ok(
       await gm.POST('/game-sessions', {
-        body: { name: `Open trail ${suffix}`, password: 'raptor', isPublic: true, meetingPoint, meetingNote: 'By the east pillar' },
+        body: { name: `Open trail ${suffix}`, password: 'raptor-4821', isPublic: true, meetingPoint, meetingNote: 'By the east pillar' },
       }),
     );
     expect(created).toMatchObject({ isPublic: true, meetingPoint, meetingNote: 'By the east pillar' });

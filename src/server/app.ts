@@ -11,14 +11,19 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { isClientRoute, prerenderedFile, routeShellFor } from '../domain/client-routes';
-import { MAX_MEDIA_BYTES, TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX, TRPC_MAX_BATCH_SIZE, WS_MAX_PAYLOAD_BYTES } from '../domain/rules';
+import { MAX_MEDIA_BYTES } from '../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../domain/transport';
+import { TRPC_BATCH_PATH_MAX, TRPC_GET_URL_MAX } from './http/limits';
+import { WS_MAX_PAYLOAD_BYTES } from './realtime/limits';
 import { CLIENT_IP, contextFactory } from './context';
 import type { AppDeps } from './deps';
+import { AppError } from './errors';
 import { installErrorHandlers } from './http/errors';
 import { createReadiness, registerHealthRoutes } from './http/health';
 import { sendShellWithFirstReads } from './http/first-reads';
 import { registerPolledReadDoors } from './cached-reads/polled-read-doors';
 import { installSecurityHeaders } from './http/security-headers';
+import { installApiNoStore } from './http/api-no-store';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
@@ -26,6 +31,7 @@ import { registerPlainRoutes } from './http/routes';
 import { registerUploads } from './http/uploads';
 import { openApiDocument } from './openapi';
 import { registerCompatSocket } from './realtime/compat-socket';
+import { closingWithTheAccount } from './realtime/account-sockets';
 import { registerTrpcSocket } from './realtime/trpc-socket';
 import { appRouter } from './routers';
 import { registerPositionPurge } from './services/positions';
@@ -53,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandlers(app);
 
   installSecurityHeaders(app);
+  installApiNoStore(app);
 
   installJsonBodyParser(app);
   installMethodRules(app, () => openApiDocument(config));
@@ -112,7 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // tRPC's WebSocket (subscriptions; any call a client sends over it) is served by our own handler.
   registerTrpcSocket(app, deps, {
     router: appRouter,
-    createContext,
+    // A socket closes when every sign-in of its account ends (a suspension, a deletion: docs/security.md 7.4.2).
+    createContext: closingWithTheAccount(deps.signOuts, createContext),
     onError: onTrpcError,
     keepAlive: { pingMs: 30_000, pongWaitMs: 5000 },
   });
@@ -127,7 +135,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // REST: the same procedures at the specification's paths, plain JSON in and out (the polled reads of a
   // live game through their procedures' cache step, cached-reads/cache-step.ts, at their doors above).
-  await app.register(fastifyTRPCOpenApiPlugin, { basePath: '/api', router: appRouter, createContext, onError: onRestError });
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api',
+    router: appRouter,
+    createContext,
+    onError: onRestError,
+    // The plugin answers an error with its code's status: an AppError's own status (507 shares its code with 503).
+    responseMeta: ({ errors }: { errors: unknown[] }) => (errors[0] instanceof AppError ? { status: errors[0].status } : {}),
+  });
 
   app.get('/api/openapi.json', async () => openApiDocument(config));
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));

@@ -4,7 +4,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { StorageUrl } from './storage/storage-url';
-import { SHUTDOWN_DRAIN_MS_DEFAULT, SHUTDOWN_TIMEOUT_MS_DEFAULT } from '../domain/rules';
+
+// Defaults of the shutdown settings (the server's plumbing, so not in src/domain/rules.ts).
+/**
+ * Default of SHUTDOWN_DRAIN_MS: how long a stopping process keeps serving with /readyz at 503 before it
+ * stops accepting connections, so a load balancer's health checks take it out first (0: stop at once).
+ */
+export const SHUTDOWN_DRAIN_MS_DEFAULT = 0;
+/** Default of SHUTDOWN_TIMEOUT_MS: how long in-flight requests and writes may take to finish on shutdown before they are cut. */
+export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 10_000;
 
 const optional = z
   .string()

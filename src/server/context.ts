@@ -5,6 +5,7 @@ import type { Session, User } from 'lucia';
 import { validateSignIn } from './auth/lucia';
 import { sessionCookieValue } from './auth/session-cookie';
 import type { AppDeps } from './deps';
+import { faultError, setRetryAfter } from './errors';
 
 export type Context = AppDeps & {
   user: User | null;
@@ -61,7 +62,13 @@ export async function createContextInner(
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
   const setHeader = opts.setHeader ?? (() => {});
-  const { user, authSession } = await signInOf(deps, opts.cookieHeader, setCookie);
+  const { user, authSession } = await signInOf(deps, opts.cookieHeader, setCookie).catch((err: unknown) => {
+    // The sign-in read is the first query of every request: the database away answers 503, not 500.
+    const fault = faultError(err);
+    if (!fault) throw err;
+    setRetryAfter(fault, setHeader);
+    throw fault;
+  });
   // Written out rather than `{ ...deps, ... }`: under load the spread's copy gave every context a
   // hidden class of its own (about 0.9 KB each, kept for a WebSocket's whole life, and built
   // again on every request); a literal of fixed shape shares one.

@@ -2,11 +2,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AppLucia, createLucia } from './auth/lucia';
 import type { Config } from './config';
-import { connectDatabase, type Db, dialectOf } from './db/client';
+import { sharedByProcesses } from './db/capabilities';
+import { connectDatabase, type Db } from './db/client';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { type EventBus, openEventBus } from './realtime/bus';
 import { openNotifications } from './db/notifications';
-import { EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL } from '../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL, SIGN_OUTS_NOTIFY_CHANNEL } from './db/constants';
 import { createSignInSweep, type SignInSweep } from './realtime/sign-in-sweep';
 import { createSignOuts, type SignOuts } from './auth/sign-outs';
 import { type AuthLimits, createAuthLimits } from './services/auth-limits';
@@ -85,7 +86,7 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     authLimits: createAuthLimits(config, limits),
     now,
     log,
-    payments: createPaymentProvider(config),
+    payments: createPaymentProvider(config, { warn: (message: string) => logNow().warn(message) }),
     readCache: createReadCache(bus),
     geocoder: createGeocoder(config, { log, limits }),
     // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.
@@ -94,7 +95,7 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
   };
   // With PostgreSQL the cache would hear another process's change only after that change's
   // notification, which a client's next request may overtake: off there (decision 883).
-  deps.readCache.enabled = dialectOf(db) === 'sqlite';
+  deps.readCache.enabled = !sharedByProcesses(db);
   built = deps;
   // Listening again after a drop: sign-outs sent meanwhile were missed; the sweep finds those sign-ins ended.
   notifications?.onListening(() => void deps.signInSweep.sweep().catch((err) => deps.log.error(`sign-in sweep failed: ${String(err)}`)));

@@ -2,6 +2,7 @@
 // through it and the real-time paths (realtime/) and the read cache (cached-reads/) listen, so it
 // lives beside them rather than in any of them: services need no import from realtime/, which
 // imports services. The implementation is realtime/bus.ts.
+import type { AppEvent } from '../domain/contracts';
 import type { Queryable } from './db/client';
 
 /**
@@ -10,21 +11,18 @@ import type { Queryable } from './db/client';
  */
 export type Audience = 'all' | 'owner' | `user:${string}` | `owner+user:${string}`;
 
-export type BusEvent = {
-  id: number;
-  sessionId: number | null;
-  type: string;
-  audience: Audience;
-  payload: Record<string, unknown>;
-  createdAt: number;
-};
+/**
+ * A stored event: one member of the union of every event (domain/contracts/events.ts), with its id,
+ * session (null: of no session), audience and the time it was stored.
+ */
+export type BusEvent<E extends AppEvent = AppEvent> = E extends AppEvent
+  ? { id: number; sessionId: number | null; audience: Audience; createdAt: number } & E
+  : never;
 
-export type PublishInput = {
-  sessionId: number | null;
-  type: string;
-  audience?: Audience;
-  payload: Record<string, unknown>;
-};
+/** What a change publishes: a member of the union, its session (null: of no session) and who may see it (default 'all'). */
+export type PublishInput<E extends AppEvent = AppEvent> = E extends AppEvent
+  ? { sessionId: number | null; audience?: Audience } & E
+  : never;
 
 /**
  * Hears an event. `endOfStep` is true when the listener has now heard every event of a

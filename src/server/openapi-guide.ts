@@ -56,7 +56,9 @@ A game master gives hunters the session id and password. A guest hunter then nee
 
 Every failure answers \`{ "error": "<message>" }\` with its HTTP status: 400 invalid input (with
 \`data.fieldErrors\`, the message of each field), 401 not signed in, 403 not allowed, 404 not found, 409 conflict
-or limit, 413 too large, 415 unsupported content type, 429 too many attempts (\`Retry-After\`). Never a stack trace.
+or limit, 413 too large, 415 unsupported content type, 429 too many attempts (\`Retry-After\`), 503 the database or
+file storage unavailable for a moment (\`Retry-After\`: try again), 507 the server's storage full (nothing was
+saved). Never a stack trace.
 JSON bodies are at most 16 KB (413 \`Request body is too large\`) and 32 levels deep (400 \`JSON body is nested too
 deeply\`); uploads are multipart, with their own limits.
 

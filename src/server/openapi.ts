@@ -5,7 +5,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { Config } from './config';
 import { API_DESCRIPTION, TAGS } from './openapi-guide';
-import type { DinohuntMeta, OperationExamples } from './openapi-meta';
+import type { DinohuntMeta, DinohuntOpenApi, OperationExamples } from './openapi-meta';
 import { appRouter } from './routers';
 
 /** info.version follows the release in package.json (`../../` is the root from src/server/ and dist/server/ alike). */
@@ -109,19 +109,16 @@ function* operations(doc: OpenAPIObject): Generator<[string, string, Operation]>
   }
 }
 
-function openApiProcedures() {
-  // The flat map of every procedure by its dotted path.
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: DinohuntMeta } }>;
-  return Object.values(procedures).flatMap((procedure) => procedure._def.meta?.openapi ?? []);
-}
+/** Every REST procedure's `openapi` meta, as the generator walked the router (generatedDocument). */
+type OpenApiProcedures = DinohuntOpenApi[];
 
 /**
  * The generator caches one response object per error code, so the first
  * procedure's words (e.g. login's 'Invalid username or password') would describe
  * that status everywhere. Each operation gets its own description back here.
  */
-function withOwnErrorDescriptions(doc: OpenAPIObject): OpenAPIObject {
-  for (const openapi of openApiProcedures()) {
+function withOwnErrorDescriptions(doc: OpenAPIObject, procedures: OpenApiProcedures): OpenAPIObject {
+  for (const openapi of procedures) {
     const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
     if (!operation?.responses) continue;
     const own = Array.isArray(openapi.errorResponses) ? {} : (openapi.errorResponses ?? {});
@@ -138,8 +135,8 @@ function withOwnErrorDescriptions(doc: OpenAPIObject): OpenAPIObject {
  * The generator leaves `security` out of public procedures, which a client
  * generator reads as "the document's default": say plainly that no cookie is needed.
  */
-function withPublicSecurity(doc: OpenAPIObject): OpenAPIObject {
-  for (const openapi of openApiProcedures()) {
+function withPublicSecurity(doc: OpenAPIObject, procedures: OpenApiProcedures): OpenAPIObject {
+  for (const openapi of procedures) {
     const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
     if (operation && openapi.protect === false) operation.security = [];
   }
@@ -191,8 +188,8 @@ type MediaTypes = Record<string, { example?: unknown }>;
  * parameter go on that parameter, the others make the JSON body's example; the
  * response is the 200 answer's.
  */
-function withExamples(doc: OpenAPIObject): OpenAPIObject {
-  for (const openapi of openApiProcedures()) {
+function withExamples(doc: OpenAPIObject, procedures: OpenApiProcedures): OpenAPIObject {
+  for (const openapi of procedures) {
     if (!openapi.examples) continue;
     const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'];
     if (!operation) continue;
@@ -236,29 +233,39 @@ function withContactAndDocs(doc: OpenAPIObject, config: Config): OpenAPIObject {
   return doc;
 }
 
+/**
+ * trpc-to-openapi's document of the router, and the `openapi` meta of every procedure in it,
+ * collected through the generator's own `filter` hook (it sees each procedure it documents),
+ * not by reading the router's internal definition.
+ */
+function generatedDocument(config: Config): { doc: OpenAPIObject; procedures: OpenApiProcedures } {
+  const procedures: OpenApiProcedures = [];
+  const doc = generateOpenApiDocument<DinohuntMeta>(appRouter, {
+    title: 'Dinohunt API',
+    description: API_DESCRIPTION,
+    version: PACKAGE.version,
+    baseUrl: `${withoutTrailingSlash(config.PUBLIC_URL) ?? ''}/api`,
+    securitySchemes: {
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
+    },
+    paths: Object.assign({}, ...extraPaths),
+    filter: ({ metadata }) => {
+      procedures.push(metadata.openapi);
+      return true;
+    },
+  });
+  return { doc, procedures };
+}
+
 export function openApiDocument(config: Config): OpenAPIObject {
   const known = cached.get(config);
   if (known) return known;
+  const generated = generatedDocument(config);
+  const { procedures } = generated;
   const doc = withContactAndDocs(
     withExamples(
-      withClientErrorsAndCookies(
-        withPublicSecurity(
-          withOwnErrorDescriptions(
-            withTrueErrorSchemas(
-              generateOpenApiDocument(appRouter, {
-                title: 'Dinohunt API',
-                description: API_DESCRIPTION,
-                version: PACKAGE.version,
-                baseUrl: `${withoutTrailingSlash(config.PUBLIC_URL) ?? ''}/api`,
-                securitySchemes: {
-                  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'dinohunt_session' },
-                },
-                paths: Object.assign({}, ...extraPaths),
-              }),
-            ),
-          ),
-        ),
-      ),
+      withClientErrorsAndCookies(withPublicSecurity(withOwnErrorDescriptions(withTrueErrorSchemas(generated.doc), procedures), procedures)),
+      procedures,
     ),
     config,
   );

@@ -1,6 +1,6 @@
 // Procedure builders. The raw `t.procedure` is never exported: the first word of
 // every procedure says who may call it.
-import { initTRPC } from '@trpc/server';
+import { type AnyTRPCRootTypes, initTRPC, type TRPCDefaultErrorShape, type TRPCError, type TRPCRootConfig } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import { z } from 'zod';
@@ -10,37 +10,49 @@ import { answerTransformer } from './cached-reads/answer-transformer';
 import type { Context } from './context';
 import { preparedQuery } from './db/prepared';
 import { type GameSessionRow, gameSessions } from './db/schema';
-import { describeError, forbidden, notFound, STATUS_BY_CODE, unauthorized } from './errors';
+import { describeError, faultError, forbidden, notFound, setRetryAfter, statusOf, unauthorized } from './errors';
 import type { DinohuntMeta } from './openapi-meta';
 import { takeAddressAttempt } from './services/auth-limits';
 import { requireSubscription } from './services/plan-limits';
 
 type Role = 'gamemaster' | 'hunter' | 'admin';
 
-const t = initTRPC
-  .context<Context>()
-  .meta<DinohuntMeta>()
-  .create({
-    // superjson, a kept answer's serialized once (cached-reads/answer-transformer.ts).
-    transformer: answerTransformer,
-    // REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.
-    // No stack traces, whatever the mode.
-    errorFormatter({ shape, error }) {
-      const { message, fieldErrors, details } = describeError(error);
-      return {
-        message,
-        code: shape.code,
-        error: message,
-        ...details,
-        data: {
-          code: shape.data.code,
-          httpStatus: STATUS_BY_CODE[error.code] ?? shape.data.httpStatus,
-          path: shape.data.path,
-          fieldErrors,
-        },
-      };
+/**
+ * REST bodies read `error`; tRPC clients read `message` and `data.fieldErrors`.
+ * No stack traces, whatever the mode.
+ */
+function errorFormatter({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }) {
+  const { message, fieldErrors, details } = describeError(error);
+  return {
+    message,
+    code: shape.code,
+    error: message,
+    ...details,
+    data: {
+      code: shape.data.code,
+      httpStatus: statusOf(error) ?? shape.data.httpStatus,
+      path: shape.data.path,
+      fieldErrors,
     },
-  });
+  };
+}
+
+/**
+ * The router's wire options (its transformer and error formatter, never stack traces), for
+ * tRPC's public response helpers (transformTRPCResponse, getTRPCErrorShape) where a socket
+ * writes tRPC's frames itself (realtime/trpc-socket.ts) instead of reading the router's internal definition.
+ */
+export const trpcWireConfig: TRPCRootConfig<AnyTRPCRootTypes> = {
+  $types: null as never,
+  transformer: answerTransformer,
+  errorFormatter,
+  allowOutsideOfServer: false,
+  isServer: true,
+  isDev: false,
+};
+
+// superjson, a kept answer's serialized once (cached-reads/answer-transformer.ts).
+const t = initTRPC.context<Context>().meta<DinohuntMeta>().create({ transformer: answerTransformer, errorFormatter });
 
 export const router = t.router;
 /** The root config (transformer, error formatter): the polled reads' doors shape errors with it as the adapters do. */
@@ -55,8 +67,27 @@ export async function signInEndedSince(ctx: Pick<Context, 'longLived' | 'authSes
   return ctx.longLived && ctx.authSession !== null && !(await isSignInLive(ctx.db, ctx.authSession.id, ctx.now()));
 }
 
+/**
+ * Outermost: a failure of the infrastructure under a procedure (the database restarting, a full
+ * disk) answers 503 with Retry-After or 507 with a message (errors.ts faultError), never a 500.
+ */
+const infrastructureFaults = t.middleware(async ({ ctx, next }) => passFaultsAsAnswers(ctx, await next()));
+
+/** Throws `cause` as its answer: an infrastructure fault as its 503/507 (with Retry-After), anything else as it is. */
+function throwAsAnswer(ctx: Pick<Context, 'setHeader'>, cause: unknown): never {
+  const fault = faultError(cause);
+  if (fault) setRetryAfter(fault, ctx.setHeader);
+  throw fault ?? cause;
+}
+
+/** A failed result whose cause is an infrastructure fault is thrown as its 503/507 answer; anything else passes. */
+function passFaultsAsAnswers<R extends { ok: boolean; error?: unknown }>(ctx: Pick<Context, 'setHeader'>, result: R): R {
+  if (result.ok || !faultError(result.error)) return result;
+  return throwAsAnswer(ctx, result.error);
+}
+
 /** Every procedure starts here (signInEndedSince). */
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(infrastructureFaults).use(async ({ ctx, next }) => {
   if (await signInEndedSince(ctx)) return next({ ctx: { ...ctx, user: null, authSession: null } });
   return next();
 });
@@ -84,9 +115,10 @@ export function requireSignIn(ctx: Pick<Context, 'user' | 'authSession'>): { use
  */
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   // Only a socket's context can outlive its sign-in: an HTTP request does not wait for a lookup.
-  if (ctx.longLived && (await signInEndedSince(ctx))) throw unauthorized();
+  if (ctx.longLived && (await signInEndedSince(ctx).catch((cause: unknown) => throwAsAnswer(ctx, cause)))) throw unauthorized();
   requireSignIn(ctx);
-  return next(narrowedCtx<{ user: User; authSession: Session }>());
+  // Outermost step of these chains too: faults under the procedure answer 503/507 (infrastructureFaults).
+  return passFaultsAsAnswers(ctx, await next(narrowedCtx<{ user: User; authSession: Session }>()));
 });
 
 /**

@@ -1,7 +1,7 @@
 import { getQueryKey } from '@trpc/react-query';
 import superjson from 'superjson';
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_READS_ELEMENT_ID, FIRST_READS_KEEP_MS } from '../../domain/rules';
+import { FIRST_READS_ELEMENT_ID, FIRST_READS_KEEP_MS } from '../../domain/transport';
 import { createQueryClient } from '../queryClient';
 import { trpc } from '../trpc';
 import { firstEventCursor, seedFirstReads } from './firstReads';

@@ -7,7 +7,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import superjson from 'superjson';
-import { FIRST_READS_ELEMENT_ID, FIRST_READS_KEEP_MS } from '../../domain/rules';
+import { FIRST_READS_ELEMENT_ID, FIRST_READS_KEEP_MS } from '../../domain/transport';
 import { trpc } from '../trpc';
 
 /** tRPC's own key of a procedure's query (its generic signature does not take a procedure chosen at run time). */

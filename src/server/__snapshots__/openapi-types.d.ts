@@ -507,7 +507,7 @@ export interface paths {
         };
         /**
          * Search a place for the HQ map
-         * @description q: a place name (2-200 characters), or coordinates as "lat, lng" (answered at once, without the geocoder). Asks the configured Nominatim-compatible geocoder (GEOCODER_URL) through the server: one request a second for the whole server, answers cached, 20 searches a minute per game master (429). 503 when the geocoder is off or unreachable (paste coordinates instead). Game masters with a subscription and admins only.
+         * @description q: a place name (2-200 characters), or coordinates as "lat, lng" (answered at once, without the geocoder). Asks the configured Nominatim-compatible geocoder (GEOCODER_URL) through the server: one request a second for the whole server, answers cached, 20 searches a minute per game master (429). 503 when the geocoder is off or unreachable, at once with Retry-After and retryAfterSeconds while it keeps failing (paste coordinates instead). Game masters with a subscription and admins only.
          */
         get: operations["places-search"];
         put?: never;
@@ -1640,7 +1640,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Place search is unavailable error (503)
+         * Place search is unavailable (retryAfterSeconds while the geocoder keeps failing) error (503)
          * @description An error answer. Read `error`; validation failures also map each field to its message.
          */
         "error.SERVICE_UNAVAILABLE": {
@@ -2177,6 +2177,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description The password hunters type to join (trimmed). New passwords: at least 8 characters mixing letters with digits or symbols, and not a common password (decision 931); joining still accepts older, weaker ones.
+                     * @example amber-raptor-4821
+                     */
                     password: string;
                     maxPlayers?: number | string;
                     duration?: number | string | null;
@@ -4006,7 +4010,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
-            /** @description Place search is unavailable */
+            /** @description Place search is unavailable (retryAfterSeconds while the geocoder keeps failing) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7153,6 +7157,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * @description The password hunters type to join (trimmed). New passwords: at least 8 characters mixing letters with digits or symbols, and not a common password (decision 931); joining still accepts older, weaker ones.
+                     * @example amber-raptor-4821
+                     */
                     password: string;
                 };
             };

@@ -3,8 +3,8 @@ import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { eq, sql } from 'drizzle-orm';
 import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
-import type { Db, Queryable } from '../db/client';
-import { least } from '../db/dialect';
+import { type Db, luciaAdapterDatabase } from '../db/client';
+import { cappedExpiry } from '../db/queries/sign-ins';
 import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { signInRowsGeneration, writesFromOutsideNoted } from '../db/write-generations';
@@ -27,13 +27,6 @@ const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpir
 });
 
 /**
- * `expires_at = min(seconds, absolute_expires_at)`: a renewal never extends a sign-in past its
- * absolute end. The value is bound through the column (seconds on SQLite, a timestamp on PostgreSQL).
- */
-const cappedExpiry = (q: Queryable, seconds: number) =>
-  least(q, sql.param(seconds, authSessions.expiresAt), authSessions.absoluteExpiresAt);
-
-/**
  * Lucia 3's drizzle adapter with the token hashed on the way in (as Lucia's v3 -> v4
  * migration guide stores sessions), and renewal capped at the sign-in's absolute end.
  * Lucia hands the adapter the cookie's token; only its hash reaches SQL. Times are seconds.
@@ -47,7 +40,7 @@ class HashedSessionAdapter implements Adapter {
   private readonly inner: DrizzleSQLiteAdapter;
 
   constructor(private readonly db: Db) {
-    this.inner = new DrizzleSQLiteAdapter(db, authSessions, users);
+    this.inner = new DrizzleSQLiteAdapter(luciaAdapterDatabase(db), authSessions, users);
   }
 
   async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {

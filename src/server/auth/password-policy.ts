@@ -13,7 +13,7 @@ export function isCommonPassword(password: string): boolean {
 
 export const COMMON_PASSWORD = 'This password is too common: choose one that is harder to guess';
 
-/** 400 with a field error on `password` when it is a common one. */
-export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, { fieldErrors: { password: COMMON_PASSWORD } });
+/** 400 with a field error on `password` when it is a common one (`message`: a session password's own). */
+export function refuseCommonPassword(password: string, message = COMMON_PASSWORD): void {
+  if (isCommonPassword(password)) throw badRequest(message, { fieldErrors: { password: message } });
 }

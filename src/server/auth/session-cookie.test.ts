@@ -1,15 +1,18 @@
 // sessionCookieValue reads what Lucia's own parser reads (the same value, the same throw), on
 // hand-picked headers and on random ones built from the characters that matter.
-import { parseCookies } from 'lucia/dist/cookie.js';
+import { type Adapter, Lucia } from 'lucia';
 import { describe, expect, it } from 'vitest';
 import { sessionCookieValue } from './session-cookie';
 
 const NAME = 'auth_session';
 
+// Lucia's public reader; it never touches the adapter.
+const luciaReader = new Lucia({} as Adapter, { sessionCookie: { name: NAME } });
+
 /** Lucia 3's readSessionCookie: the value, or the error it throws. */
 function lucia(header: string): { value: string | null } | { throws: true } {
   try {
-    return { value: parseCookies(header).get(NAME) ?? null };
+    return { value: luciaReader.readSessionCookie(header) };
   } catch {
     return { throws: true };
   }

@@ -3,12 +3,11 @@
 // at once (revoke / revokeUser), on every process of a cluster, and whatever else ends a
 // sign-in (expiry, a cascade, a disabled account) is found by a periodic check of the database.
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
-import { GUEST_SIGN_IN_GRACE_MS, SIGN_OUTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
+import { SIGN_OUTS_NOTIFY_CHANNEL } from '../db/constants';
 import type { Db } from '../db/client';
 import { type Notifications, notify } from '../db/notifications';
-import { rawFirst } from '../db/raw';
-import { authSessions, gameSessions } from '../db/schema';
+import { signInIsLive } from '../db/queries/sign-ins';
 import { hashToken } from './lucia';
 
 export type SignIn = { authSessionId: string; userId: string };
@@ -24,6 +23,8 @@ export type SignOuts = {
   revokeUser(userId: string): void;
   /** Calls `onRevoked` once when this sign-in is revoked; returns the way to stop watching. */
   watch(signIn: SignIn, onRevoked: () => void): () => void;
+  /** Calls `onRevoked` once when every sign-in of this account is revoked (revokeUser); returns the way to stop watching. */
+  watchUser(userId: string, onRevoked: () => void): () => void;
 };
 
 /**
@@ -74,6 +75,16 @@ export function createSignOuts(
       emitter.on(userEvent, revoked);
       return stop;
     },
+    watchUser(userId, onRevoked) {
+      const userEvent = `user:${userId}`;
+      const stop = () => emitter.off(userEvent, revoked);
+      const revoked = () => {
+        stop();
+        onRevoked();
+      };
+      emitter.on(userEvent, revoked);
+      return stop;
+    },
   };
 }
 
@@ -82,30 +93,10 @@ export function createSignOuts(
  * is active and, for a guest, its game session has not ended more than
  * GUEST_SIGN_IN_GRACE_MS ago: one primary-key lookup. Every HTTP request (context.ts)
  * and every socket (below, and trpc.ts) asks this same question.
- *
- * Hand-written SQL (about ten times cheaper to build than the same query from the builder, and
- * every tRPC call on a socket asks it): the times are bound through their columns
- * (`sql.param(value, column)`), so each is encoded as its column stores it, seconds or
- * milliseconds on SQLite, a timestamp on PostgreSQL.
+ * One statement (db/queries/sign-ins.ts): every tRPC call on a socket asks it.
  */
 export async function isSignInLive(db: Db, authSessionId: string, nowMs: number): Promise<boolean> {
-  // Lucia stores expires_at (and we absolute_expires_at) in seconds; game session times are milliseconds.
-  const seconds = Math.floor(nowMs / 1000);
-  const endedAfter = nowMs - GUEST_SIGN_IN_GRACE_MS;
-  // The session ended less than the grace ago (a missing end time counts as the epoch).
-  const withinGrace =
-    endedAfter < 0
-      ? sql`(g.end_time IS NULL OR g.end_time > ${sql.param(endedAfter, gameSessions.endTime)})`
-      : sql`g.end_time > ${sql.param(endedAfter, gameSessions.endTime)}`;
-  const row = await rawFirst(
-    db,
-    sql`SELECT 1 AS live FROM auth_sessions s JOIN users u ON u.id = s.user_id
-       LEFT JOIN game_sessions g ON g.id = s.game_session_id
-       WHERE s.id = ${hashToken(authSessionId)} AND s.expires_at > ${sql.param(seconds, authSessions.expiresAt)}
-         AND s.absolute_expires_at > ${sql.param(seconds, authSessions.absoluteExpiresAt)} AND u.account_status = 'active'
-         AND (NOT u.is_guest OR (g.id IS NOT NULL AND (g.status <> 'completed' OR ${withinGrace})))`,
-  );
-  return row !== undefined;
+  return signInIsLive(db, hashToken(authSessionId), nowMs, GUEST_SIGN_IN_GRACE_MS);
 }
 
 // The sockets' periodic re-check of their sign-ins: realtime/sign-in-sweep.ts (one shared sweep).

@@ -20,10 +20,10 @@ beforeAll(async () => {
   server = await startTestServer();
   gm = await subscribedGameMaster(server);
   species = await addSpecies(server, 1, 'Cachetops');
-  sessionId = (await gm.post('/api/game-sessions', { name: 'Cache', password: 'raptor' })).body.id as number;
+  sessionId = (await gm.post('/api/game-sessions', { name: 'Cache', password: 'raptor-4821' })).body.id as number;
   await gm.post(`/api/game-sessions/${sessionId}/start`, { duration: 60 });
-  swift = await guestJoin(server, sessionId, 'raptor', 'Swift');
-  stone = await guestJoin(server, sessionId, 'raptor', 'Stone');
+  swift = await guestJoin(server, sessionId, 'raptor-4821', 'Swift');
+  stone = await guestJoin(server, sessionId, 'raptor-4821', 'Stone');
   for (const hunter of [swift, stone]) await hunter.post(`/api/game-sessions/${sessionId}/location`, { ...HERE, accuracy: 5 });
 });
 afterAll(() => server.close());
@@ -138,7 +138,7 @@ describe('kept answers follow every write', () => {
     expect(stoneAt(await tracking())).toBeCloseTo(north(10).lat, 6);
 
     const account = await signUp(server, 'hunter');
-    const joined = await account.post('/api/hunter/join-session', { sessionId: String(sessionId), password: 'raptor', hunterHandle: 'Rex' });
+    const joined = await account.post('/api/hunter/join-session', { sessionId: String(sessionId), password: 'raptor-4821', hunterHandle: 'Rex' });
     expect(joined.status).toBe(200);
     expect((await ranking()).map((r: { hunterName: string }) => r.hunterName)).toContain('Rex');
 
@@ -160,7 +160,7 @@ describe('authorization is never kept', () => {
     const world = await startTestServer();
     try {
       const owner = await subscribedGameMaster(world);
-      const id = (await owner.post('/api/game-sessions', { name: 'Sign-outs', password: 'raptor' })).body.id as number;
+      const id = (await owner.post('/api/game-sessions', { name: 'Sign-outs', password: 'raptor-4821' })).body.id as number;
       await owner.post(`/api/game-sessions/${id}/start`, { duration: 60 });
       const reads = (s: number) => [`/api/game-sessions/${s}/communications`, `/api/hunter/stats?sessionId=${s}`, `/api/game-sessions/${s}/dinosaurs`];
       const expectRefused = async (client: ApiClient, cookie: string) => {
@@ -176,14 +176,14 @@ describe('authorization is never kept', () => {
       };
 
       // Logout.
-      const a = await guestJoin(world, id, 'raptor', 'Alpha');
+      const a = await guestJoin(world, id, 'raptor-4821', 'Alpha');
       for (const path of reads(id)) expect((await a.get(path)).status).toBe(200);
       const aCookie = a.cookie;
       expect((await a.post('/api/auth/logout')).status).toBe(200);
       await expectRefused(a, aCookie);
 
       // An admin signs a hunter out.
-      const b = await guestJoin(world, id, 'raptor', 'Bravo');
+      const b = await guestJoin(world, id, 'raptor-4821', 'Bravo');
       for (const path of reads(id)) expect((await b.get(path)).status).toBe(200);
       const admin = await signInAdmin(world);
       expect((await admin.post(`/api/admin/users/${b.userId}/sign-out`)).status).toBe(200);

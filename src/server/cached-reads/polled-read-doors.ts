@@ -21,8 +21,9 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getErrorFromUnknown, getPathRegExp, TRPC_ERROR_CODE_HTTP_STATUS } from 'trpc-to-openapi';
 import superjson from 'superjson';
-import { TRPC_MAX_BATCH_SIZE } from '../../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
 import type { Context } from '../context';
+import { statusOf } from '../errors';
 import { appRouter } from '../routers';
 import { trpcRootConfig } from '../trpc';
 import { jsonOf, trpcResultOf } from './answer-transformer';
@@ -92,7 +93,8 @@ async function answerRest(procedure: PolledRead, rawParams: RegExp | undefined, 
       issues: invalidInput ? (error.cause as unknown as { issues: unknown }).issues : undefined,
     };
     return reply
-      .code(TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
+      // An AppError's own status (507 shares its code with 503), as the REST plugin's responseMeta (app.ts).
+      .code(statusOf(error) ?? TRPC_ERROR_CODE_HTTP_STATUS[error.code] ?? 500)
       .header('Content-Type', 'application/json')
       .send(JSON.stringify(body));
   }

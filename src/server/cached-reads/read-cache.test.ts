@@ -13,7 +13,7 @@ function fakeBus() {
   };
   const bus = { subscribe } as unknown as EventBus;
   const emit = (sessionId: number | null, type = 'new_communication', payload: Record<string, unknown> = {}) => {
-    const event: BusEvent = { id: 1, sessionId, type, audience: 'all', payload, createdAt: 0 };
+    const event = { id: 1, sessionId, type, audience: 'all', payload, createdAt: 0 } as BusEvent;
     for (const listener of listeners) listener(event);
   };
   return { bus, emit };

@@ -96,7 +96,7 @@ export function createReadCache(bus: EventBus, limits: ReadCacheLimits = READ_CA
 
   const onEvent = (event: BusEvent) => {
     if (event.sessionId === null) {
-      const named = event.payload.sessionIds;
+      const named = event.type === 'positions_purged' ? event.payload.sessionIds : undefined;
       if (!Array.isArray(named)) return cache.clear();
       for (const id of named) {
         if (typeof id !== 'number') continue;

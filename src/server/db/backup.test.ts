@@ -27,11 +27,11 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-backup-'));
   // A hunt with a bit of everything: a subscribed game master, a session, a guest, a position, a message.
   const gm = await subscribedGameMaster(server);
-  const created = await gm.post('/api/game-sessions', { name: 'Backed up', password: 'raptor' });
+  const created = await gm.post('/api/game-sessions', { name: 'Backed up', password: 'raptor-4821' });
   const sessionId = created.body.id as number;
   await gm.post(`/api/game-sessions/${sessionId}/start`);
   const guest = new ApiClient(server.url);
-  await guest.post('/api/hunter/join-session', { sessionId, password: 'raptor', hunterHandle: 'Rex' });
+  await guest.post('/api/hunter/join-session', { sessionId, password: 'raptor-4821', hunterHandle: 'Rex' });
   expect((await guest.post(`/api/game-sessions/${sessionId}/location`, { lat: 51.5, lng: -0.12, accuracy: 8 })).status).toBe(200);
   expect((await guest.post(`/api/game-sessions/${sessionId}/communications`, { message: 'Tracks by the lake' })).status).toBe(200);
 });

@@ -16,6 +16,7 @@ import { type Db, dialectOf, } from './client';
 import type { Dialect } from './connection-handle';
 import { readConsistently } from './consistent-read';
 import * as pgSchema from './pg/schema';
+import { PRIVATE_FILE_MODE, tightenFileMode } from './private-files';
 import { rawRun } from './raw';
 import * as sqliteSchema from './sqlite/schema';
 
@@ -79,7 +80,9 @@ export async function writeBackup(db: Db, file: string, now: number = Date.now()
       }
     }
   }
-  await pipeline(Readable.from(lines()), zlib.createGzip(), fs.createWriteStream(file));
+  // Private before a row is written: a new file is created 0600, an existing one tightened (private-files.ts).
+  tightenFileMode(file);
+  await pipeline(Readable.from(lines()), zlib.createGzip(), fs.createWriteStream(file, { mode: PRIVATE_FILE_MODE }));
   return { rows };
 }
 

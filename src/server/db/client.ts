@@ -1,13 +1,15 @@
 // The data API every service uses: drizzle's async query builder over the running database,
-// always awaited. `Db` is typed as drizzle's async SQLite database; on PostgreSQL the same calls
-// run on a node-postgres drizzle instance built from db/pg/schema.ts (db/schema-parity.test.ts
-// proves both schemas give the same row types). Portable code therefore:
+// always awaited. `Db` (db/types.ts, decision 965) names only the builders and `transaction`,
+// which both dialects implement alike; on PostgreSQL they run on a node-postgres drizzle instance
+// built from db/pg/schema.ts (db/schema-parity.test.ts proves both schemas give the same row types).
+// Portable code therefore:
 //   - awaits builders (`const [row] = await db.select()...limit(1)`), never `.get()`, `.all()`,
 //     `.run()` or `.values()` (SQLite-only);
 //   - runs several writes that belong together in `db.transaction(async (tx) => ...)` and uses only
 //     `tx` inside it (the outer `db` waits for the transaction to end: using it there deadlocks);
-//   - writes hand-made SQL only through db/raw.ts, with db/dialect.ts's fragments where dialects differ.
-// Nothing outside src/server/db touches a driver.
+//   - calls a named query of db/queries/ (or an expression of db/expressions.ts) where the builder
+//     cannot say it; SQL text is written there, through db/raw.ts and db/dialect.ts's fragments.
+// Nothing outside src/server/db touches a driver, writes SQL text or asks the dialect.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,21 +19,25 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
 import { type ConnectionHandle, handleOf, registerHandle, runAfterCommit, startAfterCommit } from './connection-handle';
 import { openPgDataApi } from './pg/async-db';
+import { prepareDatabaseFiles } from './private-files';
 import { isPostgresUrl, runningDialect } from './running-dialect';
 import * as sqliteSchema from './sqlite/schema';
 import { execute, StatementCache, TransactionGate } from './sqlite/executor';
 import { installSessionRowGenerations } from './sqlite/session-row-generation';
 import { installSignInInvalidation } from './sqlite/sign-in-generation';
 import { checkedTransactionConfig } from './transaction-config';
-import type { Db } from './types';
+import type { Db, SqliteDataApi } from './types';
 
-export type { Db, Queryable, Schema, TransactionConfig, Tx } from './types';
+export type { Db, Queryable, Schema, SqliteDataApi, TransactionConfig, Tx } from './types';
 
 export const MIGRATIONS_DIR = path.resolve('db/migrations');
 
 /** Opens (creating if needed) the SQLite file and applies committed migrations. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    prepareDatabaseFiles(file); // 0600: it holds password hashes
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a write acknowledged to a client survives a power loss, not only a crash (cost: bench/writes.bench.ts).
@@ -58,8 +64,13 @@ function asyncSqlite(sqlite: Database.Database, onClose: () => void): Db {
     },
     { schema: sqliteSchema },
   );
-  // The transaction's own queries: the same connection, without the gate.
-  const inner = drizzleProxy(async (text, params, method) => execute(statements, text, params, method), { schema: sqliteSchema });
+  // The transaction's own queries: the same connection, without the gate. SQLite rolls a transaction
+  // back by itself on some errors (SQLITE_FULL: the disk is full); drizzle's ROLLBACK then failed
+  // ('no transaction is active') and its error replaced the one that says why (a 500, not a 507).
+  const inner = drizzleProxy(
+    async (text, params, method) => (text === 'rollback' && !sqlite.inTransaction ? { rows: [] } : execute(statements, text, params, method)),
+    { schema: sqliteSchema },
+  );
 
   const base: Omit<ConnectionHandle, 'inTransaction'> = {
     dialect: 'sqlite',
@@ -103,8 +114,7 @@ function asyncSqlite(sqlite: Database.Database, onClose: () => void): Db {
       gate.release();
     }
   };
-  outer.transaction = transaction;
-  return outer;
+  return Object.assign(outer, { transaction });
 }
 
 /** Where the database is: DATABASE_URL (PostgreSQL) when it names one, else the SQLite file. */
@@ -124,6 +134,15 @@ export async function connectDatabase(location: DatabaseLocation): Promise<Db> {
 /** Ends the connection (the process is stopping, or a test is done). */
 export async function closeDatabase(db: Db): Promise<void> {
   await handleOf(db).close();
+}
+
+/**
+ * The database as drizzle's SQLite type, for Lucia's drizzle adapter only (its constructor asks
+ * for it). On PostgreSQL this is the node-postgres database: auth/lucia.ts uses the adapter only
+ * for its awaited builder reads and deletes, and writes the rest itself (decision 965).
+ */
+export function luciaAdapterDatabase(db: Db): SqliteDataApi {
+  return db as SqliteDataApi;
 }
 
 export { afterCommit, dialectOf, handleOf } from './connection-handle';

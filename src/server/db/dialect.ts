@@ -1,7 +1,7 @@
 // SQL fragments whose spelling differs between SQLite and PostgreSQL, for db/raw.ts queries and
 // builder `sql` expressions. Each takes the queryable so it speaks the running database's dialect.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from './client';
+import type { Queryable } from './types';
 import { dialectOf } from './connection-handle';
 
 /** The larger of two values (SQLite's scalar max(), PostgreSQL's GREATEST). */

@@ -4,9 +4,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Db, Tx } from './types';
 
 const SERVER = path.resolve('src/server');
 const FORBIDDEN = /better-sqlite3|\$client|\.prepare\(|from 'pg'|drizzle-orm\/(better-sqlite3|node-postgres|sqlite-proxy)/;
+
+/**
+ * SQL text, and the dialect, stay in src/server/db too (issue #41, decision 965): services call its
+ * named queries (db/queries/) and expressions (db/expressions.ts), and ask db/capabilities.ts what
+ * the database offers rather than which it is.
+ */
+const SQL_OR_DIALECT =
+  /\bsql(<[^>]*>)?`|\bsql\.raw\b|\braw(All|First|Run)\b|db\/(raw|dialect|running-dialect)'|\bdialectOf\b|\brunningDialect\b|\bisPostgres|dialect [!=]==|as unknown as Db\b/;
+
+/** The test harnesses choose the database a test runs on (they leave the production tree with issue #41). */
+const HARNESSES = path.join(SERVER, 'testing');
+
+function offendingLines(files: string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,5 +46,33 @@ describe('the data layer boundary', () => {
         .flatMap((line, i) => (FORBIDDEN.test(line) ? [`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(offending).toEqual([]);
+  });
+
+  it('no file outside src/server/db writes SQL text or branches on the dialect', () => {
+    const files = sourceFiles(SERVER).filter((file) => !file.startsWith(HARNESSES + path.sep));
+    expect(offendingLines(files, SQL_OR_DIALECT)).toEqual([]);
+  });
+
+  it('the check finds what it looks for', () => {
+    for (const line of ['sql`1`', 'sql<number>`x`', 'sql.raw(t)', "from '../db/dialect'", 'dialectOf(db) === 1', 'rawAll(q, s)', 'x as unknown as Db;']) {
+      expect(SQL_OR_DIALECT.test(line), line).toBe(true);
+    }
+    expect(SQL_OR_DIALECT.test('sql.placeholder(\'id\')')).toBe(false);
+  });
+
+  it('Db and Tx offer no SQLite-only member (checked by tsc: an @ts-expect-error that compiles fails it)', () => {
+    const sqliteOnly = (db: Db, tx: Tx) => [
+      // @ts-expect-error SQLite-only: PostgreSQL's database has no run()
+      db.run,
+      // @ts-expect-error SQLite-only
+      db.all,
+      // @ts-expect-error the driver's client stays in src/server/db
+      db.$client,
+      // @ts-expect-error SQLite-only
+      tx.get,
+      // @ts-expect-error no nested transaction
+      tx.transaction,
+    ];
+    expect(sqliteOnly).toBeTypeOf('function');
   });
 });

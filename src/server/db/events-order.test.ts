@@ -33,7 +33,14 @@ afterEach(async () => {
 });
 
 const SESSION = 7;
-const event = (type: string): EventInsert => ({ sessionId: SESSION, type, audience: 'all', payload: { type }, createdAt: Date.now() });
+/** An event told apart by its text (a broadcast: the table takes members of the event union). */
+const event = (label: string): EventInsert => ({
+  sessionId: SESSION,
+  audience: 'all',
+  createdAt: Date.now(),
+  type: 'broadcast',
+  payload: { sessionId: SESSION, timestamp: 0, messageId: 0, message: label, userId: 'test', username: 'test' },
+});
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A reader that resumes from the last id it saw, as the sockets do. */
@@ -70,7 +77,7 @@ describe('event ids become visible in order', () => {
     await firstPoll;
     await Promise.all([a, b]);
     await reader.poll();
-    expect(reader.seen.map((e) => e.type).sort()).toEqual(['a', 'b']);
+    expect(reader.seen.map((e) => e.payload.message).sort()).toEqual(['a', 'b']);
   });
 
   it('1,000 events from concurrent writers reach a resuming reader in increasing order, no gap, no duplicate', async () => {

@@ -12,8 +12,9 @@
 // wakes every process's tailer (realtime/tailing-bus.ts), which reads the events themselves from the
 // table (ids only in the notification; decision 881).
 import { and, asc, count, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
-import { EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
-import type { Db, Queryable } from './client';
+import type { AppEvent } from '../../domain/contracts';
+import { EVENTS_NOTIFY_CHANNEL } from './constants';
+import type { Db, Queryable } from './types';
 import { dialectOf, handleOf } from './connection-handle';
 import { notify } from './notifications';
 import { rawRun } from './raw';
@@ -22,15 +23,24 @@ import { events } from './schema';
 /** The advisory lock key that orders event commits on PostgreSQL ("DINOEVTS" as a number). */
 const EVENTS_LOCK_KEY = 0x44494e4f_45565453n;
 
-export type EventInsert = {
+/** An event to append: a member of the event union (domain/contracts/events.ts), its session, audience and time. */
+export type EventInsert = { sessionId: number | null; audience: string; createdAt: number } & AppEvent;
+
+/** An event appended now (its id drawn). */
+export type InsertedEvent = EventInsert & { id: number };
+
+/**
+ * A row read back from the table, as stored: its type and payload unchecked (the cluster's tailer
+ * checks them against the union, realtime/bus-parts.ts membersOf).
+ */
+export type StoredEvent = {
+  id: number;
   sessionId: number | null;
   type: string;
   audience: string;
   payload: Record<string, unknown>;
   createdAt: number;
 };
-
-export type StoredEvent = EventInsert & { id: number };
 
 /** Takes the event-order lock (PostgreSQL; held to the end of `tx`'s transaction). */
 async function lockEventOrder(q: Queryable): Promise<void> {
@@ -41,12 +51,12 @@ async function lockEventOrder(q: Queryable): Promise<void> {
  * Appends events in order with `q`: the caller's transaction, or the database (then on
  * PostgreSQL the events get a transaction of their own, for the order lock).
  */
-export async function insertEvents(q: Queryable, rows: EventInsert[]): Promise<StoredEvent[]> {
+export async function insertEvents(q: Queryable, rows: EventInsert[]): Promise<InsertedEvent[]> {
   if (rows.length === 0) return [];
   const handle = handleOf(q);
   if (handle.dialect === 'pg' && !handle.inTransaction) return (q as Db).transaction((tx) => insertEvents(tx, rows));
   await lockEventOrder(q);
-  const stored: StoredEvent[] = [];
+  const stored: InsertedEvent[] = [];
   for (const row of rows) {
     const [inserted] = await q.insert(events).values(row).returning({ id: events.id });
     stored.push({ ...row, id: inserted!.id });

@@ -5,8 +5,8 @@
 // transactions could both find the table empty; a transaction-scoped advisory lock makes the second
 // wait for the first to commit, and its check then sees the first one's rows.
 import { sql } from 'drizzle-orm';
-import { PG_FIRST_START_LOCK_KEY } from '../../domain/rules';
-import type { Tx } from './client';
+import { PG_FIRST_START_LOCK_KEY } from './constants';
+import type { Tx } from './types';
 import { dialectOf } from './connection-handle';
 import { rawRun } from './raw';
 

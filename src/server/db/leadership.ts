@@ -8,7 +8,7 @@
 // Leading is an optimisation, not the guarantee: every transition the timers make is also
 // conditional in the database (a second runner, or a read applying a due transition, changes nothing).
 import type pg from 'pg';
-import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, PG_LEADER_LOCK_KEY } from '../../domain/rules';
+import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, PG_LEADER_LOCK_KEY } from './constants';
 import { handleOf } from './connection-handle';
 import { createPgLeaderLock, type LeaderLock } from './pg/leader-lock';
 import type { Db } from './types';

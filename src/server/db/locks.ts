@@ -5,7 +5,7 @@
 // transaction-scoped advisory lock on what the rule guards (the game session, the game master)
 // before reading makes the second wait for the first to commit.
 import { sql } from 'drizzle-orm';
-import type { Tx } from './client';
+import type { Tx } from './types';
 import { dialectOf } from './connection-handle';
 import { rawRun } from './raw';
 

@@ -7,24 +7,13 @@
 // listener that was disconnected (onListening tells it when it listens again) reads them.
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from './client';
+import type { Db, Queryable } from './types';
 import { handleOf } from './connection-handle';
+import type { Notifications } from './notifications-api';
 import { openPgNotifications } from './pg/notifications';
 import { rawRun } from './raw';
 
-export type Notifications = {
-  /** Calls `handler` with the payload of each notification on `channel` (from any process, this one included). */
-  on(channel: string, handler: (payload: string) => void): () => void;
-  /**
-   * Calls `handler` each time the connection listens again after it dropped (and on the first
-   * connect when that came late): whatever was sent meanwhile was missed.
-   */
-  onListening(handler: () => void): () => void;
-  /** Whether the connection is up and listening. */
-  readonly listening: boolean;
-  /** Ends the connection (no reconnect). */
-  close(): Promise<void>;
-};
+export type { Notifications };
 
 /**
  * Listens on `channels` (PostgreSQL), the connection open before this resolves; null on SQLite.

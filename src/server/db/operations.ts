@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SHUTDOWN_IDLE_POLL_MS } from '../../domain/rules';
+import { SHUTDOWN_IDLE_POLL_MS } from './constants';
 import { MIGRATIONS_DIR } from './client';
 import { handleOf } from './connection-handle';
 import { PG_MIGRATIONS_DIR } from './pg/client';

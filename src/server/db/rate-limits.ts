@@ -5,7 +5,7 @@
 // PostgreSQL needs it: SQLite's one process counts in memory). Times are ms clock readings the
 // caller passes; the row's columns hold numbers (schema: rateLimits).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from './client';
+import type { Queryable } from './types';
 import { greatest, least } from './dialect';
 import { rawAll, rawFirst, rawRun } from './raw';
 

@@ -1,11 +1,11 @@
 // Hand-written SQL for what the query builder cannot say well (aggregates over several tables,
-// statistics). Rows come back as objects named by the query's column aliases. The SQL must run on
+// statistics), used by db/queries/ (services call those by name). Rows come back as objects named by the query's column aliases. The SQL must run on
 // both dialects: use db/dialect.ts's fragments where they differ, bind values with `${}`, and
 // read booleans and numbers defensively (SQLite gives 0/1 and may give a number where PostgreSQL
 // gives a string for NUMERIC: cast in SQL, or with Number() in code).
 import type { SQL } from 'drizzle-orm';
 import { handleOf } from './connection-handle';
-import type { Queryable } from './client';
+import type { Queryable } from './types';
 import { executeObjects, executeRun } from './sqlite/executor';
 
 /** Every row of a raw query. */

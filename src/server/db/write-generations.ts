@@ -3,7 +3,7 @@
 // one connection count every write, cascades included (db/sqlite/*-generation.ts). On PostgreSQL
 // no proof covers several processes yet, so there is no generation and the caches stay off (issue
 // #27 records the cost; the cluster issue brings invalidation through the event log).
-import type { Db } from './client';
+import type { Db } from './types';
 import { handleOf } from './connection-handle';
 import { sessionRowGeneration } from './sqlite/session-row-generation';
 import { outsideWritesNoted, signInGeneration } from './sqlite/sign-in-generation';

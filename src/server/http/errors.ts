@@ -1,6 +1,6 @@
 // Errors raised outside tRPC (Fastify itself, plain routes) in the same `{ error }` shape.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError, faultError, setRetryAfter } from '../errors';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -16,8 +16,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart)|Malformed (part header|urlencoded form))/;
 
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // The database away or the disk full under a plain route (an upload, a download's access check): 503/507.
+    const err = faultError(thrown) ?? thrown;
     if (err instanceof AppError) {
+      setRetryAfter(err, (name, value) => reply.header(name, value));
       // A 503 with a cause (the file store unreachable) is the operator's business: logged with it.
       if (err.status >= 500 && err.cause) request.log.error({ err: err.cause }, err.message);
       // Same shape as the tRPC door: field messages under data.fieldErrors.

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
+import { FIRST_READS_ELEMENT_ID } from '../../domain/transport';
 import { latestEventId } from '../db/events';
 import { missions } from '../db/schema';
 import { createSession, guestJoin, subscribedGameMaster } from '../routers/sessions/test-support';
@@ -38,6 +38,7 @@ describe('first reads in the route shells', () => {
     const match = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">(.*?)</script>`).exec(text);
     const reads = match ? (JSON.parse(match[1]!) as FirstRead[]) : null;
     return {
+      text,
       status: res.status,
       cache: res.headers.get('cache-control'),
       reads: reads?.map((r) => ({ path: r.path, input: r.input, data: superjson.deserialize(r.result) as any })) ?? null,
@@ -48,7 +49,7 @@ describe('first reads in the route shells', () => {
     const gm = await subscribedGameMaster(server);
     const own = await createSession(gm);
     const other = await createSession(gm);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Rexy');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Rexy');
     for (const url of [`/hunter-mobile?sessionId=${own.id}`, `/hunter-mobile?sessionId=${other.id}`, '/hunter-mobile', '/mobile-hunter']) {
       const page = await open(guest, url);
       expect(page.status, url).toBe(200);
@@ -79,7 +80,7 @@ describe('first reads in the route shells', () => {
     const species = (await gm.get('/api/dinosaur-species')).body as { id: number }[];
     const deployed = await gm.post(`/api/game-sessions/${own.id}/deploy-dinosaur`, { sessionId: own.id, speciesId: species[0]!.id, latitude: 48.85, longitude: 2.29 });
     expect(deployed.status).toBe(200);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Whole');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Whole');
     const api = async (path: string, input?: unknown) => {
       const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
       const res = await guest.get(`/trpc/${path}${query}`);
@@ -105,7 +106,7 @@ describe('first reads in the route shells', () => {
   it("carries where the session's events stood before its reads: the stream resumes from there (decision 916)", async () => {
     const gm = await subscribedGameMaster(server);
     const own = await createSession(gm);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Cursor');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Cursor');
     const cursorOf = async () => (await open(guest, '/hunter-mobile')).reads?.find((r) => r.path === 'comms.events')?.data;
     const before = await cursorOf();
     expect(before).toEqual({ lastEventId: await latestEventId(server.deps.db, [own.id]) });
@@ -146,7 +147,7 @@ describe('first reads in the route shells', () => {
     const species = (await gm.get('/api/dinosaur-species')).body as { id: number }[];
     const deploy = { sessionId: opened.id, speciesId: species[0]!.id, latitude: 48.85, longitude: 2.29 };
     expect((await gm.post(`/api/game-sessions/${opened.id}/deploy-dinosaur`, deploy)).status).toBe(200);
-    await guestJoin(server, opened.id, 'raptor', 'Tracked');
+    await guestJoin(server, opened.id, 'raptor-4821', 'Tracked');
     const page = await open(gm, '/gamemaster');
     expect(page.status).toBe(200);
     expect(page.cache).toBe('private, no-store');
@@ -199,9 +200,35 @@ describe('first reads in the route shells', () => {
     const hunter = await signUp(server, 'hunter');
     expect((await open(hunter, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
     const own = await createSession(gm);
-    const guest = await guestJoin(server, own.id, 'raptor', 'Nosy');
+    const guest = await guestJoin(server, own.id, 'raptor-4821', 'Nosy');
     expect((await open(guest, '/gamemaster')).reads?.map((r) => r.path)).toEqual(['auth.session']);
     expect(await open(new ApiClient(server.url), '/gamemaster')).toMatchObject({ status: 200, cache: 'no-cache', reads: null });
+  });
+
+  it("embeds text with `$'`, `` $` `` and `$&` exactly as stored, and leaves the page around it as it was", async () => {
+    // String.replace would read these as patterns and splice the shell's HTML into the JSON (issue #48 review).
+    const gm = await subscribedGameMaster(server);
+    const name = `Hunt $' $\` $& ${process.pid}`;
+    const s = await createSession(gm, { name });
+    const handle = "R$'$`$&x";
+    const guest = await guestJoin(server, s.id, 'raptor-4821', handle);
+    const message = "ATTENTION $' call $` now $& $$";
+    const sent = await guest.post(`/api/game-sessions/${s.id}/communications`, { message, recipientType: 'headquarters' });
+    expect(sent.status).toBe(200);
+    const element = new RegExp(`<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">[^<]*</script>\\n  `);
+    for (const [client, url] of [[gm, '/gamemaster'], [guest, '/hunter-mobile']] as const) {
+      const page = await open(client, url);
+      expect(page.status, url).toBe(200);
+      // The page is the shell and the one element, nothing else.
+      expect(page.text.replace(element, ''), url).toBe(SHELL);
+      const read = (path: string) => page.reads?.find((r) => r.path === path)?.data;
+      expect(read('sessions.get')?.name, url).toBe(name);
+    }
+    const hq = await open(gm, '/gamemaster');
+    const stats = hq.reads?.find((r) => r.path === 'stats.sessionHunterStats')?.data as { hunterName: string }[];
+    expect(stats.map((h) => h.hunterName)).toEqual([handle]);
+    const comms = hq.reads?.find((r) => r.path === 'comms.list')?.data as { message: string }[];
+    expect(comms.map((m) => m.message)).toContain(message);
   });
 
   it("embeds a hunter's sign-in and joined sessions on Field Operations", async () => {

@@ -15,11 +15,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import type { RouteShell } from '../../domain/client-routes';
 import { pickDefaultSession } from '../../domain/mission-control';
-import { FIRST_READS_ELEMENT_ID } from '../../domain/rules';
+import { FIRST_READS_ELEMENT_ID } from '../../domain/transport';
 import type { Context } from '../context';
 import { latestEventId } from '../db/events';
 import { appRouter } from '../routers';
 import { createCallerFactory } from '../trpc';
+import { replaceLiterally } from './html-splice';
 
 /**
  * One read as the client's query cache keys it: the procedure's path and its input (absent when none). The
@@ -168,7 +169,7 @@ export function scriptSafeJson(value: unknown): string {
 export function withFirstReads(shell: string, reads: FirstRead[]): string {
   if (reads.length === 0) return shell;
   const element = `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${scriptSafeJson(reads)}</script>`;
-  return shell.replace('</head>', `${element}\n  </head>`);
+  return replaceLiterally(shell, '</head>', `${element}\n  </head>`);
 }
 
 /** Sends a route shell with the first reads of the request's sign-in (none: the plain shell, revalidated as before). */

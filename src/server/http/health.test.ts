@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READY_DATABASE_TIMEOUT_MS } from '../../domain/rules';
+import { READY_DATABASE_TIMEOUT_MS } from './limits';
 import { closeDatabase, MIGRATIONS_DIR } from '../db/client';
 import { handleOf } from '../db/connection-handle';
 import { lastJournalEntry } from '../db/operations';

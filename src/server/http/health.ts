@@ -8,7 +8,7 @@
 // the API's), neither is rate limited (no limit applies outside the procedures that name one), and
 // both log at warn level only, so a check every second does not fill the log. HEAD answers like GET.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { READY_DATABASE_TIMEOUT_MS } from '../../domain/rules';
+import { READY_DATABASE_TIMEOUT_MS } from './limits';
 import { migrationsApplied, pingDatabase } from '../db/operations';
 import type { Db } from '../db/types';
 import type { EventBus } from '../event-bus';

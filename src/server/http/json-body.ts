@@ -6,7 +6,7 @@
 // empty object (tools often POST /pause with nothing); malformed JSON is a 400.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { jsonDepthExceeds } from '../../domain/json-scan';
-import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from '../../domain/rules';
+import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from './limits';
 
 export { MAX_JSON_DEPTH };
 

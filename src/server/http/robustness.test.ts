@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signInAdmin(server);
   gm = await subscribedGameMaster(server);
-  sessionId = (await gm.post('/api/game-sessions', { name: 'Robust', password: 'raptor' })).body.id;
+  sessionId = (await gm.post('/api/game-sessions', { name: 'Robust', password: 'raptor-4821' })).body.id;
 });
 afterAll(() => server.close());
 
@@ -158,8 +158,8 @@ describe('ids', () => {
       [gm.post(`/api/game-sessions/${sessionId}/dinosaurs`, { speciesId: bad, latitude: 45.5, longitude: -73.5 }), 400, 'Select a Species First'],
       [gm.post(`/api/game-sessions/${sessionId}/dinosaurs`, { speciesId: 1, latitude: bad, longitude: -73.5 }), 400, 'Latitude must be a number between -90 and 90'],
       [gm.post(`/api/game-sessions/${sessionId}/dinosaurs`, { sessionId: bad, speciesId: 1, latitude: 45.5, longitude: -73.5 }), 400, 'sessionId does not match the session in the path'],
-      [gm.post('/api/game-sessions', { name: 'N', password: 'raptor', maxPlayers: `${bad}` }), 400, 'Max players must be 10, 15, 20 or 25'],
-      [gm.post('/api/game-sessions', { name: 'N', password: 'raptor', missionId: bad }), 400, 'Invalid mission'],
+      [gm.post('/api/game-sessions', { name: 'N', password: 'raptor-4821', maxPlayers: `${bad}` }), 400, 'Max players must be 10, 15, 20 or 25'],
+      [gm.post('/api/game-sessions', { name: 'N', password: 'raptor-4821', missionId: bad }), 400, 'Invalid mission'],
       [new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: bad, password: 'pw', hunterHandle: 'Rexy' }), 404, 'Session not found or invalid password'],
     ];
     for (const [pending, status, message] of expectations) {
@@ -177,7 +177,7 @@ describe('ids', () => {
 
 describe('ended sessions', () => {
   it('report no time left', async () => {
-    const id = (await gm.post('/api/game-sessions', { name: 'Short', password: 'raptor', duration: 45 })).body.id;
+    const id = (await gm.post('/api/game-sessions', { name: 'Short', password: 'raptor-4821', duration: 45 })).body.id;
     await gm.post(`/api/game-sessions/${id}/start`, { duration: 45 });
     await gm.post(`/api/game-sessions/${id}/end`);
     const res = await gm.get(`/api/game-sessions/${id}/time-status`);

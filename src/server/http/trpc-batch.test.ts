@@ -3,7 +3,7 @@
 // answered such batches 414, so a Hunter Terminal going live lost its refetch.
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPC_BATCH_URL_MAX } from '../../domain/rules';
+import { TRPC_BATCH_URL_MAX } from '../../domain/transport';
 import type { ApiClient, TestServer } from '../testing/harness';
 import { liveSessionWorld } from './test-support';
 

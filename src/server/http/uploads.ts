@@ -13,7 +13,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signInOf } from '../context';
-import { STORAGE_RETRY_AFTER_SECONDS } from '../../domain/rules';
+import { STORAGE_RETRY_AFTER_SECONDS } from './limits';
 import type { AppDeps } from '../deps';
 import { MEDIA_URL_PREFIX, mayViewMedia } from '../services/media-access';
 import { type ByteRange, type FileInfo, isSafeKey } from '../storage/file-store';

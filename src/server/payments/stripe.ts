@@ -2,6 +2,7 @@
 // the SDK at a local double of Stripe's API through STRIPE_API_BASE.
 import Stripe from 'stripe';
 import { PLAN_INTERVAL } from '../../domain/rules';
+import { CircuitBreaker, CircuitOpenError } from '../outbound/circuit-breaker';
 import type { PlanRow } from '../db/schema';
 import {
   type BillingUser,
@@ -22,7 +23,20 @@ export type StripeSettings = {
 };
 
 const MS_PER_S = 1000;
-const STRIPE_TIMEOUT_MS = 20_000;
+/** Each request to Stripe (one retry of a network failure: at most about twice this before a 503). */
+export const STRIPE_TIMEOUT_MS = 8_000;
+/** Calls in a row that found Stripe down (no answer in time, no connection, a 5xx) before calls fail fast (decision 932). */
+const STRIPE_BREAKER_FAILURES = 3;
+/** How long they then fail fast before one call probes Stripe again. */
+const STRIPE_BREAKER_COOL_DOWN_MS = 30_000;
+
+/** What says Stripe itself is down, not that it refused this request (a declined card, a bad parameter). */
+const stripeIsDown = (err: unknown) =>
+  err instanceof Stripe.errors.StripeConnectionError ||
+  (err instanceof Stripe.errors.StripeError && (err.statusCode ?? 0) >= 500);
+
+export const STRIPE_PAUSED = (seconds: number) =>
+  `The payment provider is not answering. Payments are paused: please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 export function stripeClientOptions(apiBase: string | undefined): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: STRIPE_TIMEOUT_MS, appInfo: { name: 'Dinohunt' } };
@@ -83,6 +97,7 @@ export function invoiceClientSecret(invoice: unknown): string | null {
 }
 
 function wrap(err: unknown): never {
+  if (err instanceof CircuitOpenError) throw new PaymentProviderError(STRIPE_PAUSED(err.retryAfterSeconds), 'unreachable');
   if (err instanceof Stripe.errors.StripeConnectionError) {
     throw new PaymentProviderError('The payment provider is unreachable. Please try again later.', 'unreachable');
   }
@@ -104,8 +119,27 @@ function cents(price: string): number {
   return Math.round(Number(price) * 100);
 }
 
-export function createStripeProvider(settings: StripeSettings): PaymentProvider & { readonly stripe: Stripe } {
+export function createStripeProvider(
+  settings: StripeSettings,
+  log: { warn(msg: string): void } = { warn() {} },
+): PaymentProvider & { readonly stripe: Stripe } {
   const stripe = new Stripe(settings.secretKey, stripeClientOptions(settings.apiBase));
+  const breaker = new CircuitBreaker({
+    name: 'payment provider (Stripe)',
+    failureThreshold: STRIPE_BREAKER_FAILURES,
+    coolDownMs: STRIPE_BREAKER_COOL_DOWN_MS,
+    isFailure: stripeIsDown,
+    log,
+  });
+  /** One provider operation through the breaker; Stripe's errors become PaymentProviderError (503). */
+  async function call<T>(work: () => Promise<T>, whenMissing?: () => T): Promise<T> {
+    try {
+      return await breaker.run(work);
+    } catch (err) {
+      if (whenMissing && isMissing(err)) return whenMissing();
+      wrap(err);
+    }
+  }
 
   async function ensureCustomer(user: BillingUser): Promise<string> {
     if (user.stripeCustomerId) return user.stripeCustomerId;
@@ -139,87 +173,73 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     stripe,
 
     async subscribe({ user, plan, currentRemoteId }) {
-      try {
-        const customerId = await ensureCustomer(user);
-        const priceId = await ensurePrice(plan, 'usd');
-        if (currentRemoteId) {
-          // An unpaid (incomplete, past_due) attempt is replaced by the new one.
-          await stripe.subscriptions.cancel(currentRemoteId).catch(() => undefined);
-        }
-        const sub = await stripe.subscriptions.create({
-          customer: customerId,
-          items: [{ price: priceId }],
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          metadata: { userId: user.id, planId: String(plan.id) },
-          expand: ['latest_invoice.confirmation_secret'],
-        });
-        return { customerId, priceId, subscription: toRemote(sub), clientSecret: invoiceClientSecret(sub.latest_invoice) };
-      } catch (err) {
-        wrap(err);
+      return call(async () => {
+      const customerId = await ensureCustomer(user);
+      const priceId = await ensurePrice(plan, 'usd');
+      if (currentRemoteId) {
+        // An unpaid (incomplete, past_due) attempt is replaced by the new one.
+        await stripe.subscriptions.cancel(currentRemoteId).catch(() => undefined);
       }
+      const sub = await stripe.subscriptions.create({
+        customer: customerId,
+        items: [{ price: priceId }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { userId: user.id, planId: String(plan.id) },
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      return { customerId, priceId, subscription: toRemote(sub), clientSecret: invoiceClientSecret(sub.latest_invoice) };
+      });
     },
 
     async changePlan({ remoteId, plan }) {
-      try {
-        const current = await stripe.subscriptions.retrieve(remoteId);
-        const priceId = await ensurePrice(plan, current.currency || 'usd');
-        const itemId = current.items.data[0]?.id;
-        const sub = await stripe.subscriptions.update(remoteId, {
-          items: itemId ? [{ id: itemId, price: priceId }] : [{ price: priceId }],
-          proration_behavior: 'create_prorations',
-          metadata: { ...current.metadata, planId: String(plan.id) },
-        });
-        return { priceId, subscription: toRemote(sub) };
-      } catch (err) {
-        wrap(err);
-      }
+      return call(async () => {
+      const current = await stripe.subscriptions.retrieve(remoteId);
+      const priceId = await ensurePrice(plan, current.currency || 'usd');
+      const itemId = current.items.data[0]?.id;
+      const sub = await stripe.subscriptions.update(remoteId, {
+        items: itemId ? [{ id: itemId, price: priceId }] : [{ price: priceId }],
+        proration_behavior: 'create_prorations',
+        metadata: { ...current.metadata, planId: String(plan.id) },
+      });
+      return { priceId, subscription: toRemote(sub) };
+      });
     },
 
     async setCancelAtPeriodEnd({ remoteId, cancel }) {
-      try {
-        return toRemote(await stripe.subscriptions.update(remoteId, { cancel_at_period_end: cancel }));
-      } catch (err) {
-        wrap(err);
-      }
+      return call(async () => {
+      return toRemote(await stripe.subscriptions.update(remoteId, { cancel_at_period_end: cancel }));
+      });
     },
 
     async charge({ user, amountCents, currency, description, metadata }) {
-      try {
-        const customerId = await ensureCustomer(user);
-        const intent = await stripe.paymentIntents.create({
-          amount: amountCents,
-          currency,
-          customer: customerId,
-          description,
-          metadata,
-          automatic_payment_methods: { enabled: true },
-        });
-        return { customerId, paymentId: intent.id, status: 'pending', clientSecret: intent.client_secret };
-      } catch (err) {
-        wrap(err);
-      }
+      return call(async () => {
+      const customerId = await ensureCustomer(user);
+      const intent = await stripe.paymentIntents.create({
+        amount: amountCents,
+        currency,
+        customer: customerId,
+        description,
+        metadata,
+        automatic_payment_methods: { enabled: true },
+      });
+      return { customerId, paymentId: intent.id, status: 'pending', clientSecret: intent.client_secret };
+      });
     },
 
     async fetchSubscription(remoteId) {
-      try {
-        return toRemote(await stripe.subscriptions.retrieve(remoteId));
-      } catch (err) {
-        if (isMissing(err)) return null;
-        wrap(err);
-      }
+      return call(async () => {
+      return toRemote(await stripe.subscriptions.retrieve(remoteId));
+      }, () => null);
     },
 
     async fetchPayment(paymentId): Promise<RemotePayment | null> {
-      try {
-        const intent = await stripe.paymentIntents.retrieve(paymentId);
-        const status =
-          intent.status === 'succeeded' ? 'succeeded' : intent.status === 'canceled' ? 'failed' : 'pending';
-        return { id: intent.id, status, metadata: intent.metadata ?? {} };
-      } catch (err) {
-        if (isMissing(err)) return null;
-        wrap(err);
-      }
+      return call(async () => {
+      const intent = await stripe.paymentIntents.retrieve(paymentId);
+      const status =
+        intent.status === 'succeeded' ? 'succeeded' : intent.status === 'canceled' ? 'failed' : 'pending';
+      return { id: intent.id, status, metadata: intent.metadata ?? {} };
+      }, () => null);
     },
 
     verifyWebhook(rawBody, signature) {

@@ -1,8 +1,9 @@
 // What the in-process bus (bus.ts) and the cluster's tailing bus (tailing-bus.ts) share: the
 // listeners indexed by game session and how events reach them, the rows a publish stores, and the
 // reads of the stored events.
+import { AppEvent } from '../../domain/contracts';
 import { type Db, handleOf, type Queryable } from '../db/client';
-import { countEventsSince, eventsSince, visibleEventsSince } from '../db/events';
+import { countEventsSince, type EventInsert, eventsSince, type StoredEvent, visibleEventsSince } from '../db/events';
 import type { BusEvent, BusListener, EventBus, PublishInput, Viewer } from '../event-bus';
 
 /** The bus's listeners, indexed by game session, and how events reach them (shared with realtime/tailing-bus.ts). */
@@ -32,10 +33,28 @@ export function createListeners(): Listeners {
   };
 }
 
+/**
+ * The rows read back from the events table that are members of the event union, as stored; a row
+ * that is not (written by another version of the app in a rolling deploy, or by hand) is logged and
+ * skipped, so no listener is handed an event the contract does not describe. Checked where rows
+ * enter from outside the process: the cluster's tailer (realtime/tailing-bus.ts), once per event and
+ * process. The row itself is handed on, not zod's copy, which would drop payload fields no schema
+ * names (so checking can never change what clients receive).
+ */
+export function membersOf(rows: readonly StoredEvent[], log: Pick<Console, 'warn'>): BusEvent[] {
+  const members: BusEvent[] = [];
+  for (const row of rows) {
+    const checked = AppEvent.safeParse(row);
+    if (checked.success) members.push(row as BusEvent);
+    else log.warn(`event ${row.id} (${row.type}) is not one of the app's events; skipped: ${checked.error.issues[0]?.message ?? ''}`);
+  }
+  return members;
+}
+
 /** The rows to store for some published events, stamped now. */
 export function rowsOf(inputs: PublishInput[], now: () => number) {
   const createdAt = now();
-  return inputs.map(({ sessionId, type, audience = 'all', payload }) => ({ sessionId, type, audience, payload, createdAt }));
+  return inputs.map((input): EventInsert => ({ ...input, audience: input.audience ?? 'all', createdAt }));
 }
 
 /** Runs `work` in the caller's transaction, or in one of its own (so the step is queued before its COMMIT). */
@@ -87,6 +106,9 @@ export function commonBusParts(db: Db, { everything, bySession }: Listeners) {
         if (listeners.size === 0 && bySession.get(sessionId) === listeners) bySession.delete(sessionId);
       };
     },
+    // Replays are read per viewer (a reconnect storm reads the same rows once per socket), so they are not
+    // parsed again: every row was written by insertEvents from a typed publish (members only), and the
+    // rows a cluster delivers live are checked once by the tailer (membersOf).
     async since(sessionId: number, lastId: number, limit = 500) {
       return (await eventsSince(db, [sessionId], lastId, limit)) as BusEvent[];
     },

@@ -22,7 +22,8 @@
 // unsettled when the next is stored rolled back (events-delivery-order.test.ts). (The app's
 // PostgreSQL bus is the tailing one, which reads the log in id order instead; these rules remain for
 // this in-process bus, whichever database it is given.)
-import { afterCommit, type Db, dialectOf, type Queryable } from '../db/client';
+import { commitsMayBeNoticedOutOfOrder, sharedByProcesses } from '../db/capabilities';
+import { afterCommit, type Db, type Queryable } from '../db/client';
 import { insertEvents } from '../db/events';
 import type { Notifications } from '../db/notifications';
 import type { BusEvent, EventBus } from '../event-bus';
@@ -44,7 +45,7 @@ export async function openEventBus(
   db: Db,
   opts: { now?: () => number; notifications?: Notifications | null; log?: Pick<Console, 'warn'> } = {},
 ): Promise<EventBus> {
-  if (dialectOf(db) !== 'pg') return createEventBus(db, opts.now);
+  if (!sharedByProcesses(db)) return createEventBus(db, opts.now);
   return openTailingBus(db, opts);
 }
 
@@ -56,7 +57,7 @@ export function createEventBus(db: Db, now: () => number = Date.now): EventBus {
   const pending: Step[] = [];
   let checking = false;
   /** Whether a commit's notice may come after the next writer's (PostgreSQL); never on SQLite (one connection). */
-  const lateNotices = dialectOf(db) === 'pg';
+  const lateNotices = commitsMayBeNoticedOutOfOrder(db);
 
   /** The steps a transaction has queued (one transaction may publish several times). */
   const stepsOf = new WeakMap<object, Set<Step>>();

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TAIL_POLL_MS, EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL } from '../db/constants';
+import { EVENT_TAIL_POLL_MS } from './limits';
 import type { Db } from '../db/client';
 import { openNotifications } from '../db/notifications';
 import { rawRun } from '../db/raw';
@@ -18,6 +19,7 @@ import type { BusEvent, EventBus, PublishInput } from '../event-bus';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { ApiClient, removeTestDir, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import { openTailingBus } from './tailing-bus';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 const onPostgres = runningDialect() === 'pg';
 
@@ -55,8 +57,8 @@ async function socketOn(server: TestServer, client: Signed, lastEventId?: number
   return ws;
 }
 
-const TEST_EVENT = 'cluster_test';
-const input = (n: number, sessionId = session): PublishInput => ({ sessionId, type: TEST_EVENT, payload: { n } });
+const TEST_EVENT = 'broadcast';
+const input = (n: number, sessionId = session): PublishInput => numberedEvent(sessionId, n);
 const testFrames = (ws: WsClient): Frame[] => ws.frames.filter((f) => f.type === TEST_EVENT);
 
 /** Waits until `ok()` holds, checking every 10 ms; fails after `timeoutMs` with `what`. */
@@ -82,10 +84,10 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
     const heard: BusEvent[] = [];
     const stop = b.deps.bus.subscribeSession(session, (e) => heard.push(e));
     const sent = await a.deps.bus.publish(a.deps.db, input(1));
-    const frame = await ws.next((f) => f.type === TEST_EVENT && f.n === 1, 3000);
+    const frame = await ws.next((f) => f.type === TEST_EVENT && f.messageId === 1, 3000);
     expect(frame.eventId).toBe(sent.id);
     expect(heard.map((e) => e.id)).toEqual([sent.id]);
-    expect(heard[0]).toMatchObject({ type: TEST_EVENT, sessionId: session, audience: 'all', payload: { n: 1 } });
+    expect(heard[0]).toMatchObject({ type: TEST_EVENT, sessionId: session, audience: 'all', payload: { messageId: 1 } });
     stop();
     ws.close();
     await until(() => a.deps.bus.caughtUp() && b.deps.bus.caughtUp(), 3000, 'both tailers caught up');
@@ -224,7 +226,7 @@ describe.skipIf(!onPostgres)('the tailer on its own', () => {
     const bus = await openTailingBus(db, { notifications, pollMs: 3_600_000, log: { warn() {} } });
     try {
       const heard: number[] = [];
-      bus.subscribeSession(session, (e) => heard.push(e.payload.n as number));
+      bus.subscribeSession(session, (e) => heard.push(numberOf(e)!));
       let written = 0;
       for (let attempt = 0; ; attempt++) {
         await killListeners(db);

@@ -12,25 +12,38 @@
 // cookie, never from a frame's userId. Bounded as tRPC's socket (decision 700): 20 frames a
 // second, 64 KB a frame, 20 sockets per sign-in (and 20 signed-out ones per address) across
 // both doors (close 4429), a resume more than 1,000 events behind answered 'resync'.
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
 import type { WebSocket } from 'ws';
 import { SendMessageInput } from '../../domain/comms-schemas';
 import { decimalToNumber } from '../../domain/decimal';
-import { WS_CLOSE_TOO_MANY, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAME_BYTES } from '../../domain/rules';
+import { WS_CLOSE_TOO_MANY, WS_MAX_FRAME_BYTES } from './limits';
 import { createContextInner } from '../context';
 import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, faultError } from '../errors';
 import { originAllowed } from '../http/origin';
 import { commsAccess } from '../services/comms-access';
 import { sendMessage } from '../services/communications';
 import { recordPosition } from '../services/positions';
 import { withinWriteBudget } from '../services/write-limits';
+import type { EventType } from '../../domain/contracts';
 import type { BusEvent } from './bus';
-import { sendPrebuilt, writeHeld } from './frame-fanout';
+import { sendShared, writeHeld } from './frame-fanout';
 import { type EventSource, eventFrame, mustResync, pushFeed, RESYNC_REASON, SignInSessions, sessionSource } from './session-stream';
-import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
+import {
+  type Counted,
+  countByAddress,
+  countBySignIn,
+  type FrameWindow,
+  overFrameRate,
+  SOCKET_REFUSALS,
+  socketCounts,
+  TOO_FAR_BEHIND,
+  tooFarBehind,
+  uncount,
+} from './socket-limits';
 import { releaseUpgradeResponses } from './upgraded-sockets';
 
 export const WS_CLOSE = {
@@ -38,7 +51,7 @@ export const WS_CLOSE = {
   unauthorized: 4401,
   forbidden: 4403,
   notFound: 4404,
-  tooSlow: 4008,
+  tooSlow: TOO_FAR_BEHIND.code,
   /** Too many sockets for this sign-in, or from this address while signed out (socket-limits.ts). */
   tooMany: WS_CLOSE_TOO_MANY,
 } as const;
@@ -46,13 +59,13 @@ export const WS_CLOSE = {
 const CLOSE_BY_STATUS: Record<number, number> = { 400: 4400, 401: 4401, 403: 4403, 404: 4404 };
 
 /** Game-master notices whose state change happens through REST/tRPC, which publish the event. */
-const SERVER_PUBLISHED = new Set([
+const SERVER_PUBLISHED: ReadonlySet<string> = new Set([
   'session_started',
   'session_paused',
   'session_resumed',
   'session_ended',
   'dinosaur_deployed',
-]);
+] satisfies EventType[]);
 
 type Frame = Record<string, unknown> & { type: string };
 
@@ -70,7 +83,7 @@ export function registerCompatSocket(app: FastifyInstance, deps: AppDeps): void 
     // of thousands of sockets. Ours below does its job (log, end the socket) without them,
     // and the connection keeps only the few fields of the request it needs.
     for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
-    new CompatConnection(deps, socket).open({
+    new CompatConnection(deps, socket, request.socket).open({
       originAllowed: originAllowed(deps.config, request),
       cookieHeader: request.headers.cookie,
       ip: request.ip,
@@ -99,6 +112,8 @@ class CompatConnection implements FrameWindow, Counted {
   constructor(
     private readonly deps: AppDeps,
     private readonly socket: WebSocket,
+    /** The socket's TCP connection (the upgrade request's), held while a step's events are sent (frame-fanout.ts). */
+    private readonly tcp: Socket,
   ) {}
 
   open(request: Upgrade): void {
@@ -106,7 +121,7 @@ class CompatConnection implements FrameWindow, Counted {
     // Authenticate first; frames that arrive meanwhile wait, in order.
     const ready = this.authenticate(request).catch((err) => {
       this.deps.log.error(`/ws connection failed: ${String(err)}`);
-      this.refuse(1011, 'An unexpected error occurred');
+      this.refuseFailed(err);
       return false;
     });
     socket.on('message', (data, isBinary) => {
@@ -185,15 +200,15 @@ class CompatConnection implements FrameWindow, Counted {
   private deliver(event: BusEvent): boolean {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+    if (tooFarBehind(socket)) {
       // Back-pressure: the send buffer is this socket's only queue; past the bound the
       // client reconnects with lastEventId and catches up from the database.
-      this.refuse(WS_CLOSE.tooSlow, 'Too far behind: reconnect with lastEventId');
+      this.refuse(TOO_FAR_BEHIND.code, TOO_FAR_BEHIND.reason);
       return false;
     }
     try {
       // The frame built once per event; this task's frames reach the socket in one write.
-      sendPrebuilt(socket, eventFrame(event));
+      sendShared(socket, this.tcp, eventFrame(event));
       return true;
     } catch (err) {
       // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
@@ -210,10 +225,10 @@ class CompatConnection implements FrameWindow, Counted {
       lastEventId,
       (event) => this.deliver(event),
       // A step of events has reached this socket: its frames go out now, in one write.
-      () => writeHeld(this.socket),
+      () => writeHeld(this.tcp),
       (err) => {
         this.deps.log.error(`/ws replay failed: ${String(err)}`);
-        this.refuse(1011, 'An unexpected error occurred');
+        this.refuseFailed(err);
       },
     );
     this.current = { sessionId, stop };
@@ -284,12 +299,24 @@ class CompatConnection implements FrameWindow, Counted {
     await this.handleFrame(frame as Frame);
   }
 
+  /**
+   * Closes after a failure of its own: 1013 Try Again Later with the message when the database is away
+   * (the client resumes from its last event once it answers), else 1011.
+   */
+  private refuseFailed(err: unknown): void {
+    const fault = faultError(err);
+    if (fault) this.refuse(1013, fault.message);
+    else this.refuse(1011, 'An unexpected error occurred');
+  }
+
   /** Answers a frame that carried a requestId. */
   private ack(ref: Ref, extra: Record<string, unknown> = {}): void {
     if (ref.requestId !== undefined) this.send({ type: 'ack', ...ref, timestamp: this.deps.now(), ...extra });
   }
 
-  private frameFailed(ref: Ref, err: unknown) {
+  private frameFailed(ref: Ref, thrown: unknown) {
+    // The database away or the disk full: 503 (retryAfterSeconds) or 507 with its message, as over HTTP.
+    const err = faultError(thrown) ?? thrown;
     if (err instanceof AppError) return this.error(err.message, { ...ref, status: err.status, ...err.details });
     this.deps.log.error(`/ws frame failed: ${String(err)}`);
     return this.error('An unexpected error occurred', { ...ref, status: 500 });

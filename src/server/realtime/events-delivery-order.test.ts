@@ -4,10 +4,12 @@
 // The late notice is made here (the bus's after-commit work of the first transaction is held
 // back) on PostgreSQL; a rolled-back step is dropped on either database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Db, dialectOf, type Queryable } from '../db/client';
+import { commitsMayBeNoticedOutOfOrder } from '../db/capabilities';
+import type { Db, Queryable } from '../db/client';
 import type { BusEvent, EventBus } from '../event-bus';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { openEventBus } from './bus';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 /** After-commit work held back instead of run: the bus's notice of a commit arriving late. */
 const held: (() => void)[] = [];
@@ -38,19 +40,19 @@ afterAll(async () => {
 });
 
 const SESSION = 3;
-const event = (n: number) => ({ sessionId: SESSION, type: 't', payload: { n } });
+const event = (n: number) => (numberedEvent(SESSION, n));
 
 function listen(bus: EventBus) {
   buses.push(bus);
   const heard: number[] = [];
-  bus.subscribeSession(SESSION, (e: BusEvent) => heard.push(e.payload.n as number));
+  bus.subscribeSession(SESSION, (e: BusEvent) => heard.push(numberOf(e)!));
   return heard;
 }
 
 describe('delivery order', () => {
   it('holds a later commit until the earlier one is delivered, and delivers each once', async ({ skip }) => {
     // SQLite's one connection tells a commit before the next writer may start (decision 865): no late notice there.
-    if (dialectOf(db) !== 'pg') skip('PostgreSQL only: a commit noticed after the next writer’s');
+    if (!commitsMayBeNoticedOutOfOrder(db)) skip('PostgreSQL only: a commit noticed after the next writer’s');
     const bus = await openEventBus(db);
     const heard = listen(bus);
     holdNext = true;

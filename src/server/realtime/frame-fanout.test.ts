@@ -1,13 +1,10 @@
-// sendPrebuilt against real ws sockets on loopback: the frame is the one ws would build,
-// messages stay in order with ws's own sends, one task's frames leave in one write, the
-// held bytes count in bufferedAmount (the back-pressure rule), and a socket whose ws
-// sender is busy (compression) is handed to ws.send.
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+// sendShared against real ws sockets on loopback: messages stay in order with ws's own
+// sends, one task's messages leave in one write, the held bytes count in bufferedAmount (the
+// back-pressure rule), and a compressing connection keeps its order (ws orders its queue).
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as wsModule from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
-import { HOLD_MAX_BYTES, prebuiltTextFrame, sendPrebuilt, writeHeld } from './frame-fanout';
+import { HOLD_MAX_BYTES, sendShared, sharedText, writeHeld } from './frame-fanout';
 
 const servers: WebSocketServer[] = [];
 const clients: WebSocket[] = [];
@@ -21,7 +18,8 @@ async function pair(perMessageDeflate = false) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate });
   servers.push(wss);
   await new Promise((r) => wss.once('listening', r));
-  const serverSide = new Promise<WebSocket>((r) => wss.once('connection', r));
+  // The server's socket and its TCP connection, the upgrade request's (as the app's routes get it).
+  const serverSide = new Promise<[WebSocket, Socket]>((r) => wss.once('connection', (ws, request) => r([ws, request.socket])));
   const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`, { perMessageDeflate });
   clients.push(client);
   const received: string[] = [];
@@ -31,44 +29,39 @@ async function pair(perMessageDeflate = false) {
     received.push(String(data));
     for (const w of waiters.splice(0)) w();
   });
-  const socket = await serverSide;
+  const [server, tcp] = await serverSide;
   await new Promise((r) => client.once('open', r));
   const receive = async (count: number) => {
     while (received.length < count) await new Promise<void>((r) => waiters.push(r));
     return received.slice(0, count);
   };
-  return { socket, tcp: (socket as unknown as { _socket: Duplex })._socket, receive };
+  const send = (text: ReturnType<typeof sharedText>) => sendShared(server, tcp, text);
+  return { socket: server, tcp, send, receive };
 }
 
-/** ws's own framing (exported by ws, not declared by its types). */
-const { Sender } = wsModule as unknown as { Sender: { frame: (data: Buffer, options: Record<string, unknown>) => Buffer[] } };
+const frameOf = (text: string) => sharedText(text);
+/** The bytes ws writes for a text message (a server's: unmasked, uncompressed). */
+const wireLength = (text: ReturnType<typeof sharedText>) => {
+  const n = text.payload.length;
+  return n + (n < 126 ? 2 : n < 65536 ? 4 : 10);
+};
 
-const frameOf = (text: string) => prebuiltTextFrame(Buffer.from(text));
-
-describe('prebuiltTextFrame', () => {
-  it.each([0, 5, 125, 126, 200, 65535, 65536, 70_000])('is the frame ws itself sends for %i payload bytes', (size) => {
-    const payload = Buffer.alloc(size, 'a');
-    const wsFrame = Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }));
-    expect(prebuiltTextFrame(payload).wire.equals(wsFrame)).toBe(true);
-  });
-});
-
-describe('sendPrebuilt', () => {
+describe('sendShared', () => {
   it("delivers frames of every length class, in order with ws's own sends", async () => {
-    const { socket, receive } = await pair();
+    const { socket, send, receive } = await pair();
     const big = 'b'.repeat(70_000);
     socket.send('first');
-    sendPrebuilt(socket, frameOf('{"n":1}'));
+    send(frameOf('{"n":1}'));
     socket.send('between');
-    sendPrebuilt(socket, frameOf(big));
-    sendPrebuilt(socket, frameOf('x'.repeat(300)));
+    send(frameOf(big));
+    send(frameOf('x'.repeat(300)));
     await Promise.resolve();
     socket.send('after the task');
     expect(await receive(6)).toEqual(['first', '{"n":1}', 'between', big, 'x'.repeat(300), 'after the task']);
   });
 
   it('holds the socket until the end of the task, then writes its frames in one call', async () => {
-    const { socket, tcp, receive } = await pair();
+    const { socket, tcp, send, receive } = await pair();
     const writes: number[] = [];
     const plain = tcp as unknown as { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void };
     const [write, writev] = [plain._write, plain._writev];
@@ -81,12 +74,13 @@ describe('sendPrebuilt', () => {
       return writev.apply(this, args);
     };
     const frames = [frameOf('{"type":"new_communication"}'), frameOf('{"type":"broadcast"}'), frameOf('{"type":"third"}')];
-    for (const f of frames) sendPrebuilt(socket, f);
+    for (const f of frames) send(f);
     expect(writes).toEqual([]);
     // Held bytes count toward bufferedAmount, which the back-pressure rule reads.
-    expect(socket.bufferedAmount).toBe(frames.reduce((n, f) => n + f.wire.length, 0));
+    expect(socket.bufferedAmount).toBe(frames.reduce((n, f) => n + wireLength(f), 0));
     await Promise.resolve();
-    expect(writes).toEqual([3]);
+    // One system call: ws's header and payload of each of the three messages, in one writev.
+    expect(writes).toEqual([6]);
     expect(tcp.writableCorked).toBe(0);
     expect(await receive(3)).toEqual(['{"type":"new_communication"}', '{"type":"broadcast"}', '{"type":"third"}']);
   });
@@ -101,14 +95,14 @@ describe('sendPrebuilt', () => {
       return writev.apply(this, args);
     };
     const step = [frameOf('{"type":"new_communication"}'), frameOf('{"type":"broadcast"}')];
-    for (const f of step) sendPrebuilt(first.socket, f);
-    for (const f of step) sendPrebuilt(second.socket, f);
-    writeHeld(first.socket);
-    expect(writes).toEqual([2]); // before the task ends
+    for (const f of step) first.send(f);
+    for (const f of step) second.send(f);
+    writeHeld(first.tcp);
+    expect(writes).toEqual([4]); // before the task ends: one writev of both messages (header + payload each)
     expect(first.tcp.writableCorked).toBe(0);
     expect(second.tcp.writableCorked).toBe(1);
-    writeHeld(first.socket); // nothing held: nothing written
-    expect(writes).toEqual([2]);
+    writeHeld(first.tcp); // nothing held: nothing written
+    expect(writes).toEqual([4]);
     await Promise.resolve();
     expect(second.tcp.writableCorked).toBe(0);
     expect(await first.receive(2)).toEqual(['{"type":"new_communication"}', '{"type":"broadcast"}']);
@@ -116,17 +110,17 @@ describe('sendPrebuilt', () => {
   });
 
   it('writes a socket at once when HOLD_MAX_BYTES wait (a burst is not kept until the task ends)', async () => {
-    const { socket, tcp, receive } = await pair();
+    const { socket, tcp, send, receive } = await pair();
     const frame = frameOf(JSON.stringify({ type: 'catch-up', filler: 'c'.repeat(4000) }));
-    const count = Math.ceil((3 * HOLD_MAX_BYTES) / frame.wire.length);
+    const count = Math.ceil((3 * HOLD_MAX_BYTES) / wireLength(frame));
     const corkedAfter: number[] = [];
     for (let i = 0; i < count; i++) {
-      sendPrebuilt(socket, frame);
+      send(frame);
       corkedAfter.push(tcp.writableCorked);
     }
     // Released each time the held bytes reach the bound, held again by the next frame.
     expect(corkedAfter.filter((c) => c === 0).length).toBeGreaterThanOrEqual(2);
-    expect(socket.bufferedAmount).toBeLessThan(HOLD_MAX_BYTES + frame.wire.length);
+    expect(socket.bufferedAmount).toBeLessThan(HOLD_MAX_BYTES + wireLength(frame));
     await Promise.resolve();
     expect(tcp.writableCorked).toBe(0);
     expect(await receive(count)).toEqual(Array.from({ length: count }, () => frame.payload.toString()));
@@ -135,8 +129,8 @@ describe('sendPrebuilt', () => {
   it('holds many sockets at once and releases every one', async () => {
     const pairs = await Promise.all(Array.from({ length: 20 }, () => pair()));
     const frame = frameOf('{"type":"broadcast"}');
-    for (const p of pairs) sendPrebuilt(p.socket, frame);
-    for (const p of pairs) sendPrebuilt(p.socket, frame);
+    for (const p of pairs) p.send(frame);
+    for (const p of pairs) p.send(frame);
     expect(pairs.every((p) => p.tcp.writableCorked === 1)).toBe(true);
     await Promise.resolve();
     expect(pairs.every((p) => p.tcp.writableCorked === 0)).toBe(true);
@@ -144,11 +138,11 @@ describe('sendPrebuilt', () => {
   });
 
   it('hands frames to ws.send when the connection compresses (ws orders them with its queue)', async () => {
-    const { socket, receive } = await pair(true);
+    const { socket, send, receive } = await pair(true);
     const text = JSON.stringify({ type: 'broadcast', message: 'y'.repeat(2000) });
     socket.send(text); // compressed asynchronously: ws queues what follows
-    sendPrebuilt(socket, frameOf('{"n":2}'));
-    sendPrebuilt(socket, frameOf(text));
+    send(frameOf('{"n":2}'));
+    send(frameOf(text));
     expect(await receive(3)).toEqual([text, '{"n":2}', text]);
   });
 });

@@ -7,6 +7,7 @@ import { eventsSince } from '../db/events';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { type BusEvent, type EventBus, openEventBus } from './bus';
 import { type EventSource, frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 let database: TestDatabase;
 let db: Db;
@@ -30,7 +31,7 @@ afterAll(async () => {
 function collect(sessionId: number, viewer: StreamViewer, lastEventId?: number) {
   const got: unknown[] = [];
   const stop = pushFeed(sessionSource(bus, sessionId, viewer), lastEventId, (e) => {
-    got.push(e.payload.n);
+    got.push(numberOf(e));
     return true;
   });
   return { got, stop };
@@ -41,17 +42,17 @@ describe('the bus, indexed by session', () => {
     const ofA: number[] = [];
     const ofB: number[] = [];
     const all: (number | null)[] = [];
-    const stopA = bus.subscribeSession(A, (e) => ofA.push(e.payload.n as number));
-    const stopB = bus.subscribeSession(B, (e) => ofB.push(e.payload.n as number));
+    const stopA = bus.subscribeSession(A, (e) => ofA.push(numberOf(e)!));
+    const stopB = bus.subscribeSession(B, (e) => ofB.push(numberOf(e)!));
     const stopAll = bus.subscribe((e) => all.push(e.sessionId));
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 1 } });
-    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 2 } });
-    await bus.publish(db, { sessionId: null, type: 't', payload: { n: 3 } });
+    await bus.publish(db, numberedEvent(A, 1));
+    await bus.publish(db, numberedEvent(B, 2));
+    await bus.publish(db, numberedEvent(null, 3));
     expect(ofA).toEqual([1]);
     expect(ofB).toEqual([2]);
     expect(all).toEqual([A, B, null]);
     stopA();
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 4 } });
+    await bus.publish(db, numberedEvent(A, 4));
     expect(ofA).toEqual([1]);
     stopB();
     stopAll();
@@ -64,10 +65,10 @@ describe('push delivery (/ws)', () => {
     const gm = collect(A, owner);
     const other = collect(A, { userId: 'h2', seesOwnerEvents: false });
     const inB = collect(B, owner);
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'all', payload: { n: 1 } });
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner', payload: { n: 2 } });
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'user:h1', payload: { n: 3 } });
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner+user:h2', payload: { n: 4 } });
+    await bus.publish(db, numberedEvent(A, 1, { audience: 'all' }));
+    await bus.publish(db, numberedEvent(A, 2, { audience: 'owner' }));
+    await bus.publish(db, numberedEvent(A, 3, { audience: 'user:h1' }));
+    await bus.publish(db, numberedEvent(A, 4, { audience: 'owner+user:h2' }));
     expect(h.got).toEqual([1, 3]);
     expect(gm.got).toEqual([1, 2, 4]);
     expect(other.got).toEqual([1, 4]);
@@ -76,22 +77,22 @@ describe('push delivery (/ws)', () => {
   });
 
   it('catches up from lastEventId, then goes live, with no gap and no duplicate', async () => {
-    const first = await bus.publish(db, { sessionId: A, type: 't', payload: { n: 10 } });
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 11 } });
-    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 99 } });
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner', payload: { n: 12 } });
+    const first = await bus.publish(db, numberedEvent(A, 10));
+    await bus.publish(db, numberedEvent(A, 11));
+    await bus.publish(db, numberedEvent(B, 99));
+    await bus.publish(db, numberedEvent(A, 12, { audience: 'owner' }));
     const c = collect(A, hunter, first.id - 1);
     // The backlog is read from the database, then live events follow.
     await vi.waitFor(() => expect(c.got).toEqual([10, 11]));
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 13 } });
+    await bus.publish(db, numberedEvent(A, 13));
     expect(c.got).toEqual([10, 11, 13]);
     c.stop();
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 14 } });
+    await bus.publish(db, numberedEvent(A, 14));
     expect(c.got).toEqual([10, 11, 13]);
   });
 
   it('hands over what committed while its last replay page was read (the page cannot hold it)', async () => {
-    const first = await bus.publish(db, { sessionId: A, type: 't', payload: { n: 40 } });
+    const first = await bus.publish(db, numberedEvent(A, 40));
     const inner = sessionSource(bus, A, hunter);
     // A page read from the database before n: 41 commits, and handed to the feed after it has.
     let release = () => {};
@@ -115,14 +116,14 @@ describe('push delivery (/ws)', () => {
     };
     const got: unknown[] = [];
     const stop = pushFeed(slow, first.id - 1, (e) => {
-      got.push(e.payload.n);
+      got.push(numberOf(e));
       return true;
     });
     await read;
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 41 } });
+    await bus.publish(db, numberedEvent(A, 41));
     release();
     await vi.waitFor(() => expect(got).toEqual([40, 41]));
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 42 } });
+    await bus.publish(db, numberedEvent(A, 42));
     expect(got).toEqual([40, 41, 42]);
     stop();
   });
@@ -146,18 +147,18 @@ describe('push delivery (/ws)', () => {
     };
     const got: unknown[] = [];
     const stop = pushFeed(source, undefined, (e) => {
-      got.push(e.payload.n);
+      got.push(numberOf(e));
       return true;
     });
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 50 } });
-    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 51 } });
+    await bus.publish(db, numberedEvent(A, 50));
+    await bus.publish(db, numberedEvent(B, 51));
     // While B is looked up: left to the database.
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 52 } });
-    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 53 } });
+    await bus.publish(db, numberedEvent(A, 52));
+    await bus.publish(db, numberedEvent(B, 53));
     expect(got).toEqual([50]);
     release();
     await vi.waitFor(() => expect(got).toEqual([50, 51, 52, 53]));
-    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 54 } });
+    await bus.publish(db, numberedEvent(B, 54));
     expect(got).toEqual([50, 51, 52, 53, 54]);
     stop();
   });
@@ -165,11 +166,11 @@ describe('push delivery (/ws)', () => {
   it('stops when the socket can take no more (deliver returns false)', async () => {
     const got: number[] = [];
     pushFeed(sessionSource(bus, A, hunter), undefined, (e) => {
-      got.push(e.payload.n as number);
+      got.push(numberOf(e)!);
       return false;
     });
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 20 } });
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 21 } });
+    await bus.publish(db, numberedEvent(A, 20));
+    await bus.publish(db, numberedEvent(A, 21));
     expect(got).toEqual([20]);
   });
 
@@ -181,11 +182,24 @@ describe('push delivery (/ws)', () => {
         return true;
       }),
     );
-    const event = await bus.publish(db, { sessionId: A, type: 'broadcast', payload: { message: 'hi', timestamp: 5 } });
+    const event = await bus.publish(db, {
+      sessionId: A,
+      type: 'broadcast',
+      payload: { sessionId: A, timestamp: 5, messageId: 1, message: 'hi', userId: 'GAME MASTER', username: 'GAME MASTER' },
+    });
     expect(frames).toHaveLength(3);
     expect(frames[1]).toBe(frames[0]);
     expect(frames[2]).toBe(frames[0]);
-    expect(JSON.parse(frames[0]!.toString())).toEqual({ message: 'hi', timestamp: 5, type: 'broadcast', sessionId: A, eventId: event.id });
+    expect(JSON.parse(frames[0]!.toString())).toEqual({
+      messageId: 1,
+      message: 'hi',
+      userId: 'GAME MASTER',
+      username: 'GAME MASTER',
+      timestamp: 5,
+      type: 'broadcast',
+      sessionId: A,
+      eventId: event.id,
+    });
     for (const stop of stops) stop();
   });
 });
@@ -193,20 +207,20 @@ describe('push delivery (/ws)', () => {
 describe('a step of events (publishAll)', () => {
   it('stores the events in order; each listener hears them in a row, the last with endOfStep', async () => {
     const heard: string[] = [];
-    const listen = (name: string) => (e: BusEvent, endOfStep?: boolean) => heard.push(`${name}:${e.payload.n}${endOfStep ? '!' : ''}`);
+    const listen = (name: string) => (e: BusEvent, endOfStep?: boolean) => heard.push(`${name}:${numberOf(e)}${endOfStep ? '!' : ''}`);
     const stops = [bus.subscribeSession(A, listen('a1')), bus.subscribeSession(A, listen('a2')), bus.subscribeSession(B, listen('b')), bus.subscribe(listen('all'))];
     const events = await bus.publishAll(db, [
-      { sessionId: A, type: 'new_communication', payload: { n: 1 } },
-      { sessionId: A, type: 'broadcast', payload: { n: 2 } },
+      numberedEvent(A, 1),
+      numberedEvent(A, 2),
     ]);
-    expect(events.map((e) => e.payload.n)).toEqual([1, 2]);
+    expect(events.map((e) => numberOf(e))).toEqual([1, 2]);
     expect(events[1]!.id).toBe(events[0]!.id + 1);
     // Listener by listener, not event by event: a socket has its whole step before the next socket's turn.
     expect(heard).toEqual(['a1:1', 'a1:2!', 'a2:1', 'a2:2!', 'all:1', 'all:2!']);
     // Stored like any event: a reconnect catches up on both.
-    expect((await bus.since(A, events[0]!.id - 1)).map((e) => e.type)).toEqual(['new_communication', 'broadcast']);
+    expect((await bus.since(A, events[0]!.id - 1)).map((e) => numberOf(e))).toEqual([1, 2]);
     heard.length = 0;
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 3 } });
+    await bus.publish(db, numberedEvent(A, 3));
     expect(heard).toEqual(['a1:3', 'a2:3', 'all:3']); // a plain publish: no endOfStep (held until the task ends)
     for (const stop of stops) stop();
   });
@@ -215,8 +229,8 @@ describe('a step of events (publishAll)', () => {
     const before = (await bus.since(B, 0)).length;
     await expect(
       bus.publishAll(db, [
-        { sessionId: A, type: 't', payload: { n: 1 } },
-        { sessionId: B, type: 't', payload: { n: 2 } },
+        numberedEvent(A, 1),
+        numberedEvent(B, 2),
       ]),
     ).rejects.toThrow('one session per step');
     expect(await bus.since(B, 0)).toHaveLength(before);
@@ -229,19 +243,19 @@ describe('a step of events (publishAll)', () => {
         sessionSource(bus, A, viewer),
         undefined,
         (e) => {
-          log.push(`${name}:${e.payload.n}`);
+          log.push(`${name}:${numberOf(e)}`);
           return true;
         },
         () => log.push(`${name}:end`),
       );
     const stops = [feed('hunter', hunter), feed('owner', owner)];
     await bus.publishAll(db, [
-      { sessionId: A, type: 't', audience: 'owner', payload: { n: 1 } },
-      { sessionId: A, type: 't', audience: 'owner', payload: { n: 2 } },
+      numberedEvent(A, 1, { audience: 'owner' }),
+      numberedEvent(A, 2, { audience: 'owner' }),
     ]);
     expect(log).toEqual(['hunter:end', 'owner:1', 'owner:2', 'owner:end']);
     log.length = 0;
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 3 } });
+    await bus.publish(db, numberedEvent(A, 3));
     expect(log).toEqual(['hunter:3', 'owner:3']);
     for (const stop of stops) stop();
   });
@@ -252,14 +266,14 @@ describe('a step of events (publishAll)', () => {
       sessionSource(bus, A, hunter),
       undefined,
       (e) => {
-        log.push(`got:${e.payload.n}`);
+        log.push(`got:${numberOf(e)}`);
         return false;
       },
       () => log.push('end'),
     );
     await bus.publishAll(db, [
-      { sessionId: A, type: 't', payload: { n: 1 } },
-      { sessionId: A, type: 't', payload: { n: 2 } },
+      numberedEvent(A, 1),
+      numberedEvent(A, 2),
     ]);
     expect(log).toEqual(['got:1']);
   });
@@ -267,16 +281,16 @@ describe('a step of events (publishAll)', () => {
 
 describe('the tRPC stream (async generator)', () => {
   it("hears only its session, with the audience rules and catch-up unchanged", async () => {
-    const before = await bus.publish(db, { sessionId: A, type: 't', payload: { n: 30 } });
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'user:h1', payload: { n: 31 } });
+    const before = await bus.publish(db, numberedEvent(A, 30));
+    await bus.publish(db, numberedEvent(A, 31, { audience: 'user:h1' }));
     const controller = new AbortController();
     const stream = sessionStream(bus, { sessionId: A, viewer: { userId: 'h2', seesOwnerEvents: false }, lastEventId: before.id - 1, signal: controller.signal });
     const got: BusEvent[] = [(await stream.next()).value as BusEvent];
-    await bus.publish(db, { sessionId: B, type: 't', payload: { n: 32 } });
-    await bus.publish(db, { sessionId: A, type: 't', audience: 'owner', payload: { n: 33 } });
-    await bus.publish(db, { sessionId: A, type: 't', payload: { n: 34 } });
+    await bus.publish(db, numberedEvent(B, 32));
+    await bus.publish(db, numberedEvent(A, 33, { audience: 'owner' }));
+    await bus.publish(db, numberedEvent(A, 34));
     got.push((await stream.next()).value as BusEvent);
-    expect(got.map((e) => e.payload.n)).toEqual([30, 34]);
+    expect(got.map((e) => numberOf(e))).toEqual([30, 34]);
     controller.abort();
     expect((await stream.next()).done).toBe(true);
   });

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { positions, sessionPlayers } from '../db/schema';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 let server: TestServer;
 let gm: Signed;
@@ -109,14 +110,16 @@ describe('/ws events', () => {
     const published = await server.deps.bus.publish(server.deps.db, {
       sessionId: session,
       type: 'session_started',
-      payload: { sessionId: session, timestamp: 1_700_000_000_000, status: 'active' },
+      payload: { sessionId: session, timestamp: 1_700_000_000_000, startTime: '2023-11-14T22:13:20.000Z', duration: 60, scheduled: false },
     });
     const frame = await ws.next((f) => f.type === 'session_started');
     expect(frame).toEqual({
       type: 'session_started',
       sessionId: session,
       timestamp: 1_700_000_000_000,
-      status: 'active',
+      startTime: '2023-11-14T22:13:20.000Z',
+      duration: 60,
+      scheduled: false,
       eventId: published.id,
     });
   });
@@ -129,9 +132,12 @@ describe('/ws events', () => {
     const adminWs = await subscribed(admin, session);
     const strangerWs = await subscribed(stranger, otherSession);
     const bus = server.deps.bus;
-    await bus.publish(server.deps.db, { sessionId: session, type: 'hunter_progress', audience: 'owner', payload: { sessionId: session, timestamp: 1 } });
-    await bus.publish(server.deps.db, { sessionId: session, type: 'hunter_joined', audience: `user:${raptor.user.id}`, payload: { sessionId: session, timestamp: 2 } });
-    await bus.publish(server.deps.db, { sessionId: session, type: 'dinosaur_deployed', payload: { sessionId: session, timestamp: 3, id: 7 } });
+    const progress = { userId: 'u', hunterId: 'u', hunterName: 'Rex', dinosaurId: 7, success: true, dinosaursObserved: 1, dartsRemaining: 4, missionComplete: false, distance: 3 };
+    await bus.publish(server.deps.db, { sessionId: session, type: 'hunter_progress', audience: 'owner', payload: { sessionId: session, timestamp: 1, ...progress } });
+    const joined = { userId: raptor.user.id, playerId: 1, hunterHandle: 'Raptor', currentPlayers: 2 };
+    await bus.publish(server.deps.db, { sessionId: session, type: 'hunter_joined', audience: `user:${raptor.user.id}`, payload: { sessionId: session, timestamp: 2, ...joined } });
+    const dinosaur = { id: 7, sessionId: session, speciesId: 1, latitude: '0', longitude: '0', health: 100, status: 'active', speciesName: 'T. rex', modelUrl: null, createdAt: new Date(0).toISOString() };
+    await bus.publish(server.deps.db, { sessionId: session, type: 'dinosaur_deployed', payload: { sessionId: session, timestamp: 3, dinosaur } });
     for (const ws of [gmWs, rexWs, raptorWs, adminWs]) await ws.next((f) => f.type === 'dinosaur_deployed');
     expect(gmWs.ofType('hunter_progress')).toHaveLength(1);
     expect(adminWs.ofType('hunter_progress')).toHaveLength(1);
@@ -285,7 +291,7 @@ describe('catching up after a reconnect', () => {
   it('a subscribe frame with lastEventId does the same', async () => {
     const ws = connect(raptor, '');
     await ws.next((f) => f.type === 'connected');
-    const mark = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'dinosaurs_cleared', payload: { sessionId: session, timestamp: 1 } });
+    const mark = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'dinosaurs_cleared', payload: { sessionId: session, timestamp: 1, removed: 0 } });
     await gm.post(comms(session), { message: 'after mark' });
     ws.send({ type: 'subscribe', sessionId: session, lastEventId: mark.id });
     // Before the subscribe, the socket followed every session of its sign-in: only frames after `subscribed` count here.
@@ -342,7 +348,7 @@ describe('catching up after a reconnect', () => {
 
   it('a stream that falls behind reads the missed events from the database', async () => {
     const { sessionStream } = await import('./session-stream');
-    const { STREAM_MAX_QUEUE } = await import('../../domain/rules');
+    const { STREAM_MAX_QUEUE } = await import('./limits');
     const controller = new AbortController();
     const stream = sessionStream(server.deps.bus, {
       sessionId: otherSession,
@@ -350,14 +356,14 @@ describe('catching up after a reconnect', () => {
       signal: controller.signal,
     });
     const pending = stream.next(); // starts the generator: it subscribes
-    const firstPublished = await server.deps.bus.publish(server.deps.db, { sessionId: otherSession, type: 'tick', payload: { n: 0 } });
+    const firstPublished = await server.deps.bus.publish(server.deps.db, numberedEvent(otherSession, 0));
     const first = await pending;
     expect(first.value).toMatchObject({ id: firstPublished.id });
     // Nobody reads while far more than the queue can hold is published.
     const total = STREAM_MAX_QUEUE + 50;
-    for (let n = 1; n <= total; n++) await server.deps.bus.publish(server.deps.db, { sessionId: otherSession, type: 'tick', payload: { n } });
+    for (let n = 1; n <= total; n++) await server.deps.bus.publish(server.deps.db, numberedEvent(otherSession, n));
     const ns: number[] = [];
-    for (let i = 0; i < total; i++) ns.push((await stream.next()).value?.payload.n as number);
+    for (let i = 0; i < total; i++) ns.push(numberOf((await stream.next()).value!)!);
     expect(ns).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     controller.abort();
     expect((await stream.next()).done).toBe(true);

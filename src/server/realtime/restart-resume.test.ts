@@ -7,10 +7,11 @@ import superjson from 'superjson';
 import { afterAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy';
-import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS } from '../../domain/rules';
+import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS } from '../../domain/transport';
 import type { AppRouter } from '../routers';
 import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
 import { removeTestDir, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
@@ -68,7 +69,7 @@ it('after 1012 the tRPC client reconnects to another server and resumes by its l
   await until(() => started === 1, 'subscribed');
   expect(proxy.served()).toEqual([1, 0]); // on server A
 
-  const publish = (server: TestServer, n: number) => server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'tick', payload: { n } });
+  const publish = (server: TestServer, n: number) => server.deps.bus.publish(server.deps.db, numberedEvent(session, n));
   await publish(a, 1);
   await until(() => got.length === 1, 'the first event');
 
@@ -81,7 +82,7 @@ it('after 1012 the tRPC client reconnects to another server and resumes by its l
   await until(() => started === 2, 'subscribed again');
   await publish(b, 4);
   await until(() => got.length === 4, 'the missed and the new events');
-  expect(got.map((e) => e.data.payload.n)).toEqual([1, 2, 3, 4]);
+  expect(got.map((e) => numberOf(e.data))).toEqual([1, 2, 3, 4]);
   expect(new Set(got.map((e) => e.id)).size).toBe(4);
   expect(proxy.served()[1]).toBeGreaterThanOrEqual(1); // reconnected to server B
   expect(errors).toBe(0);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createSession, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { numberedEvent, } from '../testing/bus-events';
 
 const EVENTS = 1_000;
 /** Requests in flight at once. */
@@ -91,7 +92,7 @@ function trpcSubscriber(from: number) {
 }
 
 it(`${EVENTS} events from concurrent requests reach subscribers that keep resuming: increasing ids, no gap, no duplicate`, async () => {
-  const from = (await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'mark', payload: {} })).id;
+  const from = (await server.deps.bus.publish(server.deps.db, numberedEvent(session, 0))).id;
   const subscribers = [wsSubscriber(from), trpcSubscriber(from)];
 
   // Every message publishes one event to everyone (new_communication), from CONCURRENCY requests at a time.

@@ -10,16 +10,12 @@
 // and one more than STREAM_REPLAY_MAX_EVENTS behind is not replayed at all: the
 // subscriber is told to resync (decision 700).
 import type { User } from 'lucia';
-import {
-  STREAM_BACKFILL_PAGE,
-  STREAM_MAX_QUEUE,
-  STREAM_REPLAY_MAX_EVENTS,
-  STREAM_REPLAY_PAGE,
-} from '../../domain/rules';
+import type { LiveEvent, StreamEvent } from '../../domain/contracts';
+import { STREAM_BACKFILL_PAGE, STREAM_MAX_QUEUE, STREAM_REPLAY_MAX_EVENTS, STREAM_REPLAY_PAGE } from './limits';
 import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
 import type { BusEvent, BusListener, EventBus } from './bus';
-import { type PrebuiltFrame, prebuiltTextFrame } from './frame-fanout';
+import { type SharedText, sharedText } from './frame-fanout';
 import { hunterSessionIds, isSessionPlayer, ownedLiveSessionIds, sessionOwnerId } from './queries';
 import { countEventsSince, latestEventId, visibleEventsSince } from '../db/events';
 
@@ -495,19 +491,10 @@ export function signInStream(
   return streamOf(sessions.source(bus), opts);
 }
 
-/** What subscribers receive (tRPC): the event with its payload, never its audience. */
-export type StreamEvent = {
-  id: number;
-  type: string;
-  sessionId: number;
-  timestamp: number;
-  payload: Record<string, unknown>;
-};
-
-const streamEvents = new WeakMap<BusEvent, StreamEvent>();
+const streamEvents = new WeakMap<BusEvent, LiveEvent>();
 
 /** toStreamEvent built once per event and shared by every subscription of its session (read-only). */
-export function sharedStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
+export function sharedStreamEvent(event: BusEvent, sessionId: number): LiveEvent {
   if (event.sessionId !== sessionId) return toStreamEvent(event, sessionId);
   let shaped = streamEvents.get(event);
   if (!shaped) {
@@ -517,28 +504,29 @@ export function sharedStreamEvent(event: BusEvent, sessionId: number): StreamEve
   return shaped;
 }
 
-export function toStreamEvent(event: BusEvent, sessionId: number): StreamEvent {
-  const ts = event.payload.timestamp;
+/** What subscribers receive (tRPC): the event with its payload, never its audience (domain/contracts/stream.ts). */
+export function toStreamEvent(event: BusEvent, sessionId: number): LiveEvent {
+  const ts: unknown = event.payload.timestamp;
+  // The type and payload are the event's own pair (TypeScript cannot follow the pair through the fields).
   return {
     id: event.id,
     type: event.type,
     sessionId,
     timestamp: typeof ts === 'number' ? ts : event.createdAt,
     payload: event.payload,
-  };
+  } as LiveEvent;
 }
 
-const frames = new WeakMap<BusEvent, PrebuiltFrame>();
+const frames = new WeakMap<BusEvent, SharedText>();
 
 /**
- * The /ws frame of an event, built once per event: its JSON as UTF-8 bytes and the complete
- * WebSocket frame around them. Every socket that may see it (the frame is the same whoever
- * the viewer is) is written the same bytes (sendPrebuilt).
+ * The /ws frame of an event, built once per event: its JSON as UTF-8 bytes. Every socket
+ * that may see it (the frame is the same whoever the viewer is) is sent the same bytes (sendShared).
  */
-export function eventFrame(event: BusEvent): PrebuiltFrame {
+export function eventFrame(event: BusEvent): SharedText {
   let frame = frames.get(event);
   if (!frame) {
-    frame = prebuiltTextFrame(Buffer.from(JSON.stringify(toFrame(event, event.sessionId ?? 0))));
+    frame = sharedText(JSON.stringify(toFrame(event, event.sessionId ?? 0)));
     frames.set(event, frame);
   }
   return frame;
@@ -551,7 +539,7 @@ export function frameBytes(event: BusEvent): Buffer {
 
 /** A /ws frame: `{ ...payload, type, sessionId, timestamp, eventId }`. */
 export function toFrame(event: BusEvent, sessionId: number): Record<string, unknown> {
-  const ts = event.payload.timestamp;
+  const ts: unknown = event.payload.timestamp;
   return {
     ...event.payload,
     type: event.type,

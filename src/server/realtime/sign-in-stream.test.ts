@@ -19,8 +19,24 @@ function connect(client: { cookie: string }, query = '') {
   return ws;
 }
 const comms = (id: number) => `/api/game-sessions/${id}/communications`;
+/** An owner-only event told apart by its hunter's name (`marker`). */
 const ownerOnly = (sessionId: number, marker: string) =>
-  server.deps.bus.publish(server.deps.db, { sessionId, type: 'hunter_location', audience: 'owner', payload: { sessionId, marker, timestamp: 1 } });
+  server.deps.bus.publish(server.deps.db, {
+    sessionId,
+    type: 'hunter_location',
+    audience: 'owner',
+    payload: {
+      sessionId,
+      userId: 'u',
+      playerId: 1,
+      hunterName: marker,
+      location: { lat: 0, lng: 0 },
+      accuracy: 5,
+      precision: 'standard',
+      distanceTraveled: 0,
+      timestamp: 1,
+    },
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -50,7 +66,7 @@ describe('/ws without a sessionId', () => {
     const frame = await ws.next((f) => f.message === 'to all in a');
     expect(frame).toMatchObject({ type: 'new_communication', sessionId: a });
     await sleep(100);
-    expect(ws.frames.some((f) => f.marker === 'secret-a' || f.message === 'elsewhere')).toBe(false);
+    expect(ws.frames.some((f) => f.hunterName === 'secret-a' || f.message === 'elsewhere')).toBe(false);
     // Frames without a sessionId act on the guest's one session.
     ws.send({ type: 'comms_message', message: 'from the guest', requestId: 1 });
     expect((await ws.next((f) => f.type === 'ack')).ref).toBe('comms_message');
@@ -68,7 +84,7 @@ describe('/ws without a sessionId', () => {
     await ownerOnly(b, 'secret-b');
     await otherGm.post(comms(foreign), { message: 'elsewhere' });
     await sleep(100);
-    expect(ws.frames.some((f) => f.marker === 'secret-b' || f.message === 'elsewhere')).toBe(false);
+    expect(ws.frames.some((f) => f.hunterName === 'secret-b' || f.message === 'elsewhere')).toBe(false);
   });
 
   it("a game master receives its live sessions' events, owner-only ones included; a new session joins the set", async () => {
@@ -76,15 +92,15 @@ describe('/ws without a sessionId', () => {
     expect((await ws.next((f) => f.type === 'connected')).sessionIds).toEqual([a, b].sort((x, y) => x - y));
     await ownerOnly(a, 'for-gm-a');
     await ownerOnly(b, 'for-gm-b');
-    await ws.next((f) => f.marker === 'for-gm-a');
-    await ws.next((f) => f.marker === 'for-gm-b');
-    const created = await gm.post('/api/game-sessions', { name: 'Later hunt', password: 'raptor' });
+    await ws.next((f) => f.hunterName === 'for-gm-a');
+    await ws.next((f) => f.hunterName === 'for-gm-b');
+    const created = await gm.post('/api/game-sessions', { name: 'Later hunt', password: 'raptor-4821' });
     expect(created.status).toBe(200);
     await ownerOnly(created.body.id, 'for-gm-new');
-    await ws.next((f) => f.marker === 'for-gm-new');
+    await ws.next((f) => f.hunterName === 'for-gm-new');
     await ownerOnly(foreign, 'not-mine');
     await sleep(100);
-    expect(ws.frames.some((f) => f.marker === 'not-mine')).toBe(false);
+    expect(ws.frames.some((f) => f.hunterName === 'not-mine')).toBe(false);
     // A frame without a sessionId is ambiguous for a game master with several sessions.
     ws.send({ type: 'comms_message', message: 'which one?' });
     expect((await ws.next((f) => f.type === 'error')).error).toBe('sessionId is required');
@@ -98,9 +114,9 @@ describe('/ws without a sessionId', () => {
     const from = ws.frames.length;
     await ownerOnly(b, 'b-after-subscribe');
     await ownerOnly(a, 'a-after-subscribe');
-    await ws.next((f) => f.marker === 'a-after-subscribe', 3000, from);
+    await ws.next((f) => f.hunterName === 'a-after-subscribe', 3000, from);
     await sleep(100);
-    expect(ws.frames.slice(from).some((f) => f.marker === 'b-after-subscribe')).toBe(false);
+    expect(ws.frames.slice(from).some((f) => f.hunterName === 'b-after-subscribe')).toBe(false);
   });
 
   it('a reconnect with lastEventId catches up on every session of the sign-in', async () => {

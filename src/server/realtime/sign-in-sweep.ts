@@ -5,7 +5,8 @@
 // SIGN_IN_RECHECK_MS that asks the database about every watched sign-in in ONE query,
 // instead of a timer and a query per socket.
 import { and, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_RECHECK_MS } from '../../domain/rules';
+import { GUEST_SIGN_IN_GRACE_MS } from '../../domain/rules';
+import { SIGN_IN_RECHECK_MS } from './limits';
 import { hashToken } from '../auth/lucia';
 import type { SignIn, SignOuts } from '../auth/sign-outs';
 import type { Db } from '../db/client';

@@ -4,31 +4,23 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  SOCKETS_PER_ADDRESS_MAX,
-  SOCKETS_PER_SIGN_IN_MAX,
-  STREAM_REPLAY_MAX_EVENTS,
-  STREAM_REPLAY_PAGE,
-  TRPC_GET_URL_MAX,
-  TRPC_MAX_BATCH_SIZE,
-  TRPC_SOCKET_MAX_SUBSCRIPTIONS,
-  WS_CLOSE_TOO_MANY,
-  WS_MAX_FRAME_BYTES,
-  WS_MAX_FRAMES_PER_SECOND,
-} from '../../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
+import { TRPC_GET_URL_MAX } from '../http/limits';
+import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, STREAM_REPLAY_MAX_EVENTS, STREAM_REPLAY_PAGE, TRPC_SOCKET_MAX_SUBSCRIPTIONS, WS_CLOSE_TOO_MANY, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from './limits';
 import type { AppRouter } from '../routers';
 import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
 import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import type { Audience } from './bus';
 import { canSee, type EventSource, pushFeed, RESYNC_REASON, sessionSource } from './session-stream';
-import { insertEvents } from '../db/events';
+import { type EventInsert, insertEvents } from '../db/events';
 import { TRPC_SOCKET_REFUSALS } from './trpc-socket';
+import { numberedEvent, } from '../testing/bus-events';
 
 // A test may hold every comms.events feed between `started` and its first event (the checks that
 // read the database there take longer under load, on PostgreSQL most): open unless a test closes it.
 const feedStart = vi.hoisted(() => ({ held: null as Promise<void> | null }));
-vi.mock('./trpc-socket-events', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./trpc-socket-events')>();
+vi.mock('./events-admission', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./events-admission')>();
   return {
     ...original,
     eventsStart: async (...args: Parameters<typeof original.eventsStart>) => {
@@ -100,7 +92,7 @@ function wsClient(cookie: string | undefined, query = '') {
 
 /** Stores `n` events of a session in one transaction (as published, without the fan-out): the last id. */
 async function seedEvents(sessionId: number, n: number, audienceOf: (i: number) => Audience = () => 'all'): Promise<number> {
-  const rows = Array.from({ length: n }, (_, i) => ({ sessionId, type: 'tick', audience: audienceOf(i), payload: { i }, createdAt: Date.now() }));
+  const rows = Array.from({ length: n }, (_, i): EventInsert => ({ ...numberedEvent(sessionId, i), audience: audienceOf(i), createdAt: Date.now() }));
   const stored = await server.deps.db.transaction((tx) => insertEvents(tx, rows));
   return stored.at(-1)!.id;
 }
@@ -171,7 +163,7 @@ describe("tRPC's socket: subscriptions and sign-in", () => {
     s.send(subscribe(50));
     await s.until(() => s.frames.some((f) => f.id === 50 && f.result?.type === 'started'), 'a subscription after a stop');
     // Every live one still receives events.
-    const event = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'tick', payload: {} });
+    const event = await server.deps.bus.publish(server.deps.db, numberedEvent(session, 0));
     await s.until(() => s.frames.filter((f) => f.result?.type === 'data' && f.result.id === String(event.id)).length === 10, 'the event');
   });
 
@@ -194,7 +186,7 @@ describe("tRPC's socket: subscriptions and sign-in", () => {
       await s.until(() => s.frames.some((f) => f.id === 21), 'the answer after a stop');
       expect(s.frames.find((f) => f.id === 21)).toMatchObject({ result: { type: 'started' } });
       release();
-      const event = await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'tick', payload: {} });
+      const event = await server.deps.bus.publish(server.deps.db, numberedEvent(session, 0));
       const delivered = () => s.frames.filter((f) => f.result?.type === 'data' && f.result.id === String(event.id));
       await s.until(() => delivered().length === TRPC_SOCKET_MAX_SUBSCRIPTIONS, 'the event on every live feed');
       expect(delivered().map((f) => f.id).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 21]);
@@ -296,7 +288,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   it("reads only the events its viewer may see, as canSee decides", async () => {
     const s = await createSession(server, gm.user.id);
     const bus = server.deps.bus;
-    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const from = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     await seedEvents(s, 60, (i) => audiences(rex.user.id)[i % 6]!);
     for (const viewer of [
       { userId: rex.user.id, seesOwnerEvents: false },
@@ -311,7 +303,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   it('replays a page at a time, each further page in a later turn of the event loop', async () => {
     const s = await createSession(server, gm.user.id);
     const bus = server.deps.bus;
-    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const from = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     await seedEvents(s, STREAM_REPLAY_PAGE * 2 + 10);
     const source = sessionSource(bus, s, { userId: rex.user.id, seesOwnerEvents: false });
     // Each page asked for, with what was delivered by then and whether a turn of the event loop came in between.
@@ -334,7 +326,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     const stop = pushFeed(counted, from, (e) => got.push(e.id) > 0);
     await vi.waitFor(() => expect(pages.length).toBeGreaterThanOrEqual(2));
     // Published while it replays: read by a later page, once.
-    const live = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: {} })).id;
+    const live = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     await vi.waitFor(() => expect(got).toHaveLength(STREAM_REPLAY_PAGE * 2 + 11));
     expect(got.at(-1)).toBe(live);
     expect(pages).toEqual([
@@ -342,7 +334,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
       { limit: STREAM_REPLAY_PAGE, delivered: STREAM_REPLAY_PAGE, turnBetween: true },
       { limit: STREAM_REPLAY_PAGE, delivered: STREAM_REPLAY_PAGE * 2, turnBetween: true },
     ]);
-    const after = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: {} })).id;
+    const after = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     expect(got.at(-1)).toBe(after); // live from here on
     expect(new Set(got).size).toBe(got.length);
     stop();
@@ -352,7 +344,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Resumer');
     const bus = server.deps.bus;
-    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const from = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     // Every third one is for the owner only: not read for the hunter.
     await seedEvents(s, STREAM_REPLAY_MAX_EVENTS - 1, (i) => (i % 3 === 0 ? 'owner' : 'all'));
     const visible = (await bus.since(s, from, 5000)).filter((e) => e.audience === 'all').map((e) => e.id);
@@ -363,7 +355,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     t.send(subscribe(7, s, from));
     // Published while the replays are under way: delivered once, after them.
     await ws.next((f) => f.type === 'subscribed');
-    const live = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: { live: true } })).id;
+    const live = (await bus.publish(server.deps.db, numberedEvent(s, 1))).id;
     await ws.next((f) => f.eventId === live, 5000);
     await t.until(() => t.frames.some((f) => f.result?.id === String(live)), 'the live event over tRPC', 5000);
     expect(ws.frames.filter((f) => f.eventId).map((f) => f.eventId)).toEqual([...visible, live]);
@@ -375,7 +367,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Late');
     const bus = server.deps.bus;
-    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const from = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     const latest = await seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
 
     const ws = wsClient(hunter.cookie, `?sessionId=${s}&lastEventId=${from}`);
@@ -393,7 +385,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
       data: { id: latest, type: 'resync', sessionId: s, payload: { resumeFrom: latest, reason: RESYNC_REASON } },
     });
 
-    const live = (await bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: { live: true } })).id;
+    const live = (await bus.publish(server.deps.db, numberedEvent(s, 1))).id;
     await ws.next((f) => f.eventId === live);
     await t.until(() => t.frames.some((f) => f.result?.id === String(live)), 'the live event');
     expect(ws.frames.filter((f) => f.eventId).map((f) => f.eventId)).toEqual([live]);
@@ -403,7 +395,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
   it('comms.events streamed over HTTP (SSE) resyncs the same way', async () => {
     const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Streamed');
-    const from = (await server.deps.bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const from = (await server.deps.bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     const latest = await seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
     const input = encodeURIComponent(JSON.stringify({ json: { sessionId: s, lastEventId: String(from) } }));
     const controller = new AbortController();
@@ -413,7 +405,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     });
     const reader = response.body!.getReader();
     let text = '';
-    const live = (await server.deps.bus.publish(server.deps.db, { sessionId: s, type: 'tick', payload: { live: true } })).id;
+    const live = (await server.deps.bus.publish(server.deps.db, numberedEvent(s, 1))).id;
     while (!text.includes(`id: ${live}`)) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -429,7 +421,7 @@ describe('replay: filtered in SQL, in pages, resync past the bound', () => {
     const s = await createSession(server, gm.user.id);
     const hunter = await hunterIn(server, s, 'Wide');
     const bus = server.deps.bus;
-    const from = (await bus.publish(server.deps.db, { sessionId: s, type: 'mark', payload: {} })).id;
+    const from = (await bus.publish(server.deps.db, numberedEvent(s, 0))).id;
     await seedEvents(s, STREAM_REPLAY_MAX_EVENTS + 1);
     const ws = wsClient(hunter.cookie, `?lastEventId=${from}`);
     const resync = await ws.next((f) => f.type === 'resync');

@@ -1,7 +1,8 @@
 // Bounded work per socket and per client, for both socket doors (/trpc and /ws); see
 // docs/decisions/700-bounded-sockets-and-replay.md. A connection keeps only a few numbers
 // and one key (fields of its own class, no closure): the counts live in one map per server.
-import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, WS_MAX_FRAMES_PER_SECOND } from '../../domain/rules';
+import type { WebSocket } from 'ws';
+import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, WS_MAX_BUFFERED_BYTES, WS_MAX_FRAMES_PER_SECOND } from './limits';
 
 /** A connection's inbound rate: the start of its one-second window and the frames heard in it. */
 export type FrameWindow = { windowStart: number; framesInWindow: number };
@@ -85,4 +86,15 @@ export function uncount(counts: SocketCounts, connection: Counted): void {
   if (connection.countedAs === null) return;
   counts.release(connection.countedAs);
   connection.countedAs = null;
+}
+
+/**
+ * A socket that stops reading (decision 946): its send buffer is its only queue. Past the bound
+ * both doors close it with this code and the reason below; the client resumes from its last event id.
+ */
+export const TOO_FAR_BEHIND = { code: 4008, reason: 'Too far behind: reconnect with lastEventId' } as const;
+
+/** True once a socket holds more unsent bytes than WS_MAX_BUFFERED_BYTES (ws's public bufferedAmount). */
+export function tooFarBehind(socket: WebSocket): boolean {
+  return socket.bufferedAmount > WS_MAX_BUFFERED_BYTES;
 }

@@ -85,8 +85,9 @@ it("writes each socket both frames of a broadcast in one write, as the step reac
   const reached = log.indexOf('process-wide:new_communication');
   expect(reached).toBeGreaterThan(0);
   // Five sockets (the game master's and three hunters' /ws, one tRPC subscription), each
-  // written its two frames in one call, all before the step went on.
-  expect(log.slice(0, reached)).toEqual(Array.from({ length: 5 }, () => 'write:2'));
+  // written its two frames in one call (ws.send's header and payload of each: 4 buffers),
+  // all before the step went on.
+  expect(log.slice(0, reached)).toEqual(Array.from({ length: 5 }, () => 'write:4'));
   expect(log.slice(reached)).toEqual(['process-wide:new_communication', 'process-wide:broadcast:end', 'published']);
 
   for (const ws of wsSockets) {

@@ -15,12 +15,13 @@
 // (and its ids follow one another), no other event can come in between, so it is delivered from
 // memory at once instead of read back. Anything else (a commit noticed out of order, an id left
 // unused by a rolled-back transaction) wakes the tailer, which reads the table.
-import { EVENT_TAIL_PAGE, EVENT_TAIL_POLL_MS, EVENTS_NOTIFY_CHANNEL } from '../../domain/rules';
+import { EVENTS_NOTIFY_CHANNEL } from '../db/constants';
+import { EVENT_TAIL_PAGE, EVENT_TAIL_POLL_MS } from './limits';
 import { afterCommit, type Db } from '../db/client';
-import { eventsAfter, insertEvents, newestEventId } from '../db/events';
+import { eventsAfter, insertEvents, newestEventId, type StoredEvent } from '../db/events';
 import type { Notifications } from '../db/notifications';
 import type { BusEvent, EventBus } from '../event-bus';
-import { commonBusParts, createListeners, type Listeners, publishers, rowsOf, type StoreEvents } from './bus-parts';
+import { commonBusParts, createListeners, type Listeners, membersOf, publishers, rowsOf, type StoreEvents } from './bus-parts';
 
 export type TailingBusOptions = {
   now?: () => number;
@@ -71,22 +72,22 @@ export async function openTailingBus(db: Db, opts: TailingBusOptions = {}): Prom
   /** Whether the last read failed (not caught up until one succeeds). */
   let failing = false;
 
-  /** Delivers what a read returned: events after `last` only (a commit delivered meanwhile is skipped). */
-  const deliverRead = (page: BusEvent[]) => {
+  /** Delivers what a read returned: events after `last` only (a commit delivered meanwhile is skipped), members of the union only. */
+  const deliverRead = (page: StoredEvent[]) => {
     let from = 0;
     while (from < page.length && page[from]!.id <= last) from++;
     if (from === page.length) return;
     const fresh = from === 0 ? page : page.slice(from);
     last = fresh[fresh.length - 1]!.id;
     if (last > newest) newest = last;
-    deliverRuns(listeners, fresh);
+    deliverRuns(listeners, membersOf(fresh, log));
   };
 
   const readAll = async () => {
     do {
       again = false;
       for (;;) {
-        const page = (await eventsAfter(db, last, EVENT_TAIL_PAGE)) as BusEvent[];
+        const page = await eventsAfter(db, last, EVENT_TAIL_PAGE);
         if (closed) return;
         deliverRead(page);
         if (page.length < EVENT_TAIL_PAGE) break;

@@ -1,8 +1,9 @@
 // comms.events frames (trpc-socket-events.ts): built once per event, and held to what
 // tRPC's own adapter writes for a tracked event.
-import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { transformTRPCResponse } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { appRouter } from '../routers';
+import { trpcWireConfig } from '../trpc';
 import type { BusEvent } from './bus';
 import { toStreamEvent } from './session-stream';
 import { dataFrameHead, eventFrame } from './trpc-socket-events';
@@ -11,12 +12,16 @@ describe('shared event frames', () => {
   const event: BusEvent = {
     id: 42,
     sessionId: 3,
-    type: 'new_communication',
+    type: 'broadcast',
     audience: 'all',
-    payload: { message: 'hello "world"', at: 5 },
+    payload: { sessionId: 3, timestamp: 5, messageId: 9, message: 'hello "world"', userId: 'GAME MASTER', username: 'GAME MASTER' },
     createdAt: 1000,
   };
   const transformer = appRouter._def._config.transformer.output;
+  it('frame with the router\'s own wire options (trpcWireConfig)', () => {
+    expect(trpcWireConfig.transformer.output).toBe(transformer);
+    expect(trpcWireConfig.errorFormatter).toBe(appRouter._def._config.errorFormatter);
+  });
 
   it("are what tRPC's adapter writes for a tracked event", () => {
     for (const [id, jsonrpc] of [
@@ -41,6 +46,6 @@ describe('shared event frames', () => {
     for (let i = 2; i < 20; i++) eventFrame(event, dataFrameHead(i, undefined), transformer);
     const unkept = dataFrameHead(99, undefined); // past the few kept: built per socket
     expect(eventFrame(event, unkept, transformer)).not.toBe(eventFrame(event, unkept, transformer));
-    expect(eventFrame(event, unkept, transformer).wire).toEqual(eventFrame(event, unkept, transformer).wire);
+    expect(eventFrame(event, unkept, transformer).payload).toEqual(eventFrame(event, unkept, transformer).payload);
   });
 });

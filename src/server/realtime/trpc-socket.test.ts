@@ -1,6 +1,7 @@
 // tRPC's WebSocket protocol as our own handler speaks it (trpc-socket.ts), held to what
 // @trpc/client 11 expects: the real client for subscribe, resume, stop, errors, sign-out,
 // calls over the socket and shutdown; a raw socket for the exact frames and keep-alive.
+import type { Socket } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import type { AppRouter } from '../routers';
 import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
 import type { BusEvent } from './bus';
+import { numberedEvent, numberOf } from '../testing/bus-events';
 
 let server: TestServer;
 let gm: Signed;
@@ -53,11 +55,13 @@ async function until(check: () => boolean, what: string, timeoutMs = 3000): Prom
   }
 }
 
-const publish = (n: number, sessionId = session) => server.deps.bus.publish(server.deps.db, { sessionId, type: 'tick', payload: { n } });
+const publish = (n: number, sessionId = session) => server.deps.bus.publish(server.deps.db, numberedEvent(sessionId, n));
 
 /** A raw socket that keeps every text frame, parsed when it is JSON. */
 function rawSocket(cookie: string | undefined, query = '') {
   const ws = new WebSocket(`${server.wsUrl}/trpc${query}`, { headers: cookie ? { cookie } : {} });
+  // The client's TCP socket, from the upgrade answer (ws's public 'upgrade' event): a test pauses its reads.
+  const tcp = new Promise<Socket>((resolve) => ws.once('upgrade', (response) => resolve(response.socket)));
   const frames: unknown[] = [];
   const texts: string[] = [];
   ws.on('message', (data) => {
@@ -73,7 +77,7 @@ function rawSocket(cookie: string | undefined, query = '') {
     ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
   closers.push(() => ws.close());
-  return { ws, frames, texts, opened, closed, send: (m: unknown) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
+  return { ws, tcp, frames, texts, opened, closed, send: (m: unknown) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)) };
 }
 
 describe('comms.events over the socket', () => {
@@ -94,7 +98,7 @@ describe('comms.events over the socket', () => {
         id: String(event.id),
         data: superjson.serialize({
           id: String(event.id),
-          data: { id: event.id, type: 'tick', sessionId: session, timestamp: event.createdAt, payload: { n: 1 } },
+          data: { id: event.id, type: 'broadcast', sessionId: session, timestamp: event.payload.timestamp, payload: event.payload },
         }),
       },
     };
@@ -135,7 +139,7 @@ describe('comms.events over the socket', () => {
     await publish(10);
     await publish(11);
     await until(() => got.length === 2, 'two events');
-    expect(got.map((e) => e.data.payload.n)).toEqual([10, 11]);
+    expect(got.map((e) => numberOf(e.data))).toEqual([10, 11]);
     expect(got[0]!.id).toBe(String(got[0]!.data.id));
 
     // The connection drops; events published meanwhile arrive after the reconnect.
@@ -148,7 +152,7 @@ describe('comms.events over the socket', () => {
     await until(() => started === 2, 'restarted');
     await publish(14);
     await until(() => got.length === 5, 'resumed events');
-    expect(got.map((e) => e.data.payload.n)).toEqual([10, 11, 12, 13, 14]);
+    expect(got.map((e) => numberOf(e.data))).toEqual([10, 11, 12, 13, 14]);
   });
 
   it('closes a socket too far behind with 4008; reconnecting with lastEventId reads the rest from the database', async () => {
@@ -160,11 +164,11 @@ describe('comms.events over the socket', () => {
     subscribe(raw);
     await until(() => raw.frames.length === 1, 'started');
     // The client stops reading: the server's send buffer fills past WS_MAX_BUFFERED_BYTES.
-    (raw.ws as unknown as { _socket: { pause: () => void; resume: () => void } })._socket.pause();
+    (await raw.tcp).pause();
     const big = 'x'.repeat(64 * 1024);
     const published: BusEvent[] = [];
-    for (let n = 0; n < 250; n++) published.push(await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'big', payload: { n, big } }));
-    (raw.ws as unknown as { _socket: { resume: () => void } })._socket.resume();
+    for (let n = 0; n < 250; n++) published.push(await server.deps.bus.publish(server.deps.db, numberedEvent(session, n, { text: big })));
+    (await raw.tcp).resume();
     expect((await raw.closed).code).toBe(4008);
     const received = raw.frames.slice(1) as { result: { id: string } }[];
     expect(received.length).toBeLessThan(published.length);
@@ -194,7 +198,7 @@ describe('comms.events over the socket', () => {
     trpc.comms.events.subscribe({ sessionId: session, lastEventId: String(first.id) }, { onData: (e) => got.push(e as never) });
     await until(() => got.length >= 1, 'backlog');
     await sleep(50);
-    expect(got.map((e) => e.data.payload.n)).toEqual([21]);
+    expect(got.map((e) => numberOf(e.data))).toEqual([21]);
   });
 
   it('keeps the audience rules: a hunter sees no owner-only event', async () => {
@@ -204,12 +208,12 @@ describe('comms.events over the socket', () => {
     let started = false;
     trpc.comms.events.subscribe({ sessionId: session }, { onStarted: () => (started = true), onData: (e) => got.push(e as never) });
     await until(() => started, 'started');
-    await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'secret', audience: 'owner', payload: {} });
-    await server.deps.bus.publish(server.deps.db, { sessionId: session, type: 'mine', audience: `user:${hunter.user.id}`, payload: {} });
-    await server.deps.bus.publish(server.deps.db, { sessionId: await createSession(server, gm.user.id), type: 'elsewhere', payload: {} });
+    await server.deps.bus.publish(server.deps.db, numberedEvent(session, 2, { audience: 'owner' }));
+    await server.deps.bus.publish(server.deps.db, numberedEvent(session, 1, { audience: `user:${hunter.user.id}` }));
+    await server.deps.bus.publish(server.deps.db, numberedEvent(await createSession(server, gm.user.id), 0));
     await publish(30);
     await until(() => got.length === 2, 'events');
-    expect(got.map((e) => e.data.type)).toEqual(['mine', 'tick']);
+    expect(got.map((e) => numberOf(e.data))).toEqual([1, 30]);
   });
 
   it('answers bad input with BAD_REQUEST before starting, and a bad lastEventId or a foreign session after', async () => {

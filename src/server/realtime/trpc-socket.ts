@@ -8,45 +8,43 @@
 // `data` (tracked: with the event id, which the client resends as lastEventId when it
 // reconnects) / `stopped` / errors shaped by the router's errorFormatter, and 'PING' /
 // 'PONG' keep-alive both ways. comms.events, the only subscription, runs as /ws does
-// (trpc-socket-events.ts): backlog from the database then live, frames built once per event,
+// (events-admission.ts, trpc-socket-events.ts): backlog from the database then live, frames built once per event,
 // the send buffer as the only queue. Queries and mutations go through callProcedure
 // with the connection's context, built once at connect from the cookie (longLived).
+// Only tRPC's public entry points are used: the wire types and parseTRPCMessage of
+// `@trpc/server/rpc` (the documented wire format), callTRPCProcedure, transformTRPCResponse
+// and getTRPCErrorShape of `@trpc/server` with the router's wire options (trpc.ts's
+// trpcWireConfig), never the router's internal definition; its tests speak through @trpc/client's wsLink
+// (decision 945).
 // Bounded work (decision 700): a sign-in is needed to use it, messages per second, calls per
 // message and subscriptions per socket are capped, and sockets are counted per sign-in (and per
 // address while signed out) with /ws; each refusal is a tRPC error, or close code 4429/4401.
+import type { Socket } from 'node:net';
 import {
-  type AnyRouter,
-  callProcedure,
-  getErrorShape,
+  type AnyTRPCRouter,
+  callTRPCProcedure,
   getTRPCErrorFromUnknown,
-  isAsyncIterable,
-  isObject,
-  parseConnectionParamsFromUnknown,
-  parseTRPCMessage,
-  type TRPCClientOutgoingMessage,
+  getTRPCErrorShape,
   TRPCError,
-  type TRPCResponse,
-  type TRPCResponseMessage,
   transformTRPCResponse,
-} from '@trpc/server/unstable-core-do-not-import';
+} from '@trpc/server';
+import { parseConnectionParamsFromUnknown } from '@trpc/server/http';
+import { parseTRPCMessage, type TRPCClientOutgoingMessage, type TRPCResponse, type TRPCResponseMessage } from '@trpc/server/rpc';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  TRPC_MAX_BATCH_SIZE,
-  TRPC_SOCKET_MAX_SUBSCRIPTIONS,
-  WS_CLOSE_TOO_MANY,
-  WS_MAX_BUFFERED_BYTES,
-  WS_MAX_FRAME_BYTES,
-} from '../../domain/rules';
+import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
+import { TRPC_SOCKET_MAX_SUBSCRIPTIONS, WS_CLOSE_TOO_MANY, WS_MAX_FRAME_BYTES } from './limits';
 import type { Context } from '../context';
+import { trpcWireConfig } from '../trpc';
 import { latestEventId } from '../db/events';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import type { BusEvent } from './bus';
-import { sendPrebuilt, writeHeld } from './frame-fanout';
+import { sendShared, writeHeld } from './frame-fanout';
 import { mustResync, pushFeed, resyncEvent, sessionSource } from './session-stream';
-import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, uncount } from './socket-limits';
-import { type Admitted, dataFrameHead, EVENTS_PATH, eventFrame, eventsAdmission, eventsStart } from './trpc-socket-events';
+import { type Counted, countByAddress, countBySignIn, type FrameWindow, overFrameRate, SOCKET_REFUSALS, socketCounts, TOO_FAR_BEHIND, tooFarBehind, uncount } from './socket-limits';
+import { type Admitted, EVENTS_PATH, eventsAdmission, eventsStart } from './events-admission';
+import { dataFrameHead, eventFrame } from './trpc-socket-events';
 import { createKeepAlive, heard, type KeepAliveOptions, type KeptAlive } from './trpc-socket-keep-alive';
 
 type RequestId = string | number;
@@ -56,14 +54,12 @@ type CreateContext = (opts: { req: Upgrade; res: unknown; info?: unknown }) => P
 type OnError = (opts: { error: TRPCError; path: string | undefined; type: string; ctx: Context | undefined; input: unknown }) => void;
 
 export type TrpcSocketOptions = {
-  router: AnyRouter;
+  router: AnyTRPCRouter;
   createContext: CreateContext;
   onError?: OnError;
   keepAlive: KeepAliveOptions;
 };
 
-/** Close code of a socket too far behind (as /ws): the client reconnects with lastEventId. */
-export const TRPC_SOCKET_TOO_SLOW = 4008;
 /** Close code of a socket opened without a sign-in, once its requests are answered UNAUTHORIZED. */
 export const TRPC_SOCKET_SIGNED_OUT = 4401;
 
@@ -94,7 +90,7 @@ export function registerTrpcSocket(app: FastifyInstance, deps: AppDeps, opts: Tr
     // @fastify/websocket's 'error' listener holds the upgrade's request and reply for the
     // socket's whole life (see compat-socket.ts); ours logs and ends the socket without them.
     for (const listener of socket.listeners('error')) socket.off('error', listener as () => void);
-    const connection = new TrpcConnection(deps, opts, socket);
+    const connection = new TrpcConnection(deps, opts, socket, request.socket);
     connections.add(connection);
     keepAlive.add(connection);
     socket.on('close', () => {
@@ -135,14 +131,15 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   private readonly feeds = new Map<RequestId, (() => void) | null>();
   private stopWatchingSignIn: (() => void) | null = null;
   /** superjson's output side, looked up once: deliver runs for every event on every socket. */
-  private readonly transformer: TrpcSocketOptions['router']['_def']['_config']['transformer']['output'];
+  private readonly transformer = trpcWireConfig.transformer.output;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly opts: TrpcSocketOptions,
     readonly socket: WebSocket,
+    /** The socket's TCP connection (the upgrade request's), held while a step's events are sent (frame-fanout.ts). */
+    private readonly tcp: Socket,
   ) {
-    this.transformer = opts.router._def._config.transformer.output;
     socket.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
   }
 
@@ -232,8 +229,7 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
         this.refuseMessage(new TRPCError({ code: 'BAD_REQUEST', message: TRPC_SOCKET_REFUSALS.tooManyCalls }));
         return;
       }
-      const transformer = this.opts.router._def._config.transformer;
-      messages = (Array.isArray(parsed) ? parsed : [parsed]).map((raw) => parseTRPCMessage(raw, transformer));
+      messages = (Array.isArray(parsed) ? parsed : [parsed]).map((raw) => parseTRPCMessage(raw, trpcWireConfig.transformer));
     } catch (cause) {
       const error = new TRPCError({ code: 'PARSE_ERROR', cause });
       this.respond({ id: null, error: this.errorShape(error, undefined, 'unknown', undefined) });
@@ -308,7 +304,7 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
     input: unknown,
     batchIndex: number,
   ): Promise<void> {
-    const result = await callProcedure({ router: this.opts.router, path, getRawInput: async () => input, ctx: this.ctx, type, signal: undefined, batchIndex });
+    const result = await callTRPCProcedure({ router: this.opts.router, path, getRawInput: async () => input, ctx: this.ctx, type, signal: undefined, batchIndex });
     if (type === 'subscription') {
       // Every subscription of the router is served above (a test holds the router to it).
       throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `Subscription ${path} is not served over this socket` });
@@ -324,7 +320,7 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
 
   /** `leaveAdmission` is called as the subscription enters `feeds` (or is refused there). */
   private async subscribeEvents(id: RequestId, jsonrpc: '2.0' | undefined, input: unknown, leaveAdmission: () => void): Promise<void> {
-    const admitted = (await callProcedure({
+    const admitted = (await callTRPCProcedure({
       router: eventsAdmission,
       path: 'events',
       getRawInput: async () => input,
@@ -372,7 +368,7 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
       const head = dataFrameHead(id, jsonrpc);
       const deliver = (event: BusEvent) => this.deliver(event, head);
       // A step of events (bus.publishAll) has reached this socket: its frames go out now, in one write.
-      const endOfStep = () => writeHeld(this.socket);
+      const endOfStep = () => writeHeld(this.tcp);
       this.feeds.set(id, pushFeed(source, from, deliver, endOfStep, end));
     } catch (cause) {
       end(cause);
@@ -382,14 +378,14 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   /** Writes one event of a comms.events feed; false (the feed stops) once the socket is gone or too far behind. */
   private deliver(event: BusEvent, head: string): boolean {
     if (!this.isOpen()) return false;
-    if (this.socket.bufferedAmount > WS_MAX_BUFFERED_BYTES) {
+    if (tooFarBehind(this.socket)) {
       // The send buffer is this socket's only queue: past the bound the client
       // reconnects and resumes from its last event id, reading the database.
-      this.socket.close(TRPC_SOCKET_TOO_SLOW, 'Too far behind: reconnect with lastEventId');
+      this.socket.close(TOO_FAR_BEHIND.code, TOO_FAR_BEHIND.reason);
       return false;
     }
     try {
-      sendPrebuilt(this.socket, eventFrame(event, head, this.transformer));
+      sendShared(this.socket, this.tcp, eventFrame(event, head, this.transformer));
       return true;
     } catch (err) {
       // Runs inside the publisher's call (bus.publish): one socket's failure stays here.
@@ -470,11 +466,11 @@ class TrpcConnection implements KeptAlive, FrameWindow, Counted {
   }
 
   private respond(response: TRPCResponseMessage): void {
-    this.send(JSON.stringify(transformTRPCResponse(this.opts.router._def._config, response as TRPCResponse)));
+    this.send(JSON.stringify(transformTRPCResponse(trpcWireConfig, response as TRPCResponse)));
   }
 
   private errorShape(error: TRPCError, path: string | undefined, type: string, input: unknown) {
-    return getErrorShape({ config: this.opts.router._def._config, error, type: type as never, path, input, ctx: this.ctx });
+    return getTRPCErrorShape({ config: trpcWireConfig, error, type: type as never, path, input, ctx: this.ctx });
   }
 
   private reportError(error: TRPCError, path: string | undefined, type: string, input: unknown): void {
@@ -489,4 +485,12 @@ function tooMany(message: string): TRPCError {
 /** Closes a signed-out socket once its requests are answered. */
 function closeSignedOut(socket: WebSocket): void {
   if (socket.readyState === socket.OPEN) socket.close(TRPC_SOCKET_SIGNED_OUT, TRPC_SOCKET_REFUSALS.signedOut);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return isObject(value) && Symbol.asyncIterator in value;
 }

@@ -28,13 +28,13 @@ describe('No payment provider: POST /api/user/subscription/cancel and /resume', 
     expect(end).toBeLessThanOrEqual((await row(gm.user.id)).createdAt + WEEK);
 
     // Still a working plan: sessions can be created until the period ends.
-    expect((await gm.post('/api/game-sessions', { name: `Still on ${Date.now()}`, password: 'raptor' })).status).toBe(200);
+    expect((await gm.post('/api/game-sessions', { name: `Still on ${Date.now()}`, password: 'raptor-4821' })).status).toBe(200);
     // Cancelling twice changes nothing.
     expect((await gm.post('/api/user/subscription/cancel', {})).body.currentPeriodEnd).toBe(res.body.currentPeriodEnd);
 
     // The period ends: the plan is over, game-master actions need a plan again.
     await server.deps.db.update(subscriptions).set({ currentPeriodEnd: Date.now() - 1 }).where(eq(subscriptions.userId, gm.user.id));
-    expect((await gm.post('/api/game-sessions', { name: `Too late ${Date.now()}`, password: 'raptor' })).status).toBe(403);
+    expect((await gm.post('/api/game-sessions', { name: `Too late ${Date.now()}`, password: 'raptor-4821' })).status).toBe(403);
     const after = await gm.get('/api/user/subscription');
     expect(after.body).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
     expect((await row(gm.user.id)).status).toBe('canceled');
@@ -65,7 +65,7 @@ describe('No payment provider: POST /api/user/subscription/cancel and /resume', 
     expect((await hunter.post('/api/user/subscription/resume', {})).status).toBe(403);
     const gm = await subscribedGameMaster(server);
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Guesty');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Guesty');
     expect((await guest.post('/api/user/subscription/cancel', {})).status).toBe(403);
     expect((await new ApiClient(server.url).post('/api/user/subscription/cancel', {})).status).toBe(401);
     // Another game master's cancellation never touches this one's plan.

@@ -2,8 +2,9 @@
 // procedure calls a service that the /ws socket and the upload route share.
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { AppError, badRequest, unauthorized } from '../errors';
-import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent, streamViewer } from '../realtime/session-stream';
+import { AppError, unauthorized } from '../errors';
+import { eventsProcedure, eventsStart } from '../realtime/events-admission';
+import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent } from '../realtime/session-stream';
 import { latestEventId } from '../db/events';
 import { readThroughCache } from '../cached-reads/cache-step';
 import { commsAccess } from '../services/comms-access';
@@ -12,7 +13,6 @@ import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
 import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
 import {
-  EventsRequest,
   HunterPositionOutput,
   ListMessagesRequest,
   MessageOutput,
@@ -131,18 +131,15 @@ export const commsRouter = router({
    * for the owner), each tracked by its event id: a client that reconnects with
    * lastEventId receives everything it missed first.
    */
-  events: authedProcedure.input(EventsRequest).subscription(async ({ ctx, input, signal }) => {
+  events: eventsProcedure.subscription(async ({ ctx, input, signal }) => {
     // Where events start when the client names no lastEventId, and where a resync resumes: read
     // before the stream is answered (tRPC starts it once this resolves), so whatever is published
     // after the client sees the stream open follows, read back from the database if need be.
     const latestAtStart = await latestEventId(ctx.db, [input.sessionId]);
     return (async function* () {
-      const viewer = await streamViewer(ctx, input.sessionId);
-      let lastEventId: number | null = null;
-      if (input.lastEventId !== null && input.lastEventId !== undefined) {
-        lastEventId = Number(input.lastEventId);
-        if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) throw badRequest('Invalid lastEventId');
-      }
+      const start = await eventsStart(ctx.db, { user: ctx.user, input });
+      const viewer = start.viewer;
+      let lastEventId = start.lastEventId;
       // The stream ends when the client leaves, when this sign-in ends (logout, deleted account,
       // expiry) or when the server stops.
       const signedOut = new AbortController();

@@ -3,26 +3,10 @@ import { z } from 'zod';
 import { positiveId } from '../../domain/decimal';
 import { ListMessagesFields, PositionFields, SendMessageFields } from '../../domain/comms-schemas';
 import { PRECISION_TIERS } from '../../domain/geo-types';
-import { MESSAGE_TYPES, QUICK_ACTIONS, RECIPIENT_TYPES, USER_ROLES } from '../../domain/rules';
 import { SessionIdParam } from '../trpc';
 
-const LatLng = z.object({ lat: z.number(), lng: z.number() });
+export { HunterPositionOutput, MessageOutput } from '../../domain/contracts';
 
-export const MessageOutput = z.object({
-  id: z.number().int(),
-  userId: z.string().describe('Sender label: the hunter handle, the account username, or GAME MASTER for broadcasts'),
-  username: z.string(),
-  senderRole: z.enum(USER_ROLES),
-  message: z.string(),
-  messageType: z.enum(MESSAGE_TYPES),
-  mediaType: z.enum(['image', 'video']).nullable(),
-  mediaUrl: z.string().nullable(),
-  recipientType: z.enum(RECIPIENT_TYPES),
-  quickAction: z.enum(QUICK_ACTIONS).nullable(),
-  location: LatLng.nullable().describe('The marked position of a mark_location quick action'),
-  createdAt: z.string().describe('ISO 8601'),
-  timestamp: z.number().int().describe('Milliseconds since the epoch'),
-});
 
 export const ListMessagesRequest = SessionIdParam.extend(ListMessagesFields);
 export const SendMessageRequest = SessionIdParam.extend(SendMessageFields);
@@ -41,16 +25,6 @@ export const PositionOutput = z.object({
   timestamp: z.number().int(),
 });
 
-export const HunterPositionOutput = z.object({
-  userId: z.string(),
-  playerId: z.number().int(),
-  hunterName: z.string(),
-  location: LatLng,
-  accuracy: z.number(),
-  precision: z.string(),
-  distanceTraveled: z.number(),
-  timestamp: z.number().int(),
-});
 
 export const EventsRequest = z.object({
   sessionId: positiveId('Invalid session id'),

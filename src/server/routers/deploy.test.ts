@@ -98,7 +98,7 @@ describe('deploying dinosaurs', () => {
 
   it('refuses hunters and anonymous callers', async () => {
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Sneaky');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Sneaky');
     expect((await deploy(guest, s.id)).status).toBe(403);
     expect((await guest.delete(`/api/game-sessions/${s.id}/dinosaurs`)).status).toBe(403);
     expect((await deploy(new ApiClient(server.url), s.id)).status).toBe(401);
@@ -109,7 +109,7 @@ describe('listing dinosaurs: visibility by role and status', () => {
   it('shows hunters the dinosaurs only while the session is active; the owner always', async () => {
     const s = await createSession(gm);
     await deploy(gm, s.id);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Watcher');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Watcher');
     const paths = [`/api/game-sessions/${s.id}/dinosaurs`, `/api/game-dinosaurs/${s.id}`];
     const seen = async (client: ApiClient) =>
       Promise.all(paths.map(async (p) => ((await client.get(p)).body as unknown[]).length));
@@ -138,9 +138,9 @@ describe('listing dinosaurs: visibility by role and status', () => {
     const b = await createSession(gm);
     await deploy(gm, b.id);
     await gm.post(`/api/game-sessions/${b.id}/start`);
-    const guest = await guestJoin(server, a.id, 'raptor', 'Outsider');
+    const guest = await guestJoin(server, a.id, 'raptor-4821', 'Outsider');
     const account = await signUp(server, 'hunter');
-    await account.post(`/api/game-sessions/${a.id}/join`, { password: 'raptor' });
+    await account.post(`/api/game-sessions/${a.id}/join`, { password: 'raptor-4821' });
     for (const client of [guest, account]) {
       for (const path of [
         `/api/game-sessions/${b.id}/dinosaurs`,

@@ -1,5 +1,6 @@
 // Deployed dinosaurs: deploy (two paths), clear, and the hunters' polled list (two paths).
 import { z } from 'zod';
+import { DinosaurOutputSchema } from '../../domain/contracts';
 import { DeployDinosaurBody, MoveDinosaurBody } from '../../domain/session-schemas';
 import { readThroughCache } from '../cached-reads/cache-step';
 import * as dinosaurs from '../services/dinosaurs';
@@ -7,18 +8,7 @@ import { authedProcedure, idParam, ownedSessionProcedure, router, SessionIdParam
 
 const tags = ['dinosaurs'];
 
-export const DinosaurOutputSchema = z.object({
-  id: z.number().int(),
-  sessionId: z.number().int(),
-  speciesId: z.number().int(),
-  latitude: z.string().describe('Decimal degrees, as a string'),
-  longitude: z.string().describe('Decimal degrees, as a string'),
-  health: z.number().int(),
-  status: z.string(),
-  speciesName: z.string(),
-  modelUrl: z.string().nullable(),
-  createdAt: z.string(),
-});
+export { DinosaurOutputSchema };
 const DinosaurListOutput = z.array(DinosaurOutputSchema);
 
 const DEPLOY_DESCRIPTION =

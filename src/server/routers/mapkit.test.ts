@@ -5,7 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACE_MESSAGES } from '../../domain/place-search';
-import { GEOCODER_MIN_INTERVAL_MS, HQ_PLAY_ZOOM, PLACE_QUERY_MAX_CHARS, PLACE_SEARCHES_PER_MINUTE } from '../../domain/rules';
+import { HQ_PLAY_ZOOM, PLACE_QUERY_MAX_CHARS, PLACE_SEARCHES_PER_MINUTE } from '../../domain/rules';
+import { GEOCODER_MIN_INTERVAL_MS } from '../services/limits';
 import { WsClient } from '../testing/comms-kit';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
 import { DINOSAUR_MESSAGES } from '../services/dinosaurs';
@@ -57,7 +58,7 @@ describe('moving one dinosaur', () => {
   it('moves it, lists it at its new place, and tells the hunters of a live session on /ws and tRPC', async () => {
     const s = await createSession(gm);
     const dino = await deployed(s.id);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Mover');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Mover');
     await gm.post(`/api/game-sessions/${s.id}/start`);
     const ws = WsClient.connect(server, `?sessionId=${s.id}`, guest.cookies());
     await ws.next((f) => f.type === 'subscribed');
@@ -136,9 +137,9 @@ describe('moving one dinosaur', () => {
   it('refuses another game master, a hunter, a guest and a stranger; an admin may', async () => {
     const s = await createSession(gm);
     const dino = await deployed(s.id);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Dragger');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Dragger');
     const hunter = await signUp(server, 'hunter');
-    await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' });
+    await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor-4821' });
     const otherGm = await subscribedGameMaster(server);
     const anonymous = new ApiClient(server.url);
     for (const [client, status] of [
@@ -159,7 +160,7 @@ describe('moving one dinosaur', () => {
     const s = await createSession(gm);
     const seen = await deployed(s.id);
     const other = await deployed(s.id, north(200));
-    const guest = await guestJoin(server, s.id, 'raptor', 'Observer');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Observer');
     await gm.post(`/api/game-sessions/${s.id}/start`);
     await setPosition(server, s.id, guest.userId, HERE.lat, HERE.lng);
     const observed = await guest.post('/api/hunter/observation', { sessionId: s.id, dinosaurId: seen.id, distance: 1 });
@@ -253,7 +254,7 @@ describe('place search', () => {
     expect(long.body.error).toBe(PLACE_MESSAGES.queryLong);
     expect((await gm.get('/api/places/search')).status).toBe(400);
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Searcher');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Searcher');
     const hunter = await signUp(server, 'hunter');
     const unpaid = await signUp(server, 'gamemaster');
     expect((await search(guest, 'Paris')).status).toBe(403);
@@ -290,7 +291,7 @@ describe('where the game master last played', () => {
     expect(place.lat).toBeCloseTo(north(50).lat, 6);
     // Another game master's sessions are not theirs.
     expect((await gm.get('/api/places/last-played')).body.place?.sessionId).not.toBe(s.id);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Nosy');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Nosy');
     expect((await guest.get('/api/places/last-played')).status).toBe(403);
     expect((await new ApiClient(server.url).get('/api/places/last-played')).status).toBe(401);
   });

@@ -29,8 +29,8 @@ async function playedHunt() {
     deployed.push(res.body.id as number);
   }
   expect((await gm.post(`/api/game-sessions/${s.id}/start`)).status).toBe(200);
-  const ace = await guestJoin(server, s.id, 'raptor', 'Ace');
-  const rookie = await guestJoin(server, s.id, 'raptor', 'Rookie');
+  const ace = await guestJoin(server, s.id, 'raptor-4821', 'Ace');
+  const rookie = await guestJoin(server, s.id, 'raptor-4821', 'Rookie');
   await setPosition(server, s.id, ace.userId, HERE.lat, HERE.lng);
   for (const dinosaurId of deployed) {
     const res = await ace.post('/api/hunter/observation', { sessionId: s.id, dinosaurId, distance: 1, hunterId: 'x' });

@@ -33,13 +33,13 @@ export const placesRouter = router({
           'q: a place name (2-200 characters), or coordinates as "lat, lng" (answered at once, without the geocoder). ' +
           'Asks the configured Nominatim-compatible geocoder (GEOCODER_URL) through the server: one request a second for the ' +
           'whole server, answers cached, 20 searches a minute per game master (429). 503 when the geocoder is off or ' +
-          'unreachable (paste coordinates instead). Game masters with a subscription and admins only.',
+          'unreachable, at once with Retry-After and retryAfterSeconds while it keeps failing (paste coordinates instead). Game masters with a subscription and admins only.',
         errorResponses: {
           400: 'Query too short or too long',
           401: 'Not signed in',
           403: 'Not a game master, or no subscription',
           429: 'Too many searches (retryAfterSeconds)',
-          503: 'Place search is unavailable',
+          503: 'Place search is unavailable (retryAfterSeconds while the geocoder keeps failing)',
         },
       },
     })

@@ -30,7 +30,7 @@ async function liveGame(species: number[], at = HERE, handle = 'Hunter') {
     dinos.push(res.body.id);
   }
   await gm.post(`/api/game-sessions/${s.id}/start`);
-  const hunter = await guestJoin(server, s.id, 'raptor', handle);
+  const hunter = await guestJoin(server, s.id, 'raptor-4821', handle);
   await setPosition(server, s.id, hunter.userId, at.lat, at.lng);
   return { s, dinos, hunter };
 }
@@ -192,7 +192,7 @@ describe('GET /api/hunter/stats', () => {
     const owner = await gm.get(`/api/hunter/stats?sessionId=${s.id}&hunterId=${hunter.userId}`);
     expect(owner.body.hunterName).toBe('Stats');
     expect((await gm.get(`/api/hunter/stats?sessionId=${s.id}&hunterId=nobody`)).status).toBe(404);
-    const fresh = await guestJoin(server, s.id, 'raptor', 'Fresh');
+    const fresh = await guestJoin(server, s.id, 'raptor-4821', 'Fresh');
     expect((await fresh.get(`/api/hunter/stats?sessionId=${s.id}`)).body).toMatchObject({
       dartsRemaining: 25,
       accuracy: 0,
@@ -207,8 +207,8 @@ describe('GET /api/hunter/stats', () => {
 describe('GET /api/game-sessions/{id}/hunter-stats', () => {
   it('ranks hunters by dinosaurs observed, then who got there first', async () => {
     const { s, dinos, hunter } = await liveGame([sure, sure], HERE, 'First');
-    const second = await guestJoin(server, s.id, 'raptor', 'Second');
-    const third = await guestJoin(server, s.id, 'raptor', 'Third');
+    const second = await guestJoin(server, s.id, 'raptor-4821', 'Second');
+    const third = await guestJoin(server, s.id, 'raptor-4821', 'Third');
     await setPosition(server, s.id, second.userId, HERE.lat, HERE.lng);
     await observe(second, s.id, dinos[0]!);
     await observe(hunter, s.id, dinos[0]!);

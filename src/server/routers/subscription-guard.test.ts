@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const GAME_MASTER_CALLS: Array<[string, string, () => unknown]> = [
-  ['POST', '/api/game-sessions', () => ({ name: 'Another', password: 'raptor' })],
+  ['POST', '/api/game-sessions', () => ({ name: 'Another', password: 'raptor-4821' })],
   ['POST', '/api/game-sessions/{id}/start', () => ({ duration: 30 })],
   ['POST', '/api/game-sessions/{id}/pause', () => undefined],
   ['POST', '/api/game-sessions/{id}/resume', () => undefined],

@@ -3,15 +3,17 @@
 // close; the sign-in lookup refuses any sign-in of an account that is not active, and the write
 // itself empties the sign-in cache (its triggers, decision 601).
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ACCOUNT_STATUSES, AccountStatusOutput as AccountStatusOutputSchema } from '../routers/admin/outputs.types';
 import type { Context } from '../context';
 import { users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { endAllSignIns } from './accounts';
 
-export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-export type AccountStatusOutput = { success: true; id: string; accountStatus: AccountStatus };
+/** The answer as the procedure's output schema declares it (one contract: admin/outputs.types). */
+export type AccountStatusOutput = z.infer<typeof AccountStatusOutputSchema>;
 
 /** Sets an account's status; suspending ends its sign-ins and sockets. Admins (and oneself) cannot be suspended. */
 export async function setAccountStatus(

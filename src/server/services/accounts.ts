@@ -1,5 +1,5 @@
 // Registration, sign-in and sign-out. Procedures and tests call these directly.
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../../domain/schemas';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
@@ -7,6 +7,7 @@ import { refuseCommonPassword } from '../auth/password-policy';
 import type { Context } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { type UserRow, users } from '../db/schema';
+import { equalsIgnoringCase } from '../db/expressions';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { accountFailures, accountKey, deviceFailures, issueSignInDevice, knownDevice } from './auth-limits';
 import { SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
@@ -63,7 +64,7 @@ export async function register(
   const clash = await ctx.db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, email)));
+    .where(or(equalsIgnoringCase(users.username, input.username), eq(users.email, email)));
   if (clash.some((u) => u.username?.toLowerCase() === input.username.toLowerCase())) {
     throw conflict(USERNAME_TAKEN, { fieldErrors: { username: USERNAME_TAKEN } });
   }
@@ -116,7 +117,7 @@ export async function login(ctx: LoginCtx, input: LoginInput): Promise<PublicUse
     .select()
     .from(users)
     .where(
-      or(sql`lower(${users.username}) = ${identifier.toLowerCase()}`, sql`lower(${users.email}) = ${identifier.toLowerCase()}`),
+      or(equalsIgnoringCase(users.username, identifier), equalsIgnoringCase(users.email, identifier)),
     )
     .limit(1);
   const key = accountKey(row?.id, identifier);

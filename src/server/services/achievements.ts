@@ -5,7 +5,7 @@
 // new under the unique (user, key, tier): a replayed event, or two writes racing, award once.
 // Only what was really inserted is announced (achievement_earned, to the hunter and HQ).
 // No input anywhere names an achievement: a client cannot claim one.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   ACHIEVEMENTS,
@@ -25,8 +25,9 @@ import type { KeepAchievementsInput } from '../../domain/achievement-schemas';
 import { ACHIEVEMENT_DISTANCE_M, ACHIEVEMENT_TIERS } from '../../domain/rules';
 import type { Context } from '../context';
 import type { Queryable } from '../db/client';
-import { rawAll, rawFirst } from '../db/raw';
-import { earnedAchievements, messages, observations, sessionPlayers, users } from '../db/schema';
+import { achievementAttempts, achievementCounts, type AttemptRow, observedRarities } from '../db/queries/achievement-facts';
+import { earnedAchievements, messages, sessionPlayers, users } from '../db/schema';
+import { keptWhenSet, sumOrZero } from '../db/expressions';
 import type { AppDeps } from '../deps';
 import { forbidden, notFound } from '../errors';
 import type { PublishInput } from '../event-bus';
@@ -49,53 +50,11 @@ export type EarnedAchievementDto = {
   earnedAt: string;
 };
 
-// Counted in SQL over indexed rows (portable: booleans as `WHERE col`, counts read with Number()).
-const factsSql = (userId: string) => sql`
-SELECT
-  (SELECT count(*) FROM observations o JOIN session_players p ON p.id = o.player_id
-     WHERE p.user_id = ${userId} AND o.success) AS observations,
-  (SELECT count(DISTINCT o.species_id) FROM observations o JOIN session_players p ON p.id = o.player_id
-     WHERE p.user_id = ${userId} AND o.success) AS species,
-  (SELECT coalesce(sum(p.distance_traveled_m), 0) FROM session_players p WHERE p.user_id = ${userId}) AS "distanceM",
-  (SELECT coalesce(sum(p.darts_used), 0) FROM session_players p WHERE p.user_id = ${userId}) AS "dartsFired",
-  (SELECT count(*) FROM session_players p JOIN messages m ON m.session_id = p.session_id AND m.sender_user_id = p.user_id
-     WHERE p.user_id = ${userId}) AS reports,
-  (SELECT count(*) FROM session_players p JOIN messages m ON m.session_id = p.session_id AND m.sender_user_id = p.user_id
-     WHERE p.user_id = ${userId} AND m.media_type = 'image') AS photos,
-  (SELECT count(*) FROM session_players p JOIN game_sessions g ON g.id = p.session_id
-     WHERE p.user_id = ${userId} AND g.status = 'completed') AS "huntsCompleted",
-  (SELECT count(*) FROM session_players p WHERE p.user_id = ${userId} AND p.completion_time IS NOT NULL) AS "fullHunts"`;
-
-// The rarities of the species the hunter observed, each once.
-const raritiesSql = (userId: string) => sql`
-SELECT DISTINCT lower(trim(s.rarity)) AS rarity FROM observations o
-  JOIN session_players p ON p.id = o.player_id JOIN dinosaur_species s ON s.id = o.species_id
- WHERE p.user_id = ${userId} AND o.success AND s.rarity IS NOT NULL`;
-
-type FactsRow = Record<keyof Omit<AchievementFacts, 'rarities' | 'cleanHunts' | 'bestStreak'>, number | string>;
-type AttemptRow = { playerId: number; success: boolean; createdAt: number; completionTime: number | null; totalDinosaurs: number };
-
-/** Each of the hunter's attempts in order, per hunt, with what the hunt needs to judge a clean sweep. */
-function attemptsOf(q: Queryable, userId: string): Promise<AttemptRow[]> {
-  return q
-    .select({
-      playerId: observations.playerId,
-      success: observations.success,
-      createdAt: observations.createdAt,
-      completionTime: sessionPlayers.completionTime,
-      totalDinosaurs: sql<number>`(SELECT count(*) FROM session_dinosaurs d WHERE d.session_id = ${sessionPlayers.sessionId})`.mapWith(Number),
-    })
-    .from(observations)
-    .innerJoin(sessionPlayers, eq(sessionPlayers.id, observations.playerId))
-    .where(eq(sessionPlayers.userId, userId))
-    .orderBy(asc(observations.playerId), asc(observations.id));
-}
-
 /** The facts the server counted for one hunter (every hunt of the user). */
 export async function factsOf(q: Queryable, userId: string): Promise<AchievementFacts> {
-  const row = (await rawFirst<FactsRow>(q, factsSql(userId)))!;
-  const rarities = await rawAll<{ rarity: string }>(q, raritiesSql(userId));
-  const attempts = await attemptsOf(q, userId);
+  const row = await achievementCounts(q, userId);
+  const rarities = await observedRarities(q, userId);
+  const attempts = await achievementAttempts(q, userId);
   const hunts = new Map<number, AttemptRow[]>();
   for (const a of attempts) hunts.set(a.playerId, [...(hunts.get(a.playerId) ?? []), a]);
   let bestStreak = 0;
@@ -187,7 +146,7 @@ export async function awardAfterStep(ctx: AwardCtx, player: AwardPlayer, stepMet
 /** Metres the user walked over every hunt. */
 async function distanceOf(q: Queryable, userId: string): Promise<number> {
   const [row] = await q
-    .select({ m: sql<number>`coalesce(sum(${sessionPlayers.distanceTraveledM}), 0)`.mapWith(Number) })
+    .select({ m: sumOrZero(sessionPlayers.distanceTraveledM) })
     .from(sessionPlayers)
     .where(eq(sessionPlayers.userId, userId));
   return row?.m ?? 0;
@@ -347,7 +306,7 @@ type KeepCtx = Pick<
 /**
  * POST /api/hunter/keep-achievements: a guest creates a hunter account (the registration's rules
  * and answers) and its hunter record moves to it: the session_players row (its key to rejoin as a
- * guest is dropped), its earned achievements, and its messages' sender (the stats count them by
+ * guest is dropped, unless the game master removed it), its earned achievements, and its messages' sender (the stats count them by
  * sender). Nothing else changes. The guest's sign-ins end; the browser is signed in to the account.
  */
 export async function keepAsAccount(ctx: KeepCtx, input: KeepAchievementsInput): Promise<PublicUser> {
@@ -362,7 +321,9 @@ export async function keepAsAccount(ctx: KeepCtx, input: KeepAchievementsInput):
 
   const account = await register(ctx, { ...input, role: 'hunter' });
   await ctx.db.transaction(async (tx) => {
-    await tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: null }).where(eq(sessionPlayers.userId, guest.id));
+    // A removed hunter's rejoin key stays: it is what refuses this browser in that session (decision 836).
+    const keyUnlessRemoved = keptWhenSet<string>(sessionPlayers.removedAt, sessionPlayers.rejoinKey);
+    await tx.update(sessionPlayers).set({ userId: account.id, rejoinKey: keyUnlessRemoved }).where(eq(sessionPlayers.userId, guest.id));
     await tx.update(earnedAchievements).set({ userId: account.id }).where(eq(earnedAchievements.userId, guest.id));
     await tx.update(messages).set({ senderUserId: account.id }).where(eq(messages.senderUserId, guest.id));
     // HQ's tracking knows the hunter by its user id: the session's readers (and read cache) learn the new one.

@@ -137,13 +137,15 @@ describe('per-session lock on wrong join passwords, per address (decision 720)',
     const target = await createSession(gm);
     const untouched = await createSession(gm);
     const hunter = await signUp(s, 'hunter');
+    // Two accounts share the guesses: this test is about the address, not an account's own count (decision 930).
+    const hunters = [hunter, await signUp(s, 'hunter')];
     const guesser = { 'x-forwarded-for': '198.51.100.7' };
-    const join = (client: ApiClient, headers: Record<string, string>, password = 'raptor', handle = 'Rex') =>
+    const join = (client: ApiClient, headers: Record<string, string>, password = 'raptor-4821', handle = 'Rex') =>
       client.request('POST', '/api/hunter/join-session', { sessionId: String(target.id), password, hunterHandle: handle }, { headers });
 
     // A guest who joined from the same address before the attack (a shared field Wi-Fi), then lost the sign-in.
     const earlier = new ApiClient(s.url);
-    expect((await join(earlier, guesser, 'raptor', 'Early')).status).toBe(200);
+    expect((await join(earlier, guesser, 'raptor-4821', 'Early')).status).toBe(200);
     expect((await earlier.post('/api/auth/logout')).status).toBe(200);
     expect(earlier.cookie).toBe('');
     expect(earlier.deviceCookie).toMatch(/^dinohunt_device=/);
@@ -153,8 +155,8 @@ describe('per-session lock on wrong join passwords, per address (decision 720)',
         i % 3 === 0
           ? await join(new ApiClient(s.url), guesser, `x${i}`)
           : i % 3 === 1
-            ? await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: `x${i}` }, { headers: guesser })
-            : await hunter.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: `x${i}` }, { headers: guesser });
+            ? await hunters[i % 2]!.request('POST', `/api/game-sessions/${target.id}/join`, { password: `x${i}` }, { headers: guesser })
+            : await hunters[i % 2]!.request('POST', '/api/hunter/join-by-name', { sessionName: target.name, password: `x${i}` }, { headers: guesser });
       expect(res.status).toBe(404);
     }
     // An unknown browser at the guessing address: locked, even with the right password, on every door.
@@ -163,21 +165,21 @@ describe('per-session lock on wrong join passwords, per address (decision 720)',
     expect(refused.body.error).toMatch(/^Too many wrong passwords for this session\. Joining it is locked: try again in \d+ minutes?\.$/);
     expect(refused.body.retryAfterSeconds).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retryAfterSeconds);
-    expect((await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor' }, { headers: guesser })).status).toBe(429);
+    expect((await hunter.request('POST', `/api/game-sessions/${target.id}/join`, { password: 'raptor-4821' }, { headers: guesser })).status).toBe(429);
     // The other session, from the same address, is not locked.
-    expect((await hunter.request('POST', `/api/game-sessions/${untouched.id}/join`, { password: 'raptor' }, { headers: guesser })).status).toBe(200);
+    expect((await hunter.request('POST', `/api/game-sessions/${untouched.id}/join`, { password: 'raptor-4821' }, { headers: guesser })).status).toBe(200);
 
     // Another address is not locked: the lock is never global for the session.
-    expect((await join(new ApiClient(s.url), { 'x-forwarded-for': '203.0.113.20' }, 'raptor', 'Elsewhere')).status).toBe(200);
+    expect((await join(new ApiClient(s.url), { 'x-forwarded-for': '203.0.113.20' }, 'raptor-4821', 'Elsewhere')).status).toBe(200);
     // A browser that joined before (its device cookie) still joins from the guessing address...
-    expect((await join(earlier, guesser, 'raptor', 'Early2')).status).toBe(200);
+    expect((await join(earlier, guesser, 'raptor-4821', 'Early2')).status).toBe(200);
     // ...and so does the game master's own browser, signed out to try the hunter's side.
     expect((await gm.post('/api/auth/logout')).status).toBe(200);
-    expect((await join(gm, guesser, 'raptor', 'Boss')).status).toBe(200);
+    expect((await join(gm, guesser, 'raptor-4821', 'Boss')).status).toBe(200);
     // A forged or altered device cookie is an unknown browser.
     const forged = new ApiClient(s.url);
     forged.deviceCookie = earlier.deviceCookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    expect((await join(forged, guesser, 'raptor', 'Forger')).status).toBe(429);
+    expect((await join(forged, guesser, 'raptor-4821', 'Forger')).status).toBe(429);
   });
 
   it('old short passwords still work', async () => {

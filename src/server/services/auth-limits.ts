@@ -7,8 +7,10 @@
 //    browsers; a browser with a valid device cookie for the account (decision 720) has its own
 //    allowance of DEVICE_LOCK_FAILURES instead, and past it its cookie goes on the lockout list;
 //  - per game session and address: SESSION_JOIN_LOCK_FAILURES wrong passwords lock joining it from
-//    that address; a browser known to the session (its owner, a member, a device cookie that joined
-//    it before) is not held by that lock.
+//    that address; per game session from all addresses: SESSION_JOIN_SESSION_LOCK_FAILURES lock it for
+//    every address; per signed-in account: SESSION_JOIN_ACCOUNT_LOCK_FAILURES wrong session passwords
+//    (any session, any address) lock its joining (decision 930). A browser known to the session (its
+//    owner, a member, a device cookie that joined it before) is held by none of these locks.
 // Counted where the store says (rate-limit-store.ts): this process's memory on SQLite (a restart
 // forgets the counts), the database on PostgreSQL, where every process shares them (decision 885).
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -20,10 +22,12 @@ import {
   DEVICE_COOKIE_SESSIONS,
   DEVICE_LOCK_FAILURES,
   DEVICE_LOCK_WINDOW_S,
-  DEVICE_LOCKOUT_LIST_MAX,
+  SESSION_JOIN_ACCOUNT_LOCK_FAILURES,
   SESSION_JOIN_LOCK_FAILURES,
   SESSION_JOIN_LOCK_WINDOW_S,
+  SESSION_JOIN_SESSION_LOCK_FAILURES,
 } from '../../domain/rules';
+import { DEVICE_LOCKOUT_LIST_MAX } from './limits';
 import { createDeviceCookies, type Device, type DeviceCookies, loadDeviceSecret, newNonce } from '../auth/device-cookie';
 import type { Session, User } from 'lucia';
 import type { Config } from '../config';
@@ -36,7 +40,12 @@ import { findPlayer } from './session-access';
 export type AuthLimits = {
   address: Limiter;
   accountFailures: Limiter;
+  /** Wrong session passwords per session and address. */
   joinFailures: Limiter;
+  /** Wrong session passwords per session, all addresses together (decision 930). */
+  sessionJoinFailures: Limiter;
+  /** Wrong session passwords per signed-in account, all sessions and addresses (decision 930). */
+  accountJoinFailures: Limiter;
   /** Failed sign-ins per device cookie (its nonce). */
   deviceFailures: Limiter;
   /** Device cookies that failed too often, until the cookie's own end at the latest. */
@@ -66,6 +75,16 @@ export function createAuthLimits(
     joinFailures: store.window({
       keyPrefix: 'join-failures',
       points: SESSION_JOIN_LOCK_FAILURES,
+      duration: SESSION_JOIN_LOCK_WINDOW_S,
+    }),
+    sessionJoinFailures: store.window({
+      keyPrefix: 'session-join-failures',
+      points: SESSION_JOIN_SESSION_LOCK_FAILURES,
+      duration: SESSION_JOIN_LOCK_WINDOW_S,
+    }),
+    accountJoinFailures: store.window({
+      keyPrefix: 'account-join-failures',
+      points: SESSION_JOIN_ACCOUNT_LOCK_FAILURES,
       duration: SESSION_JOIN_LOCK_WINDOW_S,
     }),
   };
@@ -124,6 +143,8 @@ export const LIMIT_MESSAGES = {
     `Too many failed sign-ins for this account. Password sign-in is locked: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   sessionLocked: (minutes: number) =>
     `Too many wrong passwords for this session. Joining it is locked: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  accountJoinLocked: (minutes: number) =>
+    `Too many wrong session passwords from this account. Joining a session you have not joined before is locked: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 type HeaderSink = { setHeader: (name: string, value: string) => void };
@@ -267,21 +288,40 @@ async function knownToSession(
   return (await findPlayer(ctx.db, session.id, ctx.user.id)) !== undefined;
 }
 
-/** The lock keys of the targets this browser is not known to: each session (or typed key) with the address. */
-async function joinKeys(ctx: JoinLimitCtx, targets: JoinTarget[]): Promise<string[]> {
+/** One lock a join attempt is under: its limiter, its keys and the message of its 429. */
+type JoinLock = { limiter: Limiter; keys: string[]; message: (minutes: number) => string };
+
+/**
+ * The locks of the targets this browser is not known to: each session (or typed key) with the address,
+ * each session from every address, and the signed-in account (decision 930). None when it is known to all.
+ */
+async function joinLocks(ctx: JoinLimitCtx, targets: JoinTarget[]): Promise<JoinLock[]> {
   const device = await currentDevice(ctx);
-  const keys: string[] = [];
+  const unknown: string[] = [];
   for (const t of targets) {
-    if (!t.session || !(await knownToSession(ctx, device, t.session))) keys.push(`${t.key}@${ctx.ip || 'unknown'}`);
+    if (!t.session || !(await knownToSession(ctx, device, t.session))) unknown.push(t.key);
   }
-  return keys;
+  if (unknown.length === 0) return [];
+  const limits = ctx.authLimits;
+  const address = ctx.ip || 'unknown';
+  const locks: JoinLock[] = [
+    { limiter: limits.joinFailures, keys: unknown.map((key) => `${key}@${address}`), message: LIMIT_MESSAGES.sessionLocked },
+    { limiter: limits.sessionJoinFailures, keys: unknown, message: LIMIT_MESSAGES.sessionLocked },
+  ];
+  // A guest's user is new at each join: only an account is the same guesser from one attempt to the next.
+  if (ctx.user && !ctx.user.isGuest) {
+    locks.unshift({ limiter: limits.accountJoinFailures, keys: [`user:${ctx.user.id}`], message: LIMIT_MESSAGES.accountJoinLocked });
+  }
+  return locks;
 }
 
 export const joinFailures = {
-  refuseWhenLocked: async (ctx: JoinLimitCtx, targets: JoinTarget[]) =>
-    refuseWhenLocked(ctx.authLimits.joinFailures, await joinKeys(ctx, targets), ctx, LIMIT_MESSAGES.sessionLocked),
-  count: async (ctx: JoinLimitCtx, targets: JoinTarget[]) =>
-    countFailure(ctx.authLimits.joinFailures, await joinKeys(ctx, targets)),
+  refuseWhenLocked: async (ctx: JoinLimitCtx, targets: JoinTarget[]) => {
+    for (const lock of await joinLocks(ctx, targets)) await refuseWhenLocked(lock.limiter, lock.keys, ctx, lock.message);
+  },
+  count: async (ctx: JoinLimitCtx, targets: JoinTarget[]) => {
+    for (const lock of await joinLocks(ctx, targets)) await countFailure(lock.limiter, lock.keys);
+  },
   /** The password was right for these sessions: this browser is known to them from now on. */
   succeeded: (ctx: JoinLimitCtx, sessionIds: number[]) => rememberJoin(ctx, sessionIds),
 };

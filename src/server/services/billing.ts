@@ -3,7 +3,7 @@
 // grants at once in the no-payment mode). A subscription becomes active only
 // from a verified webhook or a server-side check with the provider, never from
 // the browser's word.
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Plan, PaymentStartOutput, UserSubscription } from '../../domain/billing-schemas';
 import { hasLapsed, weeklyPeriodEnd } from '../../domain/billing-period';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../domain/rules';
 import type { Db, Queryable } from '../db/client';
 import { creditPurchases, type PlanRow, stripeEvents, subscriptionPlans, subscriptions, users } from '../db/schema';
+import { plus } from '../db/expressions';
 import type { AppDeps } from '../deps';
 import { AppError, conflict, forbidden, notFound } from '../errors';
 import { type BillingUser, PaymentProviderError, type RemoteSubscription, type WebhookEvent } from '../payments/provider';
@@ -282,7 +283,7 @@ export function grantCreditPurchase(db: Db, purchaseId: number): Promise<boolean
     if (changed.length === 0) return false;
     await tx
       .update(users)
-      .set({ sessionCredits: sql`${users.sessionCredits} + ${purchase.credits}` })
+      .set({ sessionCredits: plus(users.sessionCredits, purchase.credits) })
       .where(eq(users.id, purchase.userId));
     return true;
   });

@@ -1,7 +1,7 @@
 // Session communications: sending (text, quick actions, broadcasts, media) and
 // the visibility-filtered message list. Procedures, the /ws socket and the
 // upload route all call these functions, so the rules are the same at every door.
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { User } from 'lucia';
 import type { ListMessagesInput, SendMessageInput } from '../../domain/comms-schemas';
 import { COMMS_MESSAGES } from '../../domain/comms-schemas';
@@ -14,8 +14,7 @@ import {
   type RECIPIENT_TYPES,
 } from '../../domain/rules';
 import type { Db, Queryable, Tx } from '../db/client';
-import { dialectOf } from '../db/client';
-import { rawAll } from '../db/raw';
+import { queryPlan } from '../db/query-plan';
 import { messages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden } from '../errors';
@@ -299,11 +298,5 @@ export function messagesViewer(ctx: Pick<CommsCtx, 'user'>, access: CommsAccess)
 /** For tests and benchmarks: the query plan of a hunter's list query, a line per step (either dialect's EXPLAIN). */
 export async function explainListQueries(db: Db): Promise<string[]> {
   const params: ListParams = { sessionId: 1, afterId: 0, beforeId: 1, all: false, userId: 'x', limit: 1 };
-  const query = listQuery(db, params, 'oldest').getSQL();
-  if (dialectOf(db) === 'pg') {
-    const rows = await rawAll<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN ${query}`);
-    return rows.map((r) => r['QUERY PLAN']);
-  }
-  const rows = await rawAll<{ detail: string }>(db, sql`EXPLAIN QUERY PLAN ${query}`);
-  return rows.map((r) => r.detail);
+  return queryPlan(db, listQuery(db, params, 'oldest'));
 }

@@ -13,20 +13,11 @@ import { dinosaurSpecies, type GameSessionRow, observations, sessionDinosaurs } 
 import { badRequest, conflict, notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { assertPlacementAllowed } from './play-area';
+import type { z } from 'zod';
+import type { DinosaurOutputSchema } from '../../domain/contracts';
 
-export type DinosaurOutput = {
-  id: number;
-  sessionId: number;
-  speciesId: number;
-  /** Decimal degrees as strings, as the specification's clients read them. */
-  latitude: string;
-  longitude: string;
-  health: number;
-  status: string;
-  speciesName: string;
-  modelUrl: string | null;
-  createdAt: string;
-};
+/** The answer as the procedure's output schema declares it (one contract: contracts). */
+export type DinosaurOutput = z.infer<typeof DinosaurOutputSchema>;
 
 type DinosaurRow = {
   id: number;

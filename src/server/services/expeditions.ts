@@ -2,7 +2,7 @@
 // only sessions marked public and not ended; joining goes through joining.ts (the same
 // checks as every door); removal marks the player row, which every per-session read
 // (session-access.ts) then refuses with the reason, and tells the hunter live.
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { User } from 'lucia';
 import {
   EXPEDITION_MESSAGES,
@@ -16,6 +16,7 @@ import {
 import { EXPEDITIONS_LISTED_MAX } from '../../domain/rules';
 import type { GameSessionRow } from '../db/schema';
 import { gameSessions, sessionPlayers } from '../db/schema';
+import { removedFromSession, sessionPlayerCount } from '../db/queries/session-fields';
 import { conflict, forbidden, notFound } from '../errors';
 import {
   countPlayers,
@@ -24,30 +25,16 @@ import {
   runDueTransitions,
   type SessionOutput,
   type SessionsCtx,
-  sessionPlayerCount,
   toSessionOutput,
 } from './game-sessions';
+import type { z } from 'zod';
+import type { ExpeditionOutputSchema } from '../routers/expeditions/expeditions.types';
+import type { RemoveHunterOutput as RemoveHunterOutputSchema } from '../routers/expeditions/expeditions.types';
 
 type UserCtx = SessionsCtx & { user: User };
 
-export type ExpeditionOutput = {
-  id: number;
-  name: string;
-  status: GameSessionRow['status'];
-  /** When it started (live) or is scheduled to start; null: the game master has not set a time. */
-  startsAt: string | null;
-  meetingPoint: { lat: number; lng: number } | null;
-  meetingNote: string | null;
-  description: string | null;
-  coverPhotoUrl: string | null;
-  maxPlayers: number;
-  currentPlayers: number;
-  spotsLeft: number;
-  /** Metres from the position in the query to the meeting point; null without one. */
-  distanceM: number | null;
-  /** The caller already hunts in it (resume rather than join). */
-  joined: boolean;
-};
+/** The answer as the procedure's output schema declares it (one contract: expeditions.types). */
+export type ExpeditionOutput = z.infer<typeof ExpeditionOutputSchema>;
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 const LIVE = new Set<string>(['active', 'started', 'paused']);
@@ -62,8 +49,7 @@ export async function listExpeditions(ctx: UserCtx, query: ExpeditionListQuery):
   if (ctx.user.role !== 'hunter') throw forbidden(EXPEDITION_MESSAGES.notAHunter);
   await runDueTransitions(ctx);
   const players = sessionPlayerCount();
-  const mine = sql<number | null>`(select case when sp.removed_at is null then 0 else 1 end from session_players sp
-      where sp.session_id = "game_sessions"."id" and sp.user_id = ${ctx.user.id})`;
+  const mine = removedFromSession(ctx.user.id);
   const rows = (
     await ctx.db
       .select({ session: gameSessions, players, mine })
@@ -132,7 +118,8 @@ export async function setExpedition(ctx: SessionsCtx, session: GameSessionRow, i
   return toSessionOutput(row, ctx.now(), { includePassword: true, currentPlayers: await countPlayers(ctx, row.id) });
 }
 
-export type RemoveHunterOutput = { success: true; hunterId: string; hunterHandle: string; currentPlayers: number };
+/** The answer as the procedure's output schema declares it (one contract: expeditions.types). */
+export type RemoveHunterOutput = z.infer<typeof RemoveHunterOutputSchema>;
 
 /**
  * POST /api/game-sessions/{id}/hunters/{hunterId}/remove (decision 836): the hunter's membership

@@ -1,21 +1,21 @@
 // Game sessions: creation, the lifecycle (start now or scheduled, pause, resume,
 // end, expiry), listing by role, time status and result. Procedures, the
 // scheduler and tests call these directly.
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from 'lucia';
+import type { EventOf, EventType, PayloadOf } from '../../domain/contracts';
 import { completionResult } from '../../domain/countdown';
 import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
-import type { EndedReason } from '../../domain/session-outcome';
 import { MAX_SCHEDULE_AHEAD_MS, SCHEDULE_GRACE_MS } from '../../domain/rules';
 import type { CreateSessionInput, StartSessionBody } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { foldKey } from '../../domain/text-keys';
 import type { AppDeps } from '../deps';
+import type { PublishInput } from '../event-bus';
 import type { Queryable, Tx } from '../db/client';
-import { epochMs } from '../db/dialect';
 import { lockFor } from '../db/locks';
 import { preparedQuery } from '../db/prepared';
-import { rawFirst } from '../db/raw';
+import { deployedDinosaurTotals, dueSessions } from '../db/queries/session-schedule';
 import {
   type GameSessionRow,
   gameSessions,
@@ -23,48 +23,26 @@ import {
   sessionPlayers,
   sessionResults,
 } from '../db/schema';
+import { sessionPlayerCount } from '../db/queries/session-fields';
+import { refuseCommonPassword } from '../auth/password-policy';
 import { badRequest, conflict, notFound } from '../errors';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
 import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
 import { type SessionLayout, writeSessionLayout } from './session-layout';
 import { isRunning, RUNNING_STATUSES, sessionEndsAt, sessionExpired, sessionTimeStatus } from './session-clock';
+import type { z } from 'zod';
+import type { SessionOutputSchema } from '../routers/sessions/sessions.types';
 
 export type SessionsCtx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
 type UserCtx = SessionsCtx & { user: User };
 
-export type SessionOutput = {
-  id: number;
-  name: string;
-  /** Only for the owning game master and admins. */
-  password?: string;
-  maxPlayers: number;
-  missionId: number | null;
-  status: GameSessionRow['status'];
-  startTime: string | null;
-  endTime: string | null;
-  duration: number;
-  currentPlayers: number;
-  createdAt: string;
-  briefingVideoUrl: string | null;
-  coverPhotoUrl: string | null;
-  description: string | null;
-  scheduledStartTime: string | null;
-  pausedAt: string | null;
-  endsAt: string | null;
-  timeRemaining: number;
-  hasTimeLimit: boolean;
-  /** Why a completed session ended (null otherwise, and for sessions ended before it was recorded). */
-  endedReason: EndedReason | null;
-  /** The caller's own handle, when the caller is a hunter in it. */
-  hunterHandle?: string;
-  /** A public expedition (decision 835): listed to hunter accounts, joined without the password. */
-  isPublic: boolean;
-  meetingPoint: { lat: number; lng: number } | null;
-  meetingNote: string | null;
-};
+/** The answer as the procedure's output schema declares it (one contract: sessions.types). */
+export type SessionOutput = z.infer<typeof SessionOutputSchema>;
 
 const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+/** An instant that is known (an event's time of the change) as ISO 8601. */
+const isoAt = (ms: number): string => new Date(ms).toISOString();
 
 export function toSessionOutput(
   row: GameSessionRow,
@@ -125,9 +103,20 @@ export async function countPlayers(ctx: { db: Queryable }, sessionId: number): P
   return row?.n ?? 0;
 }
 
-/** Stores the session's event with `q`, the transaction of the change it describes. */
-async function publish(ctx: SessionsCtx, q: Queryable, sessionId: number, type: string, payload: Record<string, unknown> = {}) {
-  await ctx.bus.publish(q, { sessionId, type, payload: { sessionId, timestamp: ctx.now(), ...payload } });
+/** The events of a session's life, published here. */
+type SessionLifeType = Extract<EventType, `session_${string}`>;
+
+/** Stores the session's event with `q`, the transaction of the change it describes (its sessionId and timestamp added). */
+async function publish<T extends SessionLifeType>(
+  ctx: SessionsCtx,
+  q: Queryable,
+  sessionId: number,
+  type: T,
+  fields: Omit<PayloadOf<T>, 'sessionId' | 'timestamp'>,
+) {
+  // TypeScript cannot tie the payload to `type` through the generic; the signature above does.
+  const event = { type, payload: { sessionId, timestamp: ctx.now(), ...fields } } as EventOf<T>;
+  await ctx.bus.publish(q, { sessionId, ...event } as PublishInput);
 }
 
 async function reload(ctx: { db: Queryable }, id: number): Promise<GameSessionRow> {
@@ -144,6 +133,8 @@ async function reload(ctx: { db: Queryable }, id: number): Promise<GameSessionRo
  */
 export async function createSession(ctx: UserCtx, input: CreateSessionInput, layout?: SessionLayout): Promise<SessionOutput> {
   const now = ctx.now();
+  // New and run-again sessions alike (decision 931); the length and the mix are the shared schema's.
+  refuseCommonPassword(input.password, SESSION_MESSAGES.passwordTooCommon);
   if (input.isPublic && !input.meetingPoint) {
     throw badRequest(EXPEDITION_MESSAGES.meetingPointRequired, { fieldErrors: { meetingPoint: EXPEDITION_MESSAGES.meetingPointRequired } });
   }
@@ -225,14 +216,6 @@ export async function listSessions(ctx: UserCtx, opts: { includeEnded: boolean }
   return rows.map((r) => toSessionOutput(r.session, now, { includePassword: true, currentPlayers: r.players }));
 }
 
-/**
- * A select field: the session's hunters (removed ones free their spot). Qualified by hand: drizzle
- * leaves columns unqualified in single-table selects. count(*) is a bigint on PostgreSQL (a string
- * from the driver): read as a number.
- */
-export const sessionPlayerCount = () =>
-  sql<number>`(select count(*) from session_players sp where sp.session_id = "game_sessions"."id" and sp.removed_at is null)`.mapWith(Number);
-
 /** One session as its caller may see it (owner/admin with password, a hunter of it without). */
 export async function getSession(ctx: UserCtx, id: number): Promise<SessionOutput> {
   const access = await requireSessionAccess(ctx, id);
@@ -289,9 +272,9 @@ export async function startSession(ctx: SessionsCtx, session: GameSessionRow, bo
       .returning();
     if (!row) return undefined;
     if (later) {
-      await publish(ctx, tx, row.id, 'session_scheduled', { scheduledStartTime: iso(scheduled), duration });
+      await publish(ctx, tx, row.id, 'session_scheduled', { scheduledStartTime: isoAt(scheduled), duration });
     } else {
-      await publish(ctx, tx, row.id, 'session_started', { startTime: iso(now), duration, scheduled: false });
+      await publish(ctx, tx, row.id, 'session_started', { startTime: isoAt(now), duration, scheduled: false });
     }
     return row;
   });
@@ -309,7 +292,7 @@ export async function pauseSession(ctx: SessionsCtx, session: GameSessionRow): P
       .where(and(eq(gameSessions.id, current.id), inArray(gameSessions.status, [...RUNNING_STATUSES])))
       .returning();
     if (!row) return undefined;
-    await publish(ctx, tx, row.id, 'session_paused', { pausedAt: iso(now), timeRemaining: sessionTimeStatus(row, now).timeRemaining });
+    await publish(ctx, tx, row.id, 'session_paused', { pausedAt: isoAt(now), timeRemaining: sessionTimeStatus(row, now).timeRemaining });
     return row;
   });
   if (!paused) illegal('pause', await reload(ctx, current.id));
@@ -392,7 +375,7 @@ async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, re
       .insert(sessionResults)
       .values({ sessionId: row.id, ...result, createdAt: endTime })
       .onConflictDoNothing();
-    await publish(ctx, tx, row.id, 'session_ended', { endTime: iso(endTime), endedReason, ...result });
+    await publish(ctx, tx, row.id, 'session_ended', { endTime: isoAt(endTime), endedReason, ...result });
     return true;
   });
   if (!done) return false;
@@ -402,18 +385,10 @@ async function finish(ctx: SessionsCtx, row: GameSessionRow, endTime: number, re
 }
 
 async function computeResult(tx: Tx, sessionId: number, reason: 'ended' | 'time_expired') {
-  // count(*) is a bigint on PostgreSQL (a string from the driver): read as numbers.
-  const totals = await rawFirst<{ total: number | string; found: number | string }>(
-    tx,
-    sql`SELECT count(*) AS total,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM observations o
-                                             WHERE o.session_id = d.session_id AND o.dinosaur_id = d.id AND o.success)) AS found
-          FROM session_dinosaurs d
-         WHERE d.session_id = ${sessionId}`,
-  );
+  const totals = await deployedDinosaurTotals(tx, sessionId);
   return completionResult({
-    observed: Number(totals?.found ?? 0),
-    total: Number(totals?.total ?? 0),
+    observed: totals.found,
+    total: totals.total,
     timeExpired: reason === 'time_expired',
   });
 }
@@ -451,7 +426,7 @@ export async function refreshSession(ctx: SessionsCtx, row: GameSessionRow): Pro
           )
           .returning();
         if (updated) {
-          await publish(ctx, tx, updated.id, 'session_started', { startTime: iso(startTime), duration: updated.duration, scheduled: true });
+          await publish(ctx, tx, updated.id, 'session_started', { startTime: isoAt(startTime), duration: updated.duration, scheduled: true });
         }
         return updated;
       });
@@ -474,20 +449,7 @@ export async function refreshSession(ctx: SessionsCtx, row: GameSessionRow): Pro
  */
 export async function runDueTransitions(ctx: SessionsCtx, opts: { stop?: () => boolean } = {}): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db
-    .select()
-    .from(gameSessions)
-    .where(
-      or(
-        and(eq(gameSessions.status, 'preparing'), lte(gameSessions.scheduledStartTime, now)),
-        and(
-          inArray(gameSessions.status, [...RUNNING_STATUSES]),
-          isNotNull(gameSessions.startTime),
-          // The end (start + duration + pauses) at or before now; times as ms in both dialects.
-          sql`${epochMs(ctx.db, gameSessions.startTime)} + ${gameSessions.duration} * 60000 + ${gameSessions.pausedTotalMs} <= ${now}`,
-        ),
-      ),
-    );
+  const due = await dueSessions(ctx.db, now, RUNNING_STATUSES);
   for (const row of due) {
     if (opts.stop?.()) break;
     await refreshSession(ctx, row);

@@ -1,5 +1,5 @@
 // Game master management for admins: list, grant session credits, delete.
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { LIVE_SESSION_STATUSES } from '../../domain/rules';
 import type { Queryable, Tx } from '../db/client';
 import type { AppDeps } from '../deps';
@@ -11,21 +11,17 @@ import {
   type UserRow,
   users,
 } from '../db/schema';
+import { plus } from '../db/expressions';
 import { AppError, badRequest, notFound } from '../errors';
 import { removeUpload, uploadKeyOf } from '../storage/uploads';
 import { endSession } from './game-sessions';
+import type { z } from 'zod';
+import type { GameMasterSchema } from '../routers/admin/outputs.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'signOuts' | 'now' | 'files'>;
 
-export type GameMasterOutput = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  username: string | null;
-  sessionCredits: number;
-  accountStatus: string;
-};
+/** The answer as the procedure's output schema declares it (one contract: types). */
+export type GameMasterOutput = z.infer<typeof GameMasterSchema>;
 
 const toGameMaster = (u: UserRow): GameMasterOutput => ({
   id: u.id,
@@ -63,7 +59,7 @@ export async function addCredits(
     if (target.role !== 'gamemaster') throw badRequest('Credits can only be added to game masters');
     const [row] = await tx
       .update(users)
-      .set({ sessionCredits: sql`${users.sessionCredits} + ${credits}` })
+      .set({ sessionCredits: plus(users.sessionCredits, credits) })
       .where(eq(users.id, userId))
       .returning({ sessionCredits: users.sessionCredits });
     await announceCredits(ctx, tx, userId, row!.sessionCredits);

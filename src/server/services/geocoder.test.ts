@@ -1,7 +1,7 @@
 // The geocoder proxy's cache and sharing, with a fake upstream and clock (decision 815).
 import { describe, expect, it } from 'vitest';
 import { PLACE_MESSAGES } from '../../domain/place-search';
-import { GEOCODER_CACHE_ENTRIES, GEOCODER_CACHE_TTL_MS, GEOCODER_MIN_INTERVAL_MS } from '../../domain/rules';
+import { GEOCODER_CACHE_ENTRIES, GEOCODER_CACHE_TTL_MS, GEOCODER_MIN_INTERVAL_MS } from './limits';
 import { createGeocoder } from './geocoder';
 
 function setUp() {

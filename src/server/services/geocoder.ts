@@ -4,7 +4,8 @@
 // process of a cluster books its turns from one pace on PostgreSQL: decision 887; later ones wait
 // their turn, a short queue per process, then 429), answers cached a day, at most
 // PLACE_SEARCHES_PER_MINUTE searches per game master. Coordinates typed into the box
-// never reach the geocoder, and work with it off or unreachable.
+// never reach the geocoder, and work with it off or unreachable. Each request has GEOCODER_TIMEOUT_MS;
+// a geocoder that keeps failing opens a circuit breaker (decision 932) and searches fail fast with 503.
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   coordinatesPlace,
@@ -14,18 +15,20 @@ import {
   parseCoordinates,
   toPlaceResults,
 } from '../../domain/place-search';
-import {
-  GEOCODER_CACHE_ENTRIES,
-  GEOCODER_CACHE_TTL_MS,
-  GEOCODER_MIN_INTERVAL_MS,
-  GEOCODER_QUEUE_MAX,
-  GEOCODER_TIMEOUT_MS,
-  PLACE_RESULTS_MAX,
-  PLACE_SEARCHES_PER_MINUTE,
-} from '../../domain/rules';
+import { PLACE_RESULTS_MAX, PLACE_SEARCHES_PER_MINUTE } from '../../domain/rules';
+import { GEOCODER_CACHE_ENTRIES, GEOCODER_CACHE_TTL_MS, GEOCODER_MIN_INTERVAL_MS, GEOCODER_QUEUE_MAX, GEOCODER_TIMEOUT_MS } from './limits';
 import type { Config } from '../config';
 import { AppError, tooManyRequests } from '../errors';
+import { CircuitBreaker, CircuitOpenError } from '../outbound/circuit-breaker';
 import { MEMORY_RATE_LIMITS, type RateLimitStore } from './rate-limit-store';
+
+/** Failed searches in a row (no answer within GEOCODER_TIMEOUT_MS, no connection, a 5xx) that open the breaker. */
+const GEOCODER_BREAKER_FAILURES = 3;
+/** How long searches then fail fast before one probe asks the geocoder again. */
+const GEOCODER_BREAKER_COOL_DOWN_MS = 30_000;
+
+/** The geocoder answered with a server error: it counts toward the breaker like no answer. */
+class GeocoderDown extends Error {}
 
 export type Geocoder = {
   /** Places for a query (already trimmed and bounded by PlaceSearchInput), for one signed-in game master. */
@@ -57,6 +60,14 @@ export function createGeocoder(
   /** One request a second toward the geocoder from the whole service: every process books from it on PostgreSQL. */
   const pace = limits.pace('geocoder', GEOCODER_MIN_INTERVAL_MS);
   let waiting = 0;
+  const breaker = new CircuitBreaker({
+    name: 'geocoder',
+    failureThreshold: GEOCODER_BREAKER_FAILURES,
+    coolDownMs: GEOCODER_BREAKER_COOL_DOWN_MS,
+    isFailure: (err) => !(err instanceof AppError),
+    log,
+    clock,
+  });
 
   const cached = (key: string): PlaceResult[] | null => {
     const hit = cache.get(key);
@@ -97,6 +108,16 @@ export function createGeocoder(
   }
 
   async function ask(q: string): Promise<PlaceResult[]> {
+    try {
+      return await breaker.run(() => askNow(q));
+    } catch (err) {
+      if (err instanceof CircuitOpenError) throw new AppError(503, PLACE_MESSAGES.unavailable, { retryAfterSeconds: err.retryAfterSeconds });
+      if (err instanceof GeocoderDown) throw unavailable();
+      throw err;
+    }
+  }
+
+  async function askNow(q: string): Promise<PlaceResult[]> {
     await turn();
     const params = new URLSearchParams({ q, format: 'jsonv2', limit: String(PLACE_RESULTS_MAX), addressdetails: '0' });
     if (config.GEOCODER_EMAIL) params.set('email', config.GEOCODER_EMAIL);
@@ -107,7 +128,11 @@ export function createGeocoder(
       res = await fetchImpl(`${base}/search?${params}`, { headers, signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS), redirect: 'error' });
     } catch (err) {
       log.warn(`geocoder unreachable: ${String(err)}`);
-      throw unavailable();
+      throw new GeocoderDown(String(err));
+    }
+    if (res.status >= 500) {
+      log.warn(`geocoder answered ${res.status}`);
+      throw new GeocoderDown(String(res.status));
     }
     if (!res.ok) {
       log.warn(`geocoder answered ${res.status}`);
@@ -118,8 +143,9 @@ export function createGeocoder(
     try {
       return toPlaceResults(await res.json());
     } catch (err) {
+      // Cut off by the timeout, or a page that is no geocoder's answer (a proxy's error page): down too.
       log.warn(`geocoder answer unreadable: ${String(err)}`);
-      throw unavailable();
+      throw new GeocoderDown(String(err));
     }
   }
 
@@ -150,7 +176,12 @@ export function createGeocoder(
           .finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return pending;
+      return pending.catch((err: unknown) => {
+        // The breaker is open: Retry-After says when the next probe may go.
+        const retryAfter = err instanceof AppError ? err.details?.retryAfterSeconds : undefined;
+        if (typeof retryAfter === 'number') setHeader?.('retry-after', String(retryAfter));
+        throw err;
+      });
     },
   };
 }

@@ -5,17 +5,17 @@
 import { pathsDeletedAt, pathsKept, pointsPerHunter, downsample, type ReplayPoint } from '../../domain/hunt-replay';
 import { ARCHIVE_MESSAGES, type RunAgainBody } from '../../domain/hunt-archive-schemas';
 import type { User } from 'lucia';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { epochMs } from '../db/dialect';
-import { rawAll } from '../db/raw';
+import { eq } from 'drizzle-orm';
+import { replayDinosaurRows, replayObservationRows, replayPathRows } from '../db/queries/hunt-replay';
 import type { AppDeps } from '../deps';
-import { type GameSessionRow, type LatLngPoint, missions } from '../db/schema';
+import { type GameSessionRow, missions } from '../db/schema';
 import { conflict } from '../errors';
 import { csvLine, fileStamp } from './admin-exports';
 import { createSession, refreshSession, type SessionOutput, type SessionsCtx } from './game-sessions';
 import { sessionHunterResults } from './hunter-stats';
 import { readSessionLayout } from './session-layout';
+import type { z } from 'zod';
+import type { ReplayOutput as ReplayOutputSchema } from '../routers/hunts/hunts.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'bus' | 'now'>;
 
@@ -34,49 +34,8 @@ async function endedSession(ctx: SessionsCtx, session: GameSessionRow, message: 
 
 // --- Replay -------------------------------------------------------------------
 
-export type ReplayOutput = {
-  sessionId: number;
-  name: string;
-  startTime: string | null;
-  endTime: string;
-  pathsKept: boolean;
-  pathsDeletedAt: string;
-  playArea: LatLngPoint[] | null;
-  noGoZones: LatLngPoint[][];
-  dinosaurs: { id: number; speciesName: string; lat: number; lng: number }[];
-  hunters: { hunterId: string; hunterName: string; completionRank: number; pointsStored: number; points: ReplayPoint[] }[];
-  observations: {
-    t: number;
-    hunterId: string;
-    hunterName: string;
-    dinosaurId: number;
-    speciesName: string;
-    lat: number | null;
-    lng: number | null;
-  }[];
-};
-
-// Times read as milliseconds in both dialects (epochMs); PostgreSQL may give them as strings.
-const pathsSql = (q: Queryable, sessionId: number): SQL => sql`
-SELECT sp.user_id AS "hunterId", p.lat AS lat, p.lng AS lng, ${epochMs(q, sql.raw('p.recorded_at'))} AS t
-  FROM positions p JOIN session_players sp ON sp.id = p.player_id
- WHERE p.session_id = ${sessionId}
- ORDER BY p.player_id, p.recorded_at, p.id`;
-
-const replayObservationsSql = (q: Queryable, sessionId: number): SQL => sql`
-SELECT ${epochMs(q, sql.raw('o.created_at'))} AS t, sp.user_id AS "hunterId", sp.handle AS "hunterName", o.dinosaur_id AS "dinosaurId",
-       COALESCE(s.name, 'Unknown species') AS "speciesName", d.latitude AS lat, d.longitude AS lng
-  FROM observations o
-  JOIN session_players sp ON sp.id = o.player_id
-  LEFT JOIN dinosaur_species s ON s.id = o.species_id
-  LEFT JOIN session_dinosaurs d ON d.id = o.dinosaur_id AND d.session_id = o.session_id
- WHERE o.session_id = ${sessionId} AND o.success
- ORDER BY o.created_at, o.id`;
-
-const dinosaursSql = (sessionId: number): SQL => sql`
-SELECT d.id AS id, COALESCE(s.name, 'Unknown species') AS "speciesName", d.latitude AS lat, d.longitude AS lng
-  FROM session_dinosaurs d LEFT JOIN dinosaur_species s ON s.id = d.species_id
- WHERE d.session_id = ${sessionId} ORDER BY d.id`;
+/** The answer as the procedure's output schema declares it (one contract: hunts.types). */
+export type ReplayOutput = z.infer<typeof ReplayOutputSchema>;
 
 /**
  * GET /game-sessions/{id}/replay: an ended hunt on a timeline. Paths are thinned evenly in time
@@ -90,7 +49,7 @@ export async function huntReplay(ctx: SessionsCtx, session: GameSessionRow): Pro
   const ranking = await sessionHunterResults(ctx, s);
   const byHunter = new Map<string, ReplayPoint[]>();
   if (kept) {
-    const rows = await rawAll<{ hunterId: string; lat: number; lng: number; t: number | string }>(ctx.db, pathsSql(ctx.db, s.id));
+    const rows = await replayPathRows(ctx.db, s.id);
     for (const r of rows) {
       const list = byHunter.get(r.hunterId) ?? [];
       list.push({ t: Number(r.t), lat: round6(r.lat), lng: round6(r.lng) });
@@ -99,9 +58,9 @@ export async function huntReplay(ctx: SessionsCtx, session: GameSessionRow): Pro
   }
   const budget = pointsPerHunter(ranking.length);
   const observations = (
-    await rawAll<Omit<ReplayOutput['observations'][number], 't'> & { t: number | string }>(ctx.db, replayObservationsSql(ctx.db, s.id))
+    await replayObservationRows(ctx.db, s.id)
   ).map((o) => ({ ...o, t: Number(o.t), lat: o.lat === null ? null : round6(o.lat), lng: o.lng === null ? null : round6(o.lng) }));
-  const dinosaurs = await rawAll<ReplayOutput['dinosaurs'][number]>(ctx.db, dinosaursSql(s.id));
+  const dinosaurs = await replayDinosaurRows(ctx.db, s.id);
   return {
     sessionId: s.id,
     name: s.name,

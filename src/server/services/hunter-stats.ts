@@ -1,85 +1,24 @@
 // Hunter statistics, computed from stored events: observation attempts and
 // successes, messages sent, and the distance the positions service accumulates
 // from stored positions. Each read is one statement over indexed rows, written to run on
-// both dialects (times read through epochMs, counts with Number(): PostgreSQL's are bigint).
-import { type SQL, sql } from 'drizzle-orm';
+// both dialects (db/queries/hunter-stats.ts; counts read with Number(): PostgreSQL's are bigint).
 import { type PlayerRow, requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
-import type { Queryable } from '../db/client';
-import { epochMs } from '../db/dialect';
-import { rawAll, rawFirst } from '../db/raw';
+import { hunterProgressRows, hunterStatsRow, type Numeric, observedSpeciesRows } from '../db/queries/hunter-stats';
 import type { GameSessionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { notFound } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
+import type { z } from 'zod';
+import type { HunterStatsOutput as HunterStatsOutputSchema } from '../routers/stats.types';
 
-export type HunterStatsOutput = {
-  hunterId: string;
-  hunterName: string;
-  dinosaursObserved: number;
-  /** Minutes the hunter has been in the running session (from joining or the start, whichever is later). */
-  totalObservationTime: number;
-  /** Messages (text, quick actions, media) the hunter sent to the session. */
-  reportsSubmitted: number;
-  photosTaken: number;
-  /** Metres walked, from stored positions. */
-  distanceTraveled: number;
-  uniqueSpeciesFound: number;
-  dartsRemaining: number;
-  dartsUsed: number;
-  captureCount: number;
-  /** Successful observations / shots fired, in percent (0 before the first shot). */
-  accuracy: number;
-  shotsFired: number;
-  /** The hunter's place among the session's hunters (1 = best), as the game master's tracking ranks them. */
-  completionRank: number;
-  huntersInSession: number;
-  /** The deployed dinosaurs this hunter has observed (their own; the terminal marks them and offers the next). */
-  observedDinosaurIds: number[];
-};
+/** The answer as the procedure's output schema declares it (one contract: stats.types). */
+export type HunterStatsOutput = z.infer<typeof HunterStatsOutputSchema>;
 
-/** A count or number as the driver gives it (PostgreSQL's bigint and numeric come as strings). */
-type Numeric = number | string;
 
-type StatsRow = {
-  userId: string;
-  handle: string;
-  dartsRemaining: Numeric;
-  dartsUsed: Numeric;
-  distanceTraveledM: Numeric;
-  joinedAt: Numeric;
-  shots: Numeric;
-  successes: Numeric;
-  species: Numeric;
-  reports: Numeric;
-  photos: Numeric;
-  observedIds: string | null;
-};
 
-/** The ids of the rows' `column`, as one text ('3,1,2', or null without rows): string_agg exists in both dialects. */
-const idsOf = (column: string) => `string_agg(CAST(${column} AS TEXT), ',')`;
 
-// observations_session_player_idx and messages_session_sender_idx keep each subquery to the hunter's own rows.
-/**
- * Reports and photos of the player `p`, counted from the stored messages (the one
- * source of both figures, shared with the admin analytics export).
- */
-export const PLAYER_MESSAGE_COUNTS_SQL = `
-       (SELECT count(*) FROM messages m WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id) AS reports,
-       (SELECT count(*) FROM messages m
-          WHERE m.session_id = p.session_id AND m.sender_user_id = p.user_id AND m.media_type = 'image') AS photos`;
 
-const statsSql = (q: Queryable, sessionId: number, userId: string): SQL => sql`
-SELECT p.user_id AS "userId", p.handle AS handle, p.darts_remaining AS "dartsRemaining", p.darts_used AS "dartsUsed",
-       p.distance_traveled_m AS "distanceTraveledM", ${epochMs(q, sql.raw('p.joined_at'))} AS "joinedAt",
-       (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id) AS shots,
-       (SELECT count(*) FROM observations o WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success) AS successes,
-       (SELECT count(DISTINCT o.species_id) FROM observations o
-          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success) AS species,
-       (SELECT ${sql.raw(idsOf('o.dinosaur_id'))} FROM observations o
-          WHERE o.session_id = p.session_id AND o.player_id = p.id AND o.success) AS "observedIds",${sql.raw(PLAYER_MESSAGE_COUNTS_SQL)}
-FROM session_players p
-WHERE p.session_id = ${sessionId} AND p.user_id = ${userId}`;
 
 /**
  * GET /api/hunter/stats. A hunter reads their own stats (the client's hunterId,
@@ -137,7 +76,7 @@ export async function statsOf(
   userId: string,
   ranking?: HunterProgressRow[],
 ): Promise<HunterStatsOutput> {
-  const found = await rawFirst<StatsRow>(ctx.db, statsSql(ctx.db, session.id, userId));
+  const found = await hunterStatsRow(ctx.db, session.id, userId);
   if (!found) throw notFound('Hunter not found in this session');
   const hunters = ranking ?? (await sessionHunterStats(ctx, session.id));
   const row = {
@@ -196,23 +135,7 @@ export type HunterProgressRow = {
   observedDinosaurIds: number[];
 };
 
-type ProgressRow = {
-  userId: string;
-  handle: string;
-  completionTime: Numeric | null;
-  observed: Numeric;
-  lastAt: Numeric | null;
-  observedIds: string | null;
-};
 
-// Grouped by the primary key, so PostgreSQL accepts the player's other columns.
-const progressSql = (q: Queryable, sessionId: number): SQL => sql`
-SELECT p.user_id AS "userId", p.handle AS handle, ${epochMs(q, sql.raw('p.completion_time'))} AS "completionTime",
-       count(o.id) AS observed, ${epochMs(q, sql.raw('max(o.created_at)'))} AS "lastAt", ${sql.raw(idsOf('o.dinosaur_id'))} AS "observedIds"
-FROM session_players p
-LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success
-WHERE p.session_id = ${sessionId} AND p.removed_at IS NULL
-GROUP BY p.id`;
 
 const numberOrNull = (value: Numeric | null): number | null => (value === null ? null : Number(value));
 
@@ -221,7 +144,7 @@ const handleOrder = new Intl.Collator();
 
 /** GET /api/game-sessions/{id}/hunter-stats: one row per hunter, best first. */
 export async function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: number): Promise<HunterProgressRow[]> {
-  const rows = (await rawAll<ProgressRow>(ctx.db, progressSql(ctx.db, sessionId))).map((r) => ({
+  const rows = (await hunterProgressRows(ctx.db, sessionId)).map((r) => ({
     ...r,
     completionTime: numberOrNull(r.completionTime),
     observed: Number(r.observed),
@@ -282,18 +205,10 @@ export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, ses
   return results;
 }
 
-// Issue 26 (past hunts): which species each hunter observed, for HQ's results and the CSV.
-const observedSql = (sessionId: number): SQL => sql`
-SELECT sp.user_id AS "hunterId", s.name AS "speciesName"
-  FROM observations o
-  JOIN session_players sp ON sp.id = o.player_id
-  LEFT JOIN dinosaur_species s ON s.id = o.species_id
- WHERE o.session_id = ${sessionId} AND o.success
- ORDER BY o.created_at, o.id`;
 
 /** Per hunter (user id), the species they observed, in the order they observed them (a species twice: once). */
 export async function observedSpeciesByHunter(ctx: Pick<AppDeps, 'db'>, sessionId: number): Promise<Map<string, string[]>> {
-  const rows = await rawAll<{ hunterId: string; speciesName: string | null }>(ctx.db, observedSql(sessionId));
+  const rows = await observedSpeciesRows(ctx.db, sessionId);
   const out = new Map<string, string[]>();
   for (const r of rows) {
     const name = r.speciesName ?? 'Unknown species';

@@ -19,6 +19,8 @@ import { logout, startSession } from './accounts';
 import { joinFailures, type JoinTarget } from './auth-limits';
 import { countPlayers, refreshSession } from './game-sessions';
 import { findPlayer, type PlayerRow, removedFrom } from './session-access';
+import type { z } from 'zod';
+import type { JoinOutputSchema } from '../routers/sessions/sessions.types';
 
 type JoinCtx = Pick<
   Context,
@@ -36,7 +38,8 @@ type JoinCtx = Pick<
   | 'cookieHeader'
 >;
 
-export type JoinOutput = { sessionId: number; hunterHandle: string; sessionName: string; status: GameSessionRow['status'] };
+/** The answer as the procedure's output schema declares it (one contract: sessions.types). */
+export type JoinOutput = z.infer<typeof JoinOutputSchema>;
 
 const joinFailed = () => notFound(SESSION_MESSAGES.joinFailed);
 

@@ -8,23 +8,19 @@ import { MAX_LAYOUTS_PER_GM } from '../../domain/rules';
 import { foldKey } from '../../domain/text-keys';
 import { lockFor } from '../db/locks';
 import type { AppDeps } from '../deps';
-import { dinosaurSpecies, type GameSessionRow, type GmLayoutRow, gmLayouts, type LatLngPoint } from '../db/schema';
+import { dinosaurSpecies, type GameSessionRow, type GmLayoutRow, gmLayouts, } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { requireOwnedSession } from '../trpc';
 import { toDinosaurOutput } from './dinosaurs';
 import { refreshSession } from './game-sessions';
 import { readSessionLayout, writeSessionLayout } from './session-layout';
+import type { z } from 'zod';
+import type { LayoutOutput as LayoutOutputSchema } from '../routers/hunts/hunts.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'bus' | 'now'> & { user: User };
 
-export type LayoutOutput = {
-  id: number;
-  name: string;
-  playArea: LatLngPoint[] | null;
-  noGoZones: LatLngPoint[][];
-  dinosaurs: { speciesId: number; speciesName: string | null; lat: number; lng: number }[];
-  createdAt: string;
-};
+/** The answer as the procedure's output schema declares it (one contract: hunts.types). */
+export type LayoutOutput = z.infer<typeof LayoutOutputSchema>;
 
 function toOutput(row: GmLayoutRow, speciesNames: Map<number, string>): LayoutOutput {
   return {

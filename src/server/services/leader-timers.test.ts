@@ -7,7 +7,8 @@
 // itself (a silent connection, an unreachable database): db/pg/leader-lock.test.ts.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, PG_LEADER_LOCK_KEY, SCHEDULER_TICK_MS } from '../../domain/rules';
+import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, PG_LEADER_LOCK_KEY } from '../db/constants';
+import { SCHEDULER_TICK_MS } from './limits';
 import type { Leadership } from '../db/leadership';
 import { rawAll } from '../db/raw';
 import { runningDialect } from '../db/running-dialect';

@@ -2,10 +2,11 @@
 // 50 MB, stored as media/<server-made name> (the file store: UPLOADS_DIR or S3), then posted as
 // a 'media' message. The upload route reads the multipart body and calls these.
 import type { MultipartFile } from '@fastify/multipart';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { COMMS_MESSAGES, MessageText, RecipientType } from '../../domain/comms-schemas';
 import { MAX_MEDIA_BYTES, MEDIA_KINDS } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
+import { plus } from '../db/expressions';
 import { badRequest } from '../errors';
 import type { FileStore } from '../storage/file-store';
 import { removeUpload, type StoredFile, storeUpload } from '../storage/uploads';
@@ -77,7 +78,7 @@ export async function createMediaMessage(
         ? (tx) =>
             tx
               .update(sessionPlayers)
-              .set({ photosTaken: sql`${sessionPlayers.photosTaken} + 1` })
+              .set({ photosTaken: plus(sessionPlayers.photosTaken, 1) })
               .where(eq(sessionPlayers.id, player.id))
         : undefined,
     );

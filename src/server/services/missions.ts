@@ -9,23 +9,13 @@ import { gameSessions, type MissionRow, missions } from '../db/schema';
 import { notFound } from '../errors';
 import { removeUpload, type StoredFile } from '../storage/uploads';
 import { displayFileName, originalFileName, uploadUrl } from './species';
+import type { z } from 'zod';
+import type { MissionSchema } from '../routers/admin/outputs.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'config' | 'files'>;
 
-export type MissionOutput = {
-  id: number;
-  name: string;
-  description: string | null;
-  coverPhotoUrl: string | null;
-  briefingVideoUrl: string | null;
-  /** Human names of the files (as uploaded), or null if unknown. */
-  coverPhotoFileName: string | null;
-  briefingVideoFileName: string | null;
-  difficulty: string | null;
-  duration: number | null;
-  maxPlayers: number;
-  objectives: string[];
-};
+/** The answer as the procedure's output schema declares it (one contract: types). */
+export type MissionOutput = z.infer<typeof MissionSchema>;
 
 export type MissionMedia = { coverPhoto?: StoredFile | undefined; briefingVideo?: StoredFile | undefined };
 

@@ -4,7 +4,7 @@
 // accepts a fix implying more than 100 m/s from the previous one), needs it within
 // OBSERVATION_RANGE_M (beyond it no dart is fired: decision 730), then rolls against the
 // species' captureRate. A dinosaur counts once per hunter. See docs/decisions/200-*.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { User } from 'lucia';
 import { isMissionComplete } from '../../domain/countdown';
 import {
@@ -17,31 +17,17 @@ import type { ObservationInput } from '../../domain/session-schemas';
 import { SESSION_MESSAGES } from '../../domain/session-schemas';
 import { lockFor } from '../db/locks';
 import { dinosaurSpecies, observations, sessionDinosaurs, sessionPlayers } from '../db/schema';
+import { minus, plus } from '../db/expressions';
 import { conflict, forbidden, notFound } from '../errors';
 import { awardAfterWrite } from './achievements';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { isRunning } from './session-clock';
 import { requireSessionAccess } from './session-access';
+import type { z } from 'zod';
+import type { ObservationOutputSchema } from '../routers/stats.types';
 
-export type ObservationOutput = {
-  success: boolean;
-  /** Why: observed, missed (the roll failed) or out_of_range. */
-  outcome: 'observed' | 'missed' | 'out_of_range';
-  message: string;
-  dinosaurId: number;
-  speciesId: number;
-  speciesName: string;
-  /** Metres from the hunter's last reported position, as measured by the server. */
-  distance: number;
-  range: number;
-  /** captureRate x 100, the observation rate shown to hunters. */
-  observationRate: number;
-  dartsRemaining: number;
-  dartsUsed: number;
-  dinosaursObserved: number;
-  totalDinosaurs: number;
-  missionComplete: boolean;
-};
+/** The answer as the procedure's output schema declares it (one contract: stats.types). */
+export type ObservationOutput = z.infer<typeof ObservationOutputSchema>;
 
 export type Random = () => number;
 
@@ -114,7 +100,7 @@ export async function recordObservation(
       });
       await tx
         .update(sessionPlayers)
-        .set({ dartsRemaining: sql`${sessionPlayers.dartsRemaining} - 1`, dartsUsed: sql`${sessionPlayers.dartsUsed} + 1` })
+        .set({ dartsRemaining: minus(sessionPlayers.dartsRemaining, 1), dartsUsed: plus(sessionPlayers.dartsUsed, 1) })
         .where(eq(sessionPlayers.id, player.id));
     }
 

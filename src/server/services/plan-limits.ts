@@ -15,11 +15,12 @@
 //   capMaxPlayers(ctx, user, requested) the requested maxPlayers clamped to the plan's
 //                                       maxPlayersPerSession.
 //   maxPlayersAllowed(ctx, user)        the plan's cap, or null (no cap: admins).
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { hasLapsed } from '../../domain/billing-period';
 import { ROLLING_WEEK_MS } from '../../domain/rules';
 import type { Queryable } from '../db/client';
 import { gameSessions, type PlanRow, subscriptionPlans, subscriptions, users } from '../db/schema';
+import { minus } from '../db/expressions';
 import { AppError, forbidden } from '../errors';
 
 /** `db` may be the caller's transaction (createSession checks and consumes inside its own). */
@@ -128,7 +129,7 @@ export async function consumeSessionAllowance(ctx: LimitsCtx, user: LimitsUser):
   if (!a.needsCredit) return { usedCredit: false };
   const taken = await ctx.db
     .update(users)
-    .set({ sessionCredits: sql`${users.sessionCredits} - 1` })
+    .set({ sessionCredits: minus(users.sessionCredits, 1) })
     .where(and(eq(users.id, user.id), gt(users.sessionCredits, 0)))
     .returning({ id: users.id });
   if (taken.length === 0) throw limitReached(plan, { ...a, credits: 0 });

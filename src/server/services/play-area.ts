@@ -20,6 +20,8 @@ import { type GameSessionRow, gameSessions, sessionDinosaurs, sessionPlayers } f
 import { badRequest, conflict } from '../errors';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { requireSessionAccess } from './session-access';
+import type { z } from 'zod';
+import type { PlayAreaOutputSchema } from '../routers/play-area.types';
 
 export type HunterZoneDto = {
   playerId: number;
@@ -31,15 +33,8 @@ export type HunterZoneDto = {
   since: string | null;
 };
 
-export type PlayAreaOutput = {
-  sessionId: number;
-  playArea: LatLng[] | null;
-  noGoZones: LatLng[][];
-  /** The owner and admins: every hunter of the session; a hunter: themselves only. */
-  hunters: HunterZoneDto[];
-  /** The owner and admins: dinosaurs outside the area or in a no-go zone (a start asks first); 0 for hunters. */
-  dinosaursMisplaced: number;
-};
+/** The answer as the procedure's output schema declares it (one contract: play-area.types). */
+export type PlayAreaOutput = z.infer<typeof PlayAreaOutputSchema>;
 
 // Parsed once per session row: access rows are frozen and shared (session-access.ts), and a new
 // row (after any write to the session) is a new key.

@@ -6,25 +6,21 @@
 // which observations are measured from, only ever holds accepted fixes.
 import type { FastifyInstance } from 'fastify';
 import type { User } from 'lucia';
+import type { HunterPosition } from '../../domain/contracts';
 import { PositionInput } from '../../domain/comms-schemas';
 import { PRECISION_TIERS, type PrecisionTier } from '../../domain/geo-types';
 import { classifyFix, isSpeedOutlier } from '../../domain/gps';
-import { type Column, and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import {
-  ABANDONED_SESSION_MS,
-  GPS_RETENTION_MS,
-  MS_PER_MINUTE,
-  POSITION_PURGE_INTERVAL_MS,
-  SMOOTHING_MIN_SAMPLES,
-} from '../../domain/rules';
+import { type Column, and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, } from 'drizzle-orm';
+import { ABANDONED_SESSION_MS, GPS_RETENTION_MS, SMOOTHING_MIN_SAMPLES } from '../../domain/rules';
+import { POSITION_PURGE_INTERVAL_MS } from './limits';
 import { distanceMeters } from '../../domain/scanner';
 import type { Queryable } from '../db/client';
-import { epochMs, greatest } from '../db/dialect';
-import { rawAll, rawRun } from '../db/raw';
+import { deleteSessionPositions, sessionsPastRetention } from '../db/queries/position-retention';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../errors';
 import { removeUpload, uploadKeyOf } from '../storage/uploads';
 import { events, gameSessions, messages, positions, sessionPlayers } from '../db/schema';
+import { constantOne, plus } from '../db/expressions';
 import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
 import { endSession } from './game-sessions';
@@ -149,7 +145,7 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
         anchorLat: anchor.lat,
         anchorLng: anchor.lng,
         anchorAt: anchor.timestamp,
-        distanceTraveledM: sql`${sessionPlayers.distanceTraveledM} + ${step}`,
+        distanceTraveledM: plus(sessionPlayers.distanceTraveledM, step),
       })
       .where(eq(sessionPlayers.id, player.id));
     await ctx.bus.publish(tx, {
@@ -177,23 +173,12 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
   return { accepted: true, precision, stepMeters: step, distanceTraveled, timestamp: now };
 }
 
-export type HunterPositionDto = {
-  userId: string;
-  playerId: number;
-  hunterName: string;
-  location: { lat: number; lng: number };
-  accuracy: number;
-  precision: string;
-  distanceTraveled: number;
-  timestamp: number;
-};
-
 /**
  * The latest position of every hunter of the session who reported one (game master's live map).
  * The retention purge clears the position but keeps its time (it dates the session's last
  * activity): such a hunter has no position to show.
  */
-export async function latestPositions(q: Queryable, sessionId: number): Promise<HunterPositionDto[]> {
+export async function latestPositions(q: Queryable, sessionId: number): Promise<HunterPosition[]> {
   const rows = (await q
     .select({
       userId: sessionPlayers.userId,
@@ -208,7 +193,7 @@ export async function latestPositions(q: Queryable, sessionId: number): Promise<
     })
     .from(sessionPlayers)
     .where(and(eq(sessionPlayers.sessionId, sessionId), isNotNull(sessionPlayers.lastPositionAt), isNotNull(sessionPlayers.lastLat)))
-    .orderBy(asc(sessionPlayers.id))) as (Omit<HunterPositionDto, 'location'> & { lat: number; lng: number })[];
+    .orderBy(asc(sessionPlayers.id))) as (Omit<HunterPosition, 'location'> & { lat: number; lng: number })[];
   return rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
 }
 
@@ -228,41 +213,12 @@ export async function purgeExpiredPositions(
 ): Promise<{ sessions: number; positions: number; mediaFiles: number }> {
   const { db } = ctx;
   const cutoff = now - GPS_RETENTION_MS;
-  // Times as milliseconds in both dialects (PostgreSQL stores timestamptz).
-  const ms = (column: string) => epochMs(db, sql.raw(column));
-  const latest = (query: string) => sql`COALESCE(${epochMs(db, sql.raw(`(${query})`))}, 0)`;
-  const planned = sql`${ms('gs.start_time')} + gs.duration * ${sql.raw(String(MS_PER_MINUTE))} + gs.paused_total_ms`;
-  const lastActivity = greatest(
-    db,
-    greatest(
-      db,
-      latest('SELECT MAX(p.recorded_at) FROM positions p WHERE p.session_id = gs.id'),
-      latest('SELECT MAX(sp.last_position_at) FROM session_players sp WHERE sp.session_id = gs.id'),
-    ),
-    greatest(
-      db,
-      latest('SELECT MAX(sp.anchor_at) FROM session_players sp WHERE sp.session_id = gs.id'),
-      latest('SELECT MAX(m.created_at) FROM messages m WHERE m.session_id = gs.id AND m.media_url IS NOT NULL'),
-    ),
-  );
-  const ended = await rawAll<{ id: number }>(
-    db,
-    sql`SELECT gs.id AS id FROM game_sessions gs
-        WHERE ((gs.status = 'completed' AND COALESCE(${ms('gs.end_time')}, ${planned}, ${ms('gs.created_at')}) <= ${cutoff})
-            OR (gs.status <> 'completed' AND gs.paused_at IS NULL AND gs.start_time IS NOT NULL AND ${planned} <= ${cutoff})
-            -- A session that is not live (paused, preparing or ended), whatever its status: by its last position.
-            OR (gs.status NOT IN ('active', 'started') AND ${lastActivity} <= ${cutoff}))
-          -- only sessions with something left to delete, so old sessions cost nothing
-          AND (EXISTS (SELECT 1 FROM positions p WHERE p.session_id = gs.id)
-            OR EXISTS (SELECT 1 FROM events e WHERE e.session_id = gs.id)
-            OR EXISTS (SELECT 1 FROM messages m WHERE m.session_id = gs.id AND m.media_url IS NOT NULL))`,
-  );
-  const ids = ended.map((r) => Number(r.id));
+  const ids = await sessionsPastRetention(db, cutoff);
   let deleted = 0;
   const mediaUrls: string[] = [];
   await db.transaction(async (tx) => {
     for (const id of ids) {
-      deleted += await rawRun(tx, sql`DELETE FROM positions WHERE session_id = ${id}`);
+      deleted += await deleteSessionPositions(tx, id);
       await tx
         .update(sessionPlayers)
         .set({
@@ -377,13 +333,13 @@ export async function endAbandonedSessions(ctx: Pick<AppDeps, 'db' | 'bus' | 'no
         noLaterThanCutoff(gameSessions.pausedAt),
         notExists(
           ctx.db
-            .select({ one: sql`1` })
+            .select({ one: constantOne() })
             .from(events)
             .where(and(eq(events.sessionId, gameSessions.id), gt(events.createdAt, cutoff))),
         ),
         notExists(
           ctx.db
-            .select({ one: sql`1` })
+            .select({ one: constantOne() })
             .from(positions)
             .where(and(eq(positions.sessionId, gameSessions.id), gt(positions.recordedAt, cutoff))),
         ),

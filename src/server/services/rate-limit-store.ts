@@ -5,8 +5,9 @@
 // take (db/rate-limits.ts), so N processes share one budget. Same answers either way: the limits'
 // callers see the same `Limiter` methods, and RateLimiterRes refusals with the time to wait.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS, RATE_LIMIT_SWEEP_INTERVAL_MS } from '../../domain/rules';
-import { type Db, dialectOf } from '../db/client';
+import { RATE_LIMIT_FALLBACK_WARN_INTERVAL_MS, RATE_LIMIT_SWEEP_INTERVAL_MS } from './limits';
+import { sharedByProcesses } from '../db/capabilities';
+import type { Db } from '../db/client';
 import { addToWindow, bookTurn, deleteCount, holdTurns, readWindow, sweepRateLimits, type WindowCount } from '../db/rate-limits';
 
 /** What the limits use of a fixed-window limiter: RateLimiterMemory has it, and so has SharedWindowLimiter. */
@@ -215,9 +216,9 @@ export const MEMORY_RATE_LIMITS: RateLimitStore = {
   pace: (_name, intervalMs) => new MemoryPace(intervalMs),
 };
 
-/** The running database's store: shared counts on PostgreSQL, memory on SQLite. */
+/** The running database's store: shared counts when several processes share it (PostgreSQL), else memory. */
 export function createRateLimitStore(db: Db, log: Log): RateLimitStore {
-  if (dialectOf(db) !== 'pg') return MEMORY_RATE_LIMITS;
+  if (!sharedByProcesses(db)) return MEMORY_RATE_LIMITS;
   const shared = new SharedCounts(db, log);
   return {
     shared,

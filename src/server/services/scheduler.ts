@@ -5,7 +5,7 @@
 // timestamps, so a restart or a hand-over loses nothing; reads also apply due
 // transitions themselves (refreshSession), and every transition is conditional in
 // the database, so a second runner changes nothing.
-import { SCHEDULER_TICK_MS } from '../../domain/rules';
+import { SCHEDULER_TICK_MS } from './limits';
 import type { AppDeps } from '../deps';
 import { runDueTransitions } from './game-sessions';
 

@@ -60,20 +60,36 @@ const warm = async (user: User, sessionId: number) => {
 };
 
 describe('a warm row never outlives a write to its session', () => {
-  it('is served from the cache (a second connection, which has no triggers, is not noticed: one process owns the file)', async () => {
+  it('is served from the cache until a write: the app\'s own or another connection\'s (a shell, another process)', async () => {
     const gm = await person('gm', 'gamemaster');
     const hunter = await person('hunter');
     const id = await session(gm.id);
     await join(id, hunter.id);
     expect((await warm(hunter, id)).player?.dartsUsed).toBe(0);
     expect(sessionAccessCacheSize(db)).toBe(1);
+    // Another connection has no triggers: its commit is seen through the WAL index and data_version.
     const other = new Database(file);
     other.prepare('UPDATE session_players SET darts_used = 3').run();
     other.close();
-    expect((await access(hunter, id)).player?.dartsUsed).toBe(0);
+    expect((await access(hunter, id)).player?.dartsUsed).toBe(3);
     // The same write on the app's connection counts at once.
     await rawRun(db, sql`UPDATE session_players SET darts_used = 4`);
     expect((await access(hunter, id)).player?.dartsUsed).toBe(4);
+  });
+
+  it('a hunter removed by SQL from another connection is refused at the next read', async () => {
+    const gm = await person('gm', 'gamemaster');
+    const hunter = await person('hunter');
+    const id = await session(gm.id);
+    await join(id, hunter.id);
+    await warm(hunter, id);
+    const other = new Database(file);
+    try {
+      other.prepare('UPDATE session_players SET removed_at = ? WHERE user_id = ?').run(Date.now(), hunter.id);
+    } finally {
+      other.close();
+    }
+    await expect(access(hunter, id)).rejects.toMatchObject({ code: 'FORBIDDEN', message: `You were removed from "S gm" by the game master.` });
   });
 
   it('a hunter who joins after a refusal is let in at once (insert)', async () => {
@@ -164,8 +180,9 @@ describe('a warm row never outlives a write to its session', () => {
       await paused;
       await tx.update(gameSessions).set({ status: 'active', startTime: 789 }).where(eq(gameSessions.id, id));
     });
-    // The lookup takes the generation now, then waits for the transaction to read.
+    // The lookup takes the generation once outside writes are noted (the next check phase), then waits for the transaction to read.
     const reading = access(gm, id);
+    await new Promise<void>((resolve) => setImmediate(resolve));
     release();
     await writing;
     expect((await reading).gameSession.status).toBe('active');

@@ -3,10 +3,11 @@
 // at (db/write-generations.ts: moved by the database's own writes, whichever code path wrote).
 // Only the rows are kept, never the verdict: who owns the session, the caller's role and whether
 // they joined are decided from them on every call. A write to the session's rows makes the next
-// call read the database again. Where the database gives no generation (PostgreSQL until the
-// cluster issue), nothing is kept.
+// call read the database again, and so does a commit by another connection (a hunter removed by an
+// `sqlite3` shell), noted before the cache is read as the sign-in cache notes it (decisions 912, 915).
+// Where the database gives no generation (PostgreSQL until the cluster issue), nothing is kept.
 import type { Db } from '../db/client';
-import { sessionRowsGeneration } from '../db/write-generations';
+import { sessionRowsGeneration, writesFromOutsideNoted } from '../db/write-generations';
 
 /** At most this many entries are kept; past it the oldest goes first. */
 export const SESSION_ACCESS_CACHE_MAX = 20_000;
@@ -57,6 +58,8 @@ export async function cachedSessionRows<T>(
   userId: string,
   read: () => Promise<T | undefined>,
 ): Promise<T | undefined> {
+  const outsideWrites = writesFromOutsideNoted(db);
+  if (outsideWrites) await outsideWrites;
   const generation = sessionRowsGeneration(db, sessionId);
   if (generation === undefined) return read();
   let cache = caches.get(db) as SessionAccessCache<T> | undefined;

@@ -2,13 +2,16 @@
 // these directly. Model files live in the file store (UPLOADS_DIR or S3) under their modelPath ("models/x.glb").
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { SpeciesFields, SpeciesUpdateFields } from '../../domain/catalogue-schemas';
-import { FILE_EXISTS_CACHE_MS, LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import { LIVE_SESSION_STATUSES, SPECIES_DEFAULT_CAPTURE_RATE, SPECIES_DEFAULT_HEALTH } from '../../domain/rules';
+import { FILE_EXISTS_CACHE_MS } from '../storage/limits';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { dinosaurSpecies, gameSessions, type SpeciesRow, sessionDinosaurs } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { gltfProblem, readGltfJson } from '../storage/model-content';
 import { removeUpload, type StoredFile } from '../storage/uploads';
+import type { z } from 'zod';
+import type { SpeciesSchema } from '../routers/admin/outputs.types';
 
 type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'now' | 'files'>;
 
@@ -20,27 +23,8 @@ type Ctx = Pick<AppDeps, 'db' | 'config' | 'bus' | 'now' | 'files'>;
 const speciesChanged = (ctx: Pick<Ctx, 'bus' | 'now'>, tx: Tx, speciesId: number, change: 'updated' | 'deleted') =>
   ctx.bus.publish(tx, { sessionId: null, type: 'species_changed', audience: 'owner', payload: { speciesId, change, timestamp: ctx.now() } });
 
-export type SpeciesOutput = {
-  id: number;
-  name: string;
-  scientificName: string | null;
-  description: string | null;
-  rarity: string | null;
-  dietType: string | null;
-  locomotionType: string | null;
-  length: string | null;
-  weight: string | null;
-  health: number;
-  captureRate: number;
-  /** Public URL of the 3D model, e.g. "/uploads/models/x.glb", or null. */
-  modelUrl: string | null;
-  /** The same file relative to /uploads ("models/x.glb"), for clients that read modelPath. */
-  modelPath: string | null;
-  /** A human name for the model file: as uploaded ("T-rex.glb"), or the catalogue's; null if unknown. */
-  modelFileName: string | null;
-  /** Public URL of the model's USDZ for iOS AR Quick Look ("/uploads/models/x.usdz"), or null when it has none. */
-  usdzUrl: string | null;
-};
+/** The answer as the procedure's output schema declares it (one contract: types). */
+export type SpeciesOutput = z.infer<typeof SpeciesSchema>;
 
 export const uploadUrl = (relativePath: string | null): string | null => (relativePath ? `/uploads/${relativePath}` : null);
 

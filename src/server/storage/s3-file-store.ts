@@ -9,13 +9,31 @@ import { format } from 'node:util';
 // about a second and 20 MB of a process's start here.
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { type ByteRange, contentTypeOf, type FileInfo, type FileStore, isSafeKey } from './file-store';
+import { CircuitBreaker } from '../outbound/circuit-breaker';
+import { type ByteRange, contentTypeOf, type FileInfo, type FileStore, isSafeKey } from './file-store-interface';
 import type { S3Location } from './storage-url';
 
 // The SDK's documented switch for its NodeVersionSupportWarning (Node 20 is supported until it says
 // otherwise): without it every process prints a multi-line warning at start. An operator's own
 // setting wins.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** No connection to the bucket's server within this: the request fails (and is retried once). */
+const S3_CONNECT_TIMEOUT_MS = 3_000;
+/** A request whose socket stays silent this long fails: a hung server, never a slow stream (data resets it). */
+const S3_IDLE_TIMEOUT_MS = 10_000;
+/** The first try and one retry: a hung server costs a request at most about twice S3_IDLE_TIMEOUT_MS. */
+const S3_MAX_ATTEMPTS = 2;
+/** Requests in a row that found the bucket down (timeout, no connection, a 5xx) before the store fails fast (decision 932). */
+const S3_BREAKER_FAILURES = 5;
+/** How long it then fails fast (answered 503 by the routes) before one request probes the bucket again. */
+const S3_BREAKER_COOL_DOWN_MS = 15_000;
+
+/** What says the bucket's server is down, not that it refused this request (403, 404...). */
+const s3IsDown = (err: unknown) => {
+  const status = (err as Partial<S3ServiceException> | null)?.$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+};
 
 const isMissing = (err: unknown) => {
   const e = err as Partial<S3ServiceException> | null;
@@ -33,6 +51,7 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   /** Which keys exist, as this process last saw them, for exists() with maxAgeMs (the USDZ beside a model). */
   private readonly known = new Map<string, { exists: boolean; at: number }>();
+  private readonly breaker: CircuitBreaker;
 
   constructor(
     private readonly sdk: typeof S3Sdk,
@@ -41,7 +60,17 @@ export class S3FileStore implements FileStore {
     log: Pick<Console, 'warn'> = { warn() {} },
   ) {
     this.description = `s3://${location.bucket}/${location.prefix}${location.endpoint ? ` at ${location.endpoint}` : ''}`;
+    this.breaker = new CircuitBreaker({
+      name: `file store ${this.description}`,
+      failureThreshold: S3_BREAKER_FAILURES,
+      coolDownMs: S3_BREAKER_COOL_DOWN_MS,
+      isFailure: s3IsDown,
+      log,
+    });
     this.client = new sdk.S3Client({
+      // throwOnRequestTimeout: without it the SDK only warns and the request waits on for ever.
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_IDLE_TIMEOUT_MS, throwOnRequestTimeout: true },
+      maxAttempts: S3_MAX_ATTEMPTS,
       region: location.region,
       ...(location.endpoint ? { endpoint: location.endpoint } : {}),
       forcePathStyle: location.forcePathStyle,
@@ -61,6 +90,10 @@ export class S3FileStore implements FileStore {
       },
     });
   }
+
+  /** A command through the breaker: while the bucket is down, CircuitOpenError at once (the routes answer 503). */
+  private send: S3Client['send'] = ((command: Parameters<S3Client['send']>[0]) =>
+    this.breaker.run(() => this.client.send(command))) as S3Client['send'];
 
   private keyOf(key: string): string {
     if (!isSafeKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
@@ -94,7 +127,7 @@ export class S3FileStore implements FileStore {
 
   async putCopy(key: string, localPath: string): Promise<void> {
     const { size } = await fs.promises.stat(localPath);
-    await this.client.send(
+    await this.send(
       new this.sdk.PutObjectCommand({
         Bucket: this.location.bucket,
         Key: this.keyOf(key),
@@ -121,7 +154,7 @@ export class S3FileStore implements FileStore {
 
   async stat(key: string): Promise<FileInfo | null> {
     try {
-      const head = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
+      const head = await this.send(new this.sdk.HeadObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
       this.remember(key, true);
       return {
         size: head.ContentLength ?? 0,
@@ -140,7 +173,7 @@ export class S3FileStore implements FileStore {
 
   async read(key: string, range?: ByteRange): Promise<Readable | null> {
     try {
-      const object = await this.client.send(
+      const object = await this.send(
         new this.sdk.GetObjectCommand({
           Bucket: this.location.bucket,
           Key: this.keyOf(key),
@@ -158,7 +191,7 @@ export class S3FileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     // S3 answers 204 for a key that is not there: nothing to ignore.
-    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
+    await this.send(new this.sdk.DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
     this.remember(key, false);
   }
 

@@ -14,9 +14,11 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
-import { MAX_CONCURRENT_IMAGE_DECODES, MAX_IMAGE_INPUT_PIXELS, MAX_STORED_IMAGE_SIDE_PX } from '../../domain/rules';
+import { MAX_STORED_IMAGE_SIDE_PX } from '../../domain/rules';
+import { MAX_CONCURRENT_IMAGE_DECODES, MAX_IMAGE_INPUT_PIXELS } from './limits';
 import { blankMp4Metadata } from './mp4-metadata';
 import { Semaphore } from './semaphore';
+import { isStorageFull } from '../db/errors';
 import { AppError } from '../errors';
 import { type FileStore, isSafeKey, tempFile } from './file-store';
 
@@ -143,6 +145,8 @@ export async function storeUpload(files: FileStore, file: MultipartFile, opts: S
       try {
         bytes = await reencodeWithoutMetadata(tmp, kind, finished);
       } catch (err) {
+        // The disk full while writing the stripped copy: the server's fault (507), not the photo's.
+        if (isStorageFull(err)) throw err;
         // Too many pixels: refused as too large (the spec's error), with how large a photo may be.
         if (isPixelLimit(err)) throw new AppError(413, opts.sizeError.error, { message: IMAGE_TOO_LARGE_MESSAGE });
         // Not decodable as the image its first bytes claim: refused like any wrong type.
@@ -155,7 +159,8 @@ export async function storeUpload(files: FileStore, file: MultipartFile, opts: S
     try {
       await files.putFile(relativePath, finished);
     } catch (err) {
-      // The bucket unreachable: a clear 503 the client may retry, not a 500.
+      // The local disk full: 507 (http/errors.ts). The bucket unreachable: a clear 503 the client may retry, not a 500.
+      if (isStorageFull(err)) throw err;
       throw Object.assign(new AppError(503, STORAGE_UNAVAILABLE), { cause: err });
     }
   } finally {

@@ -27,7 +27,7 @@ if (mode === 'setup') {
   await gm.post(`/api/game-sessions/${s.id}/start`);
   const hunters = [];
   for (const handle of ['Ava', 'Bob', 'Cyd']) {
-    const hunter = await guestJoin(server, s.id, 'raptor', handle);
+    const hunter = await guestJoin(server, s.id, 'raptor-4821', handle);
     await setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng);
     hunters.push({ cookie: hunter.cookie, userId: hunter.userId });
   }

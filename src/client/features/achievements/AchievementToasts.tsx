@@ -4,15 +4,15 @@
 // Each buzzes the phone once.
 import { CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PayloadOf } from '../../../domain/contracts';
 import { ACHIEVEMENT_TOAST_MS, ACHIEVEMENT_TOASTS_SHOWN, ACHIEVEMENT_VIBRATION_MS } from '../../../domain/rules';
 import { AchievementBadge } from './AchievementBadge';
 
 export type AchievementToast = { id: number; title: string; description: string; icon: string; tier: string };
 
-/** Reads an achievement_earned event's payload; null when it is not one. */
-export function toastFromPayload(id: number, p: Record<string, unknown>): AchievementToast | null {
-  if (typeof p.title !== 'string' || typeof p.icon !== 'string' || typeof p.tier !== 'string') return null;
-  return { id, title: p.title, description: typeof p.description === 'string' ? p.description : '', icon: p.icon, tier: p.tier };
+/** The toast of an achievement_earned event's payload (the event's id keeps it from showing twice). */
+export function toastFromPayload(id: number, p: Pick<PayloadOf<'achievement_earned'>, 'title' | 'description' | 'icon' | 'tier'>): AchievementToast {
+  return { id, title: p.title, description: p.description, icon: p.icon, tier: p.tier };
 }
 
 export function useAchievementToasts() {

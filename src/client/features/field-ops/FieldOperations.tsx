@@ -2,6 +2,7 @@
 // session name and password, the mission briefing, then the live panels.
 import { Box, Center, Container, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { EventOf } from '../../../domain/contracts';
 import { HUNTER_VISIBLE_STATUSES, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 import { AchievementToasts, toastFromPayload, useAchievementToasts } from '../achievements/AchievementToasts';
 import { onFirstInteraction } from '../../lib/firstInteraction';
@@ -33,10 +34,7 @@ export function FieldOperations() {
   }, [hasSession]);
   const end = useSessionEnd(field.sessionId, field.session?.status);
   const toasts = useAchievementToasts();
-  const onAchievement = (event: { id: number; payload: Record<string, unknown> }) => {
-    const toast = toastFromPayload(event.id, event.payload);
-    if (toast) toasts.push(toast);
-  };
+  const onAchievement = (event: EventOf<'achievement_earned'> & { id: number }) => toasts.push(toastFromPayload(event.id, event.payload));
   return (
     <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded, onAchievement })}>
       <FieldOperationsBody

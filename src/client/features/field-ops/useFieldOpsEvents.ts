@@ -2,6 +2,7 @@
 // and deployments show a notice (moves and removals too, issue 26); session_ended opens the end dialog at once.
 import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
+import type { EventOf } from '../../../domain/contracts';
 import type { LiveEvent } from '../live';
 
 export function fieldOpsEventHandler({
@@ -10,17 +11,15 @@ export function fieldOpsEventHandler({
 }: {
   onSessionEnded: () => void;
   /** An achievement this hunter earned (toast and buzz). */
-  onAchievement?: (event: LiveEvent) => void;
+  onAchievement?: (event: LiveEvent & EventOf<'achievement_earned'>) => void;
 }) {
   return (event: LiveEvent) => {
-    const p = event.payload;
     switch (event.type) {
       case 'broadcast':
-        notify({ title: `Broadcast from ${GAME_MASTER_LABEL}`, description: typeof p.message === 'string' ? p.message : undefined });
+        notify({ title: `Broadcast from ${GAME_MASTER_LABEL}`, description: event.payload.message });
         break;
       case 'dinosaur_deployed': {
-        const dino = p.dinosaur as { speciesName?: unknown } | undefined;
-        const name = typeof dino?.speciesName === 'string' ? dino.speciesName : 'A dinosaur';
+        const name = event.payload.dinosaur.speciesName || 'A dinosaur';
         notify({ title: 'New Dinosaur Deployed', description: `${name} is now in the hunting area.` });
         break;
       }

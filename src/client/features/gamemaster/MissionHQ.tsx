@@ -51,7 +51,7 @@ export function MissionHQ() {
   }, [selectedId, list.data]);
 
   const onEvent = useCallback((event: LiveEvent) => {
-    if (event.type === 'hunter_joined' && typeof event.payload.hunterHandle === 'string') {
+    if (event.type === 'hunter_joined') {
       notify({ title: 'Hunter Joined', description: `${event.payload.hunterHandle} joined the session.` });
     }
     if (event.type === 'hunter_zone') {

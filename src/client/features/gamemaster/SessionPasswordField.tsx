@@ -19,7 +19,7 @@ export function SessionPasswordField({ onGenerate, ...field }: Props) {
     <Stack gap={4}>
       <PasswordField
         label="Session Password"
-        description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, shared with your hunters`}
+        description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, letters with digits or symbols, shared with your hunters`}
         required
         autoComplete="off"
         visible={visible}

@@ -2,6 +2,7 @@
 // (stats.sessionHunterStats: rank, dinosaurs observed), live positions
 // (comms.hunterLocations: distance walked, last seen, pushed by hunter_location
 // events) and each hunter's own stats (stats.hunterStats: darts left).
+import type { HunterPosition } from '../../../domain/contracts';
 import { MINUTES_PER_HOUR, MS_PER_SECOND, SECONDS_PER_MINUTE } from '../../../domain/rules';
 import type { MapHunter } from '../map/types';
 
@@ -13,7 +14,8 @@ export type ProgressRow = {
   completionTime: string | null;
   observedDinosaurIds?: readonly number[];
 };
-export type PositionRow = { userId: string; hunterName: string; location: { lat: number; lng: number }; accuracy: number; distanceTraveled: number; timestamp: number };
+/** What the table reads of a hunter's last position (comms.hunterLocations, kept current by hunter_location events). */
+export type PositionRow = Pick<HunterPosition, 'userId' | 'hunterName' | 'location' | 'accuracy' | 'distanceTraveled' | 'timestamp'>;
 export type DartsRow = { dartsRemaining: number; distanceTraveled: number };
 
 export type TrackingRow = {

@@ -138,8 +138,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         if (tab !== 'comms') setUnread((n) => n + 1);
       },
       onAchievement: (event) => {
-        const toast = toastFromPayload(event.id, event.payload);
-        if (toast) achievementToasts.push(toast);
+        achievementToasts.push(toastFromPayload(event.id, event.payload));
       },
     });
 

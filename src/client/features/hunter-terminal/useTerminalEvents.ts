@@ -3,6 +3,7 @@
 // status changes said in words, the end dialog, and the unread count on Comms.
 import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
+import type { EventOf } from '../../../domain/contracts';
 import type { LiveEvent } from '../live';
 import type { SpeciesLite } from '../species/types';
 
@@ -12,7 +13,7 @@ export type TerminalEventContext = {
   onSessionEnded: () => void;
   onUnreadMessage: () => void;
   /** An achievement this hunter earned (the event's audience is the hunter and HQ). */
-  onAchievement: (event: LiveEvent) => void;
+  onAchievement: (event: LiveEvent & EventOf<'achievement_earned'>) => void;
 };
 
 const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
@@ -24,17 +25,15 @@ const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
   dinosaur_removed: { title: 'Dinosaur Removed', description: 'The game master took a dinosaur out of the hunt.' },
 };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+const text = (value: string): string | null => (value.trim() ? value : null);
 
 export function handleTerminalEvent(event: LiveEvent, ctx: TerminalEventContext) {
-  const p = event.payload;
   switch (event.type) {
     case 'broadcast':
-      notify({ title: `${GAME_MASTER_LABEL} broadcast`, description: text(p.message) ?? '' });
+      notify({ title: `${GAME_MASTER_LABEL} broadcast`, description: text(event.payload.message) ?? '' });
       return;
     case 'dinosaur_deployed': {
-      const dino = p.dinosaur as { speciesId?: unknown } | undefined;
-      const name = typeof dino?.speciesId === 'number' ? ctx.speciesName(dino.speciesId) : null;
+      const name = ctx.speciesName(event.payload.dinosaur.speciesId);
       notify({ title: 'New Dinosaur Deployed', description: `${name ?? 'A dinosaur'} is now in the hunt area.` });
       return;
     }
@@ -46,7 +45,8 @@ export function handleTerminalEvent(event: LiveEvent, ctx: TerminalEventContext)
       return;
     case 'new_communication': {
       // Broadcasts have their own notice; own messages are not news.
-      if (p.messageType === 'broadcast' || (ctx.ownHandle !== null && p.userId === ctx.ownHandle)) return;
+      const { messageType, userId } = event.payload;
+      if (messageType === 'broadcast' || (ctx.ownHandle !== null && userId === ctx.ownHandle)) return;
       ctx.onUnreadMessage();
       return;
     }

@@ -16,9 +16,6 @@ import { LiveConnectionContext, LivePollingContext } from './useLiveConnection';
 import { noteServerTimestamp } from './serverClock';
 import type { LiveConnection, LiveEvent } from './types';
 
-/** The server's answer to a resume too far behind to replay (decision 700): no event, reload instead. */
-const RESYNC = 'resync';
-
 /** How long to wait before reopening a stream the server ended with an error. */
 const REOPEN_DELAY_MS = 2000;
 
@@ -56,12 +53,12 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
     {
       enabled: sessionId !== null,
       onData: (tracked) => {
-        const event = tracked.data as LiveEvent;
+        const event = tracked.data;
         if (lastId.current !== null && event.id <= lastId.current) return;
         lastId.current = event.id;
         noteServerTimestamp(event.timestamp);
-        if (event.type === RESYNC) {
-          // Too much was missed to replay (the server sends this instead): reload what the screen
+        if (event.type === 'resync') {
+          // Too much was missed to replay (decision 700: the server sends this instead): reload what the screen
           // shows, as after any reconnect; live events follow from here.
           void utils.sessions.invalidate();
           void utils.deploy.invalidate();

@@ -7,7 +7,7 @@ import { createTRPCClient } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../../../server/routers';
 import { trpc } from '../../trpc';
-import { applyEventToCache } from './applyEventToCache';
+import { applyEventToCache, unhandledEvent } from './applyEventToCache';
 import type { LiveEvent } from './types';
 
 const SESSION = 7;
@@ -174,10 +174,34 @@ describe('applyEventToCache: one dinosaur moved or removed (issue 26)', () => {
     const bySession = getQueryKey(trpc.deploy.listBySession, { sessionId: SESSION }, 'query');
     const other = getQueryKey(trpc.deploy.list, { id: SESSION + 1 }, 'query');
     for (const key of [list, bySession, other]) queryClient.setQueryData(key, []);
-    const event: LiveEvent = { id: 30, sessionId: SESSION, type, payload: { sessionId: SESSION, dinosaurId: 3 }, timestamp: 0 };
+    const event = { id: 30, sessionId: SESSION, type, payload: { sessionId: SESSION, timestamp: 0, dinosaurId: 3 }, timestamp: 0 } as LiveEvent;
     applyEventToCache(event, utils, queryClient, trpc);
     expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(bySession)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+  });
+});
+
+describe('applyEventToCache: one case per event of the union (issue 41)', () => {
+  // Checked by the compiler (npm run typecheck compiles this file): applyEventToCache's switch ends in
+  // unhandledEvent(event), which takes `never`, so it compiles only while every member has its case.
+  type Place = { id: number; sessionId: number; timestamp: number };
+  /** The union grown by one member that no case of the switch names. */
+  type Grown = LiveEvent | (Place & { type: 'brand_new'; payload: { sessionId: number; timestamp: number } });
+
+  it('a member added to the union without a case reaches the end of the switch and fails to compile', () => {
+    const reachesTheEnd = (event: Grown) => {
+      if (event.type === 'brand_new') {
+        // @ts-expect-error the new member is not `never` at the end of the switch: no case handled it
+        unhandledEvent(event);
+      }
+    };
+    expect(() => reachesTheEnd({ id: 1, sessionId: SESSION, timestamp: 0, type: 'brand_new', payload: { sessionId: SESSION, timestamp: 0 } })).not.toThrow();
+  });
+
+  it('an event this build does not know (a newer server) is left alone at run time', () => {
+    const { queryClient, utils } = setUp();
+    const unknown = { id: 40, sessionId: SESSION, type: 'brand_new', payload: {}, timestamp: 0 } as unknown as LiveEvent;
+    expect(() => applyEventToCache(unknown, utils, queryClient, trpc)).not.toThrow();
   });
 });

@@ -5,23 +5,28 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { HunterPosition } from '../../../domain/contracts';
 import { COMMS_PAGE_SIZE } from '../../../domain/rules';
 import type { AppRouter } from '../../../server/routers';
 import type { trpc as Trpc } from '../../trpc';
-import type { LiveEvent } from './types';
+import type { LiveEvent, PayloadOf } from '../../../domain/contracts';
 
-type Outputs = inferRouterOutputs<AppRouter>;
-type Message = Outputs['comms']['list'][number];
-type HunterPosition = Outputs['comms']['hunterLocations'][number];
+type Message = inferRouterOutputs<AppRouter>['comms']['list'][number];
 type ListInput = inferRouterInputs<AppRouter>['comms']['list'];
 type Utils = ReturnType<typeof Trpc.useUtils>;
 
 export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: QueryClient, api: typeof Trpc): void {
   const id = event.sessionId;
   const refresh = (key: QueryKey) => refreshAfterEvent(queryClient, key);
+  const refreshSessionReads = () => {
+    refresh(getQueryKey(api.sessions));
+    // Hunters see dinosaurs only while the session runs: their list changes with the status.
+    refresh(getQueryKey(api.deploy.list, { id }));
+    refresh(getQueryKey(api.deploy.listBySession, { sessionId: id }));
+  };
   switch (event.type) {
     case 'new_communication':
-      appendMessage(queryClient, api, id, event.payload as unknown as Message);
+      appendMessage(queryClient, api, id, event.payload);
       // The sender's reports count moves with each message.
       refresh(getQueryKey(api.stats.hunterStats, { sessionId: id }));
       return;
@@ -59,7 +64,7 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
     case 'credits_changed': {
       // The admin added credits to this game master (decision 752): the balance is in the event.
       const credits = event.payload.sessionCredits;
-      if (typeof credits === 'number' && utils.billing.userSubscription.getData()) {
+      if (utils.billing.userSubscription.getData()) {
         utils.billing.userSubscription.setData(undefined, (old) => (old ? { ...old, sessionCredits: credits } : old));
       } else {
         refresh(getQueryKey(api.billing.userSubscription));
@@ -79,16 +84,34 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.stats));
       refresh(getQueryKey(api.comms.hunterLocations, { id }));
       return;
+    case 'session_created':
+    case 'session_scheduled':
+    case 'session_started':
+    case 'session_paused':
+    case 'session_resumed':
+    case 'session_expedition':
+      refreshSessionReads();
+      return;
+    case 'session_ended':
+      refreshSessionReads();
+      refresh(getQueryKey(api.stats));
+      return;
+    case 'account_deleted':
+    case 'species_changed':
+    case 'positions_purged':
+      // Events of no session: a session's stream never carries them (the server's read cache hears them).
+      return;
     default:
-      if (event.type.startsWith('session_')) {
-        refresh(getQueryKey(api.sessions));
-        // Hunters see dinosaurs only while the session runs: their list changes with the status.
-        refresh(getQueryKey(api.deploy.list, { id }));
-        refresh(getQueryKey(api.deploy.listBySession, { sessionId: id }));
-        if (event.type === 'session_ended') refresh(getQueryKey(api.stats));
-      }
+      unhandledEvent(event);
   }
 }
+
+/**
+ * The end of an exhaustive switch over the events: `event` is `never` once every member of the
+ * union (domain/contracts/events.ts) has its case, so a member added without one fails to compile
+ * here. At run time an event this build does not know (a newer server) is left alone.
+ */
+export function unhandledEvent(_event: never): void {}
 
 /**
  * Refetches what an event changed, so that the answer that lands was read after it.
@@ -111,11 +134,7 @@ export function refreshAfterEvent(queryClient: QueryClient, queryKey: QueryKey):
 }
 
 /** Appends a message to every cached "latest messages" list of the session (no duplicates, newest last). */
-function appendMessage(queryClient: QueryClient, api: typeof Trpc, sessionId: number, message: Message) {
-  if (typeof message?.id !== 'number') {
-    refreshAfterEvent(queryClient, getQueryKey(api.comms.list, { id: sessionId }, 'query'));
-    return;
-  }
+function appendMessage(queryClient: QueryClient, api: typeof Trpc, sessionId: number, { sessionId: _session, ...message }: PayloadOf<'new_communication'>) {
   const lists = queryClient.getQueriesData<Message[]>({ queryKey: getQueryKey(api.comms.list, { id: sessionId }, 'query') });
   for (const [key, data] of lists) {
     const input = (key[1] as { input?: ListInput } | undefined)?.input;
@@ -124,7 +143,7 @@ function appendMessage(queryClient: QueryClient, api: typeof Trpc, sessionId: nu
       continue;
     }
     if (data.some((m) => m.id === message.id)) continue;
-    const next = [...data, message].sort((a, b) => a.id - b.id).slice(-(input?.limit ?? COMMS_PAGE_SIZE));
+    const next: Message[] = [...data, message].sort((a, b) => a.id - b.id).slice(-(input?.limit ?? COMMS_PAGE_SIZE));
     queryClient.setQueryData(key, next);
     refetchIfStale(queryClient, key);
   }
@@ -141,22 +160,14 @@ function refetchIfStale(queryClient: QueryClient, key: readonly unknown[]) {
   }
 }
 
-function updateHunterPosition(queryClient: QueryClient, utils: Utils, api: typeof Trpc, sessionId: number, payload: Record<string, unknown>) {
-  const location = payload.location as { lat?: unknown; lng?: unknown } | undefined;
-  if (typeof payload.userId !== 'string' || typeof location?.lat !== 'number' || typeof location.lng !== 'number') {
-    refreshAfterEvent(queryClient, getQueryKey(api.comms.hunterLocations, { id: sessionId }));
-    return;
-  }
-  const next: HunterPosition = {
-    userId: payload.userId,
-    playerId: Number(payload.playerId),
-    hunterName: String(payload.hunterName ?? ''),
-    location: { lat: location.lat, lng: location.lng },
-    accuracy: Number(payload.accuracy),
-    precision: String(payload.precision ?? ''),
-    distanceTraveled: Number(payload.distanceTraveled ?? 0),
-    timestamp: Number(payload.timestamp),
-  };
+function updateHunterPosition(
+  queryClient: QueryClient,
+  utils: Utils,
+  api: typeof Trpc,
+  sessionId: number,
+  { sessionId: _session, ...position }: PayloadOf<'hunter_location'>,
+) {
+  const next: HunterPosition = position;
   utils.comms.hunterLocations.setData({ id: sessionId }, (current) => {
     if (!current) return current; // not loaded yet: its first fetch will include this position
     const others = current.filter((h) => h.userId !== next.userId);

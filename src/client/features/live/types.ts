@@ -1,12 +1,5 @@
-/** One event of a game session's live stream (tRPC `comms.events`). */
-export type LiveEvent = {
-  id: number;
-  type: string;
-  sessionId: number;
-  /** Server time of the change, ms since the epoch. */
-  timestamp: number;
-  payload: Record<string, unknown>;
-};
+/** One event of a game session's live stream (tRPC `comms.events`): the contract's (domain/contracts/stream.ts). */
+export type { LiveEvent } from '../../../domain/contracts';
 
 /**
  * The socket as a person should understand it: not needed (no session), opening,

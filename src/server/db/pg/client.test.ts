@@ -11,6 +11,7 @@ import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
+import { isDatabaseUnavailable } from '../errors';
 import * as sqliteSchema from '../sqlite/schema';
 import { isPostgresUrl, openPgDatabase, PG_MIGRATIONS_DIR, type PgDatabase, withStartupLock } from './client';
 import { parseTimestamptzText } from './columns';
@@ -152,6 +153,24 @@ describe.skipIf(!baseUrl)('openPgDatabase', () => {
     expect(raw.rows).toEqual([{ n: 2, total: 12, mean: 6 }]);
     const ids = await db.execute<{ ids: unknown }>(sql`SELECT array_agg(id::bigint ORDER BY id) AS ids FROM subscription_plans`);
     expect(ids.rows).toEqual([{ ids: [1, 2] }]);
+  });
+  it('survives the server ending a connection someone holds, who then hears the database is unavailable', async () => {
+    const { url } = await freshDatabase();
+    const { pool } = await open(url, { migrationsFolder: false });
+    // Checked out and idle between two queries, as a transaction is while its service awaits something else.
+    const held = await pool.connect();
+    const { rows } = await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    // What `pg_ctl restart -m fast` sends every session (57P01): unheard, it crashed the process.
+    await pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const failure = await held.query('SELECT 1').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    held.release();
+    // The pool discarded it and answers from a fresh connection.
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 });
 

@@ -6,11 +6,20 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { z } from 'zod';
-import { DATABASE_POOL_MAX_DEFAULT, DATABASE_POOL_MAX_MIN, PG_STARTUP_LOCK_KEY } from '../../../domain/rules';
+import { DATABASE_POOL_MAX_DEFAULT, DATABASE_POOL_MAX_MIN, PG_STARTUP_LOCK_KEY } from '../constants';
 import { parseTimestamptzText } from './columns';
 import * as schema from './schema';
 
 export const PG_MIGRATIONS_DIR = path.resolve('db/migrations-pg');
+
+/**
+ * A new connection that has not been made within this gives up (decision 940): while the server
+ * restarts or cannot be reached, a request waits at most this long for a connection, pooled or new,
+ * and answers 503, instead of hanging until the client gives up.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5000;
+/** TCP keepalive's first probe after this much silence: a connection whose server vanished without a word (a host down, a network cut) is found dead. */
+export const PG_KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -87,6 +96,9 @@ export async function openPgDatabase(url: string, opts: OpenPgOptions = {}): Pro
     connectionString: url,
     max: opts.poolMax ?? databasePoolMaxSchema.parse(process.env.DATABASE_POOL_MAX || undefined),
     application_name: 'dinohunt',
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEPALIVE_INITIAL_DELAY_MS,
     // Times in UTC whatever the server's default, like SQLite's unixepoch(): raw SQL that formats or
     // truncates a timestamp (exports, reports) reads the same on every machine. ISO dates: the text
     // columns.ts parses.
@@ -94,6 +106,13 @@ export async function openPgDatabase(url: string, opts: OpenPgOptions = {}): Pro
   });
   // Without a listener an idle connection's error (server restart) would crash the process.
   pool.on('error', opts.onIdleError ?? ((error) => console.error('PostgreSQL connection lost while idle:', error.message)));
+  // The pool listens on idle connections only: a connection checked out (a transaction between two
+  // queries, the startup lock) that the server ends (`pg_ctl restart -m fast` sends 57P01 to every
+  // session) emitted 'error' with no listener, and the process died. Its holder hears of it at its next
+  // query ("not queryable", a 503: db/errors.ts), and the pool discards it when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema }) as PgDb;
   const migrationsFolder = opts.migrationsFolder ?? PG_MIGRATIONS_DIR;
   try {

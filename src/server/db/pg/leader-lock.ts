@@ -14,7 +14,7 @@
 // Should the two ever overlap (timing quirks), both processes believe they lead for a moment: the
 // transitions the timers make are idempotent in the database for that (decision 890).
 import pg from 'pg';
-import { LEADER_SERVER_GIVES_UP_MS } from '../../../domain/rules';
+import { LEADER_SERVER_GIVES_UP_MS } from '../constants';
 
 export type LeaderLockOptions = {
   connectionString: string;

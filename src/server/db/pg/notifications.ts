@@ -5,8 +5,8 @@
 // tables (the event tailer re-tails, the sign-in sweep re-checks). db/notifications.ts is the
 // dialect-neutral door; nothing outside src/server/db sees this driver.
 import pg from 'pg';
-import { NOTIFY_RECONNECT_MAX_MS, NOTIFY_RECONNECT_MIN_MS } from '../../../domain/rules';
-import type { Notifications } from '../notifications';
+import { NOTIFY_RECONNECT_MAX_MS, NOTIFY_RECONNECT_MIN_MS } from '../constants';
+import type { Notifications } from '../notifications-api';
 
 /** The listeners opened on each pool, ended with it (closeDatabase) if their owner has not closed them. */
 const openOnPool = new WeakMap<pg.Pool, Set<PgNotifications>>();

@@ -3,7 +3,8 @@
 // and delete, foreign-key cascades included. A cache of a session's rows (the session-access
 // lookup, services/session-access-cache.ts) remembers the generation it read at and is stale as
 // soon as the session's generation moves, whichever code path wrote. A write to one session
-// leaves every other session's generation alone.
+// leaves every other session's generation alone. A commit by another connection (which the triggers do not
+// see) moves every session's generation (sign-in-generation.ts, noteOutsideWrites).
 import type Database from 'better-sqlite3';
 
 /** One connection's generations. */
@@ -23,11 +24,14 @@ export class SessionRowGenerations {
 
   /** A write to the session's rows (the triggers' function). */
   moved(sessionId: number): void {
-    if (this.bySession.size >= this.max) {
-      this.bySession.clear();
-      this.floor = ++this.last;
-    }
+    if (this.bySession.size >= this.max) this.allMoved();
     this.bySession.set(sessionId, ++this.last);
+  }
+
+  /** A write that may have touched any session: every session's generation moves past every value handed out. */
+  allMoved(): void {
+    this.bySession.clear();
+    this.floor = ++this.last;
   }
 }
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { sessionRowGenerations } from './session-row-generation';
 import { WalIndexHeader } from './wal-index-header';
 
 const generations = new WeakMap<Database.Database, { value: number; dataVersion: number }>();
@@ -48,7 +49,8 @@ export function signInGeneration(sqlite: Database.Database): number | undefined 
 /**
  * Writes the triggers cannot see: a commit by another connection (an `sqlite3` shell, another
  * process: an account disabled outside the app) moves SQLite's `PRAGMA data_version` for this
- * one, and then the generation moves too. Run before the cache is read (outsideWritesNoted: once
+ * one, and then the generation moves too, and every game session's (session-row-generation.ts: the
+ * session-access cache's). Run before either cache is read (outsideWritesNoted: once
  * for the sign-in lookups of an event-loop turn), so the cache never serves a row that another
  * connection has changed (issue 24, decision 721). The pragma begins a read transaction (about
  * 7 µs a request in bench:http); it is asked only when the WAL index header shows a commit by anyone since it was last asked (one pread,
@@ -64,6 +66,8 @@ export function noteOutsideWrites(sqlite: Database.Database): void {
   if (version !== counter.dataVersion) {
     counter.dataVersion = version;
     counter.value++;
+    // Which session it wrote is unknown: every session's cached access rows are read again (issue #48 review).
+    sessionRowGenerations(sqlite)?.allMoved();
   }
 }
 

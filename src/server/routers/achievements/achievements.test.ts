@@ -31,7 +31,7 @@ async function liveGame(handle = 'Ada', dinosaurs = 1) {
     dinos.push(res.body.id);
   }
   await gm.post(`/api/game-sessions/${s.id}/start`);
-  const hunter = await guestJoin(server, s.id, 'raptor', handle);
+  const hunter = await guestJoin(server, s.id, 'raptor-4821', handle);
   await setPosition(server, s.id, hunter.userId, HERE.lat, HERE.lng);
   return { s, dinos, hunter };
 }
@@ -90,7 +90,7 @@ describe('awarding', () => {
 
   it("reaches the hunter and HQ on the tRPC subscription too, and not a fellow hunter's", async () => {
     const { s, dinos, hunter } = await liveGame('Tia');
-    const fellow = await guestJoin(server, s.id, 'raptor', 'Tom');
+    const fellow = await guestJoin(server, s.id, 'raptor-4821', 'Tom');
     const type = (e: unknown) => (e as { data: { type: string; payload: Record<string, unknown> } }).data;
     const heard = { hunter: [] as string[], hq: [] as string[], fellow: [] as string[] };
     const clients = { hunter: hunter.trpc(), hq: gm.trpc(), fellow: fellow.trpc() };
@@ -225,7 +225,7 @@ describe('who sees what', () => {
     expect((await account.get(`/api/game-sessions/${s.id}/achievements`)).status).toBe(403);
     expect((await account.get(`/api/hunter/achievements?sessionId=${s.id}`)).status).toBe(403);
     // A fellow hunter of the same session reads only their own.
-    const fellow = await guestJoin(server, s.id, 'raptor', 'Hale');
+    const fellow = await guestJoin(server, s.id, 'raptor-4821', 'Hale');
     expect((await fellow.get(`/api/game-sessions/${s.id}/achievements`)).status).toBe(403);
     expect((await fellow.get(`/api/hunter/achievements?sessionId=${s.id}`)).body.thisHunt).toEqual([]);
 

@@ -1,8 +1,8 @@
 // Contracts of the achievements procedures (issue 29): outputs stop rows from leaking.
 import { z } from 'zod';
-import { ACHIEVEMENT_TIERS } from '../../../domain/rules';
+import { AchievementTierSchema, EarnedAchievement } from '../../../domain/contracts';
 
-const Tier = z.enum([...ACHIEVEMENT_TIERS, 'single']).describe("bronze, silver, gold, or 'single' for an achievement without tiers");
+const Tier = AchievementTierSchema;
 
 export const CatalogueOutput = z.array(
   z.object({
@@ -22,16 +22,7 @@ export const CatalogueOutput = z.array(
   }),
 );
 
-export const EarnedAchievement = z.object({
-  key: z.string(),
-  tier: Tier,
-  title: z.string().describe("'Naturalist (silver)', or the name alone for a one-off"),
-  name: z.string(),
-  description: z.string(),
-  icon: z.string().describe('Tabler icon name'),
-  sessionId: z.number().int().describe('The hunt it was earned in'),
-  earnedAt: z.string().describe('ISO time'),
-});
+export { EarnedAchievement };
 
 export const MyAchievementsOutput = z.object({
   earned: z.array(EarnedAchievement).describe("Everything the caller has earned, newest first (an account's across hunts)"),

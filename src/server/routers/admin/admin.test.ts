@@ -146,7 +146,7 @@ describe('POST /api/admin/users/{id}/credits', () => {
 
   it("tells the game master's open HQ live: credits_changed, for the owner only, on each live session", async () => {
     const gm = await subscribedGameMaster(server, 'Starter', 2);
-    const live = (await gm.post('/api/game-sessions', { name: `Credits live ${Date.now()}`, password: 'raptor' })).body.id as number;
+    const live = (await gm.post('/api/game-sessions', { name: `Credits live ${Date.now()}`, password: 'raptor-4821' })).body.id as number;
     const seen: BusEvent[] = [];
     const unsubscribe = server.deps.bus.subscribe((e) => seen.push(e));
     try {
@@ -220,7 +220,7 @@ describe('DELETE /api/admin/users/{id}', () => {
         mediaUrl: '/uploads/media/photo.jpg',
         recipientType: 'all',
       });
-    await bus.publish(db, { sessionId: old!.id, type: 'session_created', payload: { sessionId: old!.id, timestamp: Date.now() } });
+    await bus.publish(db, { sessionId: old!.id, type: 'session_created', payload: { sessionId: old!.id, timestamp: Date.now(), name: 'Old', status: 'preparing' } });
 
     const seen: BusEvent[] = [];
     const unsubscribe = bus.subscribe((e) => seen.push(e));

@@ -5,50 +5,7 @@ import { idParam } from '../../trpc';
 
 export const tags = ['admin'];
 
-export const SpeciesSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  scientificName: z.string().nullable(),
-  description: z.string().nullable(),
-  rarity: z.string().nullable(),
-  dietType: z.string().nullable(),
-  locomotionType: z.string().nullable(),
-  length: z.string().nullable(),
-  weight: z.string().nullable(),
-  health: z.number().int(),
-  captureRate: z.number(),
-  modelUrl: z.string().nullable().describe('Public URL of the 3D model, e.g. /uploads/models/x.glb'),
-  modelPath: z.string().nullable().describe('The model file relative to /uploads'),
-  modelFileName: z.string().nullable().describe('The model file name as uploaded (display only), or null if unknown'),
-  usdzUrl: z
-    .string()
-    .nullable()
-    .describe('Public URL of the USDZ for iOS AR Quick Look beside the glb, e.g. /uploads/models/x.usdz; null when there is none'),
-});
-
-export const MissionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  coverPhotoUrl: z.string().nullable(),
-  briefingVideoUrl: z.string().nullable(),
-  coverPhotoFileName: z.string().nullable().describe('The cover photo file name as uploaded (display only)'),
-  briefingVideoFileName: z.string().nullable().describe('The briefing video file name as uploaded (display only)'),
-  difficulty: z.string().nullable(),
-  duration: z.number().int().nullable(),
-  maxPlayers: z.number().int(),
-  objectives: z.array(z.string()),
-});
-
-export const GameMasterSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  username: z.string().nullable(),
-  sessionCredits: z.number().int(),
-  accountStatus: z.string(),
-});
+export { GameMasterSchema, MissionSchema, SpeciesSchema } from './outputs.types';
 
 export const OverviewSchema = z.object({
   speciesCount: z.number().int(),

@@ -1,13 +1,7 @@
-import { z } from 'zod';
-import { ACCOUNT_STATUSES, setAccountStatus } from '../../services/account-status';
+import { setAccountStatus } from '../../services/account-status';
 import { adminProcedure } from '../../trpc';
+import { AccountStatusOutput } from './outputs.types';
 import { adminErrors, tags, UserIdParam } from './types';
-
-const AccountStatusOutput = z.object({
-  success: z.literal(true),
-  id: z.string(),
-  accountStatus: z.enum(ACCOUNT_STATUSES),
-});
 
 export const userSuspend = adminProcedure
   .meta({

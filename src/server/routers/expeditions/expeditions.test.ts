@@ -1,5 +1,7 @@
 // Public expeditions and removing a hunter (issue 29, decisions 835-837), over real HTTP and /ws.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../db/client';
 import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
 import { sleep, WsClient } from '../../testing/comms-kit';
 import { createSession, guestJoin, HERE, north, shiftClock, subscribedGameMaster } from '../sessions/test-support';
@@ -39,7 +41,7 @@ describe('GET /api/expeditions', () => {
     expect(listed[1]!.distanceM).toBeGreaterThan(90);
     expect(listed[1]!.distanceM).toBeLessThan(110);
     // Private sessions never show their password or anything else here.
-    expect(JSON.stringify(listed)).not.toContain('raptor');
+    expect(JSON.stringify(listed)).not.toContain('raptor-4821');
 
     // Without a position: live first, then by start time (here none is scheduled: by id).
     expect((await gm.post(`/api/game-sessions/${far.id}/start`, {})).status).toBe(200);
@@ -50,7 +52,7 @@ describe('GET /api/expeditions', () => {
 
   it('is for hunter accounts: guests, game masters and admins are refused, and no sign-in is 401', async () => {
     const s = await publicSession();
-    const guest = await guestJoin(server, s.id, 'raptor', 'Guesty');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Guesty');
     expect((await guest.get('/api/expeditions')).status).toBe(403);
     expect((await guest.get('/api/expeditions')).body.error).toBe(
       'Public expeditions are for hunter accounts: sign in or create an account to join one',
@@ -70,7 +72,7 @@ describe('GET /api/expeditions', () => {
 
 describe('creating and editing an expedition', () => {
   it('needs a meeting point to be public', async () => {
-    const res = await gm.post('/api/game-sessions', { name: `No point ${process.pid}`, password: 'raptor', isPublic: true });
+    const res = await gm.post('/api/game-sessions', { name: `No point ${process.pid}`, password: 'raptor-4821', isPublic: true });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('A public expedition needs a meeting point: click the map to place it');
     const s = await createSession(gm);
@@ -144,7 +146,7 @@ describe('POST /api/expeditions/{id}/join', () => {
   it('is for hunter accounts: guests and game masters are refused', async () => {
     const s = await publicSession();
     const other = await publicSession();
-    const guest = await guestJoin(server, other.id, 'raptor', 'Roamer');
+    const guest = await guestJoin(server, other.id, 'raptor-4821', 'Roamer');
     expect((await guest.post(`/api/expeditions/${s.id}/join`, {})).status).toBe(403);
     const gmJoin = await gm.post(`/api/expeditions/${s.id}/join`, {});
     expect(gmJoin.status).toBe(403);
@@ -157,7 +159,7 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     const s = await publicSession();
     const hunter = await signUp(server, 'hunter');
     await hunter.post(`/api/expeditions/${s.id}/join`, {});
-    const guest = await guestJoin(server, s.id, 'raptor', 'Peeker');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Peeker');
     const path = `/api/game-sessions/${s.id}/hunters/${hunter.user.id}/remove`;
     const other = await subscribedGameMaster(server);
     expect((await other.post(path)).status).toBe(403);
@@ -205,7 +207,7 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
     const again = await hunter.post(`/api/expeditions/${s.id}/join`, {});
     expect(again.status).toBe(403);
     expect(again.body.error).toBe(removedText(s.name));
-    const byPassword = await hunter.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor' });
+    const byPassword = await hunter.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor-4821' });
     expect(byPassword.status).toBe(403);
     // The spot is free again.
     expect((await gm.get(`/api/game-sessions/${s.id}`)).body.currentPlayers).toBe(0);
@@ -238,17 +240,61 @@ describe('POST /api/game-sessions/{id}/hunters/{hunterId}/remove', () => {
 
   it('a removed guest is refused, and cannot come back from the same browser under another handle', async () => {
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Trouble');
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Trouble');
     expect((await gm.post(`/api/game-sessions/${s.id}/hunters/${guest.userId}/remove`)).status).toBe(200);
     const next = await guest.get(`/api/game-sessions/${s.id}/time-status`);
     expect(next.status).toBe(403);
     expect(next.body.error).toBe(removedText(s.name));
-    const same = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Trouble' });
+    const same = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Trouble' });
     expect(same.status).toBe(403);
-    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor', hunterHandle: 'Angel' });
+    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Angel' });
     expect(renamed.status).toBe(403);
     expect(renamed.body.error).toBe(removedText(s.name));
     // Another hunter from another browser still joins.
-    expect((await guestJoin(server, s.id, 'raptor', 'Friend')).userId).toBeTruthy();
+    expect((await guestJoin(server, s.id, 'raptor-4821', 'Friend')).userId).toBeTruthy();
+  });
+
+  it('a hunter removed outside the app (SQL from another connection) is refused at the next read', async ({ skip }) => {
+    // PostgreSQL keeps no session-access cache (decision 877): nothing there can go stale.
+    if (dialectOf(server.deps.db) !== 'sqlite') skip('SQLite only: a second connection to the database file');
+    const s = await publicSession();
+    const hunter = await signUp(server, 'hunter');
+    expect((await hunter.post(`/api/expeditions/${s.id}/join`, {})).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await hunter.get(`/api/game-sessions/${s.id}/communications`)).status).toBe(200);
+    const shell = new Database(server.deps.config.DATABASE_PATH);
+    try {
+      shell.prepare('UPDATE session_players SET removed_at = ? WHERE session_id = ? AND user_id = ?').run(Date.now(), s.id, hunter.user.id);
+    } finally {
+      shell.close();
+    }
+    const next = await hunter.get(`/api/game-sessions/${s.id}/communications`);
+    expect(next.status).toBe(403);
+    expect(next.body.error).toBe(removedText(s.name));
+  });
+
+  it('a removed guest who keeps their achievements as an account still cannot come back from that browser', async () => {
+    const s = await createSession(gm);
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Keeper');
+    expect((await gm.post(`/api/game-sessions/${s.id}/hunters/${guest.userId}/remove`)).status).toBe(200);
+    const name = `removedkeeper${process.pid}`;
+    const password = 'Fossil-Trail-42';
+    const kept = await guest.post('/api/hunter/keep-achievements', {
+      username: name,
+      email: `${name}@example.com`,
+      password,
+      confirmPassword: password,
+      firstName: 'Kim',
+      lastName: 'Keeper',
+    });
+    expect(kept.status).toBe(200);
+    // As the account: refused by its user id.
+    const asAccount = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Keeper' });
+    expect(asAccount.status).toBe(403);
+    expect(asAccount.body.error).toBe(removedText(s.name));
+    // Signed out, as a new guest from the same browser: refused by the browser's hunter key.
+    expect((await guest.post('/api/auth/logout')).status).toBe(200);
+    const renamed = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: 'raptor-4821', hunterHandle: 'Reborn' });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.error).toBe(removedText(s.name));
   });
 });

@@ -68,8 +68,8 @@ async function playedHunt(owner = gm) {
   const first = await deploy(owner, s.id, sure, HERE);
   const second = await deploy(owner, s.id, other, north(10));
   expect((await owner.post(`/api/game-sessions/${s.id}/start`)).status).toBe(200);
-  const ace = await guestJoin(server, s.id, 'raptor', 'Ace');
-  const rookie = await guestJoin(server, s.id, 'raptor', 'Rookie');
+  const ace = await guestJoin(server, s.id, 'raptor-4821', 'Ace');
+  const rookie = await guestJoin(server, s.id, 'raptor-4821', 'Rookie');
   const t0 = Date.now() - 60_000;
   await addPath(s.id, ace.userId, t0, 3, 5000);
   await addPath(s.id, rookie.userId, t0, 2500, 10);
@@ -214,6 +214,13 @@ describe('POST /api/game-sessions/{id}/run-again', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Session name is required');
     expect((await gm.post(`/api/game-sessions/${s.id}/run-again`, { name: 'x' })).body.error).toBe('Session password is required');
+    // The same minimum strength as a new session (decision 931).
+    const weak = await gm.post(`/api/game-sessions/${s.id}/run-again`, { name: 'Weak', password: 'trexonly' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe('Session password must mix letters with digits or symbols (for example amber-raptor-4821)');
+    const common = await gm.post(`/api/game-sessions/${s.id}/run-again`, { name: 'Common', password: 'p@ssw0rd' });
+    expect(common.status).toBe(400);
+    expect(common.body.error).toBe('This session password is too common: choose one that is harder to guess');
     const running = await playedHunt();
     const refused = await gm.post(`/api/game-sessions/${running.s.id}/run-again`, { name: 'Nope', password: 'trex-one' });
     expect(refused.status).toBe(409);

@@ -19,7 +19,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
   it('creates a guest hunter bound to the session, with a server session (cookie)', async () => {
     const s = await createSession(gm);
     const guest = new ApiClient(server.url);
-    const res = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: ' raptor ', hunterHandle: ' Rex ' });
+    const res = await guest.post('/api/hunter/join-session', { sessionId: String(s.id), password: ' raptor-4821 ', hunterHandle: ' Rex ' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ sessionId: s.id, hunterHandle: 'Rex', sessionName: s.name });
     expect(res.headers.getSetCookie().join(';')).toMatch(/dinohunt_session=.+HttpOnly/i);
@@ -44,7 +44,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     const s = await createSession(gm);
     const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
       sessionId: String(s.id),
-      password: 'raptor',
+      password: 'raptor-4821',
       hunterHandle: 'Hunter',
       ...patch,
     });
@@ -55,10 +55,10 @@ describe('POST /api/hunter/join-session (guests)', () => {
 
   it('keeps handles unique within a session, whatever their case', async () => {
     const s = await createSession(gm);
-    await guestJoin(server, s.id, 'raptor', 'Blue');
+    await guestJoin(server, s.id, 'raptor-4821', 'Blue');
     const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
       sessionId: s.id,
-      password: 'raptor',
+      password: 'raptor-4821',
       hunterHandle: 'BLUE',
     });
     expect(res.status).toBe(409);
@@ -67,20 +67,20 @@ describe('POST /api/hunter/join-session (guests)', () => {
     );
     // The same handle is fine in another session.
     const other = await createSession(gm);
-    await guestJoin(server, other.id, 'raptor', 'Blue');
+    await guestJoin(server, other.id, 'raptor-4821', 'Blue');
   });
 
   it('keeps handles unique in every script and Unicode form, with 409 (never 500), even in parallel', async () => {
     const s = await createSession(gm);
-    await guestJoin(server, s.id, 'raptor', 'Émile');
+    await guestJoin(server, s.id, 'raptor-4821', 'Émile');
     for (const taken of ['ÉMILE', 'émile', 'E\u0301mile', 'Émile']) {
-      const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: taken });
+      const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle: taken });
       expect(res.status).toBe(409);
       expect(res.body.error).toMatch(/is already taken in this session\. If it is yours/);
     }
     const racers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Ñandú' }),
+        new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle: 'Ñandú' }),
       ),
     );
     expect(racers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
@@ -95,7 +95,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     ['  a   ', 'Hunter handle must be at least 3 characters'],
   ])('refuses the handle %j: "%s"', async (hunterHandle, message) => {
     const s = await createSession(gm);
-    const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle });
+    const res = await new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
     expect(await players(s.id)).toBe(0);
@@ -105,7 +105,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     const s = await createSession(gm);
     const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
       sessionId: s.id,
-      password: 'raptor',
+      password: 'raptor-4821',
       hunterHandle: ' Dino\u3000  Dan ',
     });
     expect(res.body.hunterHandle).toBe('Dino Dan');
@@ -115,7 +115,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     const s = await createSession(gm, { maxPlayers: 10 });
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: `Hunter${i}` }),
+        new ApiClient(server.url).post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle: `Hunter${i}` }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
@@ -130,7 +130,7 @@ describe('POST /api/hunter/join-session (guests)', () => {
     await gm.post(`/api/game-sessions/${s.id}/end`);
     const res = await new ApiClient(server.url).post('/api/hunter/join-session', {
       sessionId: s.id,
-      password: 'raptor',
+      password: 'raptor-4821',
       hunterHandle: 'Late',
     });
     expect(res.status).toBe(409);
@@ -139,8 +139,8 @@ describe('POST /api/hunter/join-session (guests)', () => {
 
   it('does not count the same guest twice', async () => {
     const s = await createSession(gm);
-    const guest = await guestJoin(server, s.id, 'raptor', 'Twice');
-    const again = await guest.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Twice' });
+    const guest = await guestJoin(server, s.id, 'raptor-4821', 'Twice');
+    const again = await guest.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle: 'Twice' });
     expect(again.status).toBe(200);
     expect(again.body.hunterHandle).toBe('Twice');
     expect((await guest.get('/api/auth/user')).body.id).toBe(guest.userId);
@@ -150,11 +150,11 @@ describe('POST /api/hunter/join-session (guests)', () => {
   it('joins a signed-in hunter account as itself, and refuses game masters', async () => {
     const s = await createSession(gm);
     const hunter = await signUp(server, 'hunter');
-    const res = await hunter.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Acct' });
+    const res = await hunter.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle: 'Acct' });
     expect(res.status).toBe(200);
     const me = await hunter.get('/api/auth/user');
     expect(me.body).toMatchObject({ id: hunter.user.id, isGuest: false });
-    const gmJoin = await gm.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor', hunterHandle: 'Boss' });
+    const gmJoin = await gm.post('/api/hunter/join-session', { sessionId: s.id, password: 'raptor-4821', hunterHandle: 'Boss' });
     expect(gmJoin.status).toBe(403);
     expect((await gm.get('/api/auth/user')).body.role).toBe('gamemaster');
   });
@@ -162,18 +162,18 @@ describe('POST /api/hunter/join-session (guests)', () => {
   it('keeps a guest inside their own game session', async () => {
     const a = await createSession(gm);
     const b = await createSession(gm);
-    const guest = await guestJoin(server, a.id, 'raptor', 'Stay');
-    const res = await guest.post(`/api/game-sessions/${b.id}/join`, { password: 'raptor' });
+    const guest = await guestJoin(server, a.id, 'raptor-4821', 'Stay');
+    const res = await guest.post(`/api/game-sessions/${b.id}/join`, { password: 'raptor-4821' });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatch(/Guests can only act within their own game session/);
-    expect((await guest.post('/api/hunter/join-by-name', { sessionName: b.name, password: 'raptor' })).status).toBe(403);
+    expect((await guest.post('/api/hunter/join-by-name', { sessionName: b.name, password: 'raptor-4821' })).status).toBe(403);
     expect((await guest.get(`/api/game-sessions/${b.id}/time-status`)).status).toBe(403);
     expect(await players(b.id)).toBe(0);
   });
 });
 
 describe('guests join by session name or id, and come back as the same hunter (decision 740)', () => {
-  const join = (client: ApiClient, sessionId: string | number, hunterHandle: string, password = 'raptor') =>
+  const join = (client: ApiClient, sessionId: string | number, hunterHandle: string, password = 'raptor-4821') =>
     client.post('/api/hunter/join-session', { sessionId: String(sessionId), password, hunterHandle });
 
   it('joins by the session name (any case) as well as by its id', async () => {
@@ -304,15 +304,15 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
   it('joins by session name and password, checked on the server, with the username as handle', async () => {
     const s = await createSession(gm, { name: 'Jurassic Walk' });
     const hunter = await signUp(server, 'hunter');
-    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: ' jurassic walk ', password: 'raptor' });
+    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: ' jurassic walk ', password: 'raptor-4821' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ sessionId: s.id, hunterHandle: hunter.user.username, sessionName: 'Jurassic Walk' });
     const wrong = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Jurassic Walk', password: 'nope' });
     expect(wrong.status).toBe(404);
     expect(wrong.body.error).toBe(JOIN_FAILED);
-    const unknown = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Nowhere', password: 'raptor' });
+    const unknown = await hunter.post('/api/hunter/join-by-name', { sessionName: 'Nowhere', password: 'raptor-4821' });
     expect(unknown.body.error).toBe(JOIN_FAILED);
-    const missing = await hunter.post('/api/hunter/join-by-name', { sessionName: ' ', password: 'raptor' });
+    const missing = await hunter.post('/api/hunter/join-by-name', { sessionName: ' ', password: 'raptor-4821' });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Session name is required');
     expect(await players(s.id)).toBe(1);
@@ -326,11 +326,11 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
     ] as const) {
       const s = await createSession(gm, { name });
       const hunter = await signUp(server, 'hunter');
-      const exact = await hunter.post('/api/hunter/join-by-name', { sessionName: name, password: 'raptor' });
+      const exact = await hunter.post('/api/hunter/join-by-name', { sessionName: name, password: 'raptor-4821' });
       expect(exact.status).toBe(200);
       expect(exact.body.sessionId).toBe(s.id);
       const other = await signUp(server, 'hunter');
-      const folded = await other.post('/api/hunter/join-by-name', { sessionName: typed, password: 'raptor' });
+      const folded = await other.post('/api/hunter/join-by-name', { sessionName: typed, password: 'raptor-4821' });
       expect(folded.status).toBe(200);
       expect(folded.body.sessionId).toBe(s.id);
     }
@@ -339,7 +339,7 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
   it('also takes the session id in the name field', async () => {
     const s = await createSession(gm);
     const hunter = await signUp(server, 'hunter');
-    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: String(s.id), password: 'raptor' });
+    const res = await hunter.post('/api/hunter/join-by-name', { sessionName: String(s.id), password: 'raptor-4821' });
     expect(res.status).toBe(200);
     expect(res.body.sessionId).toBe(s.id);
   });
@@ -361,10 +361,10 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
     const wrong = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'x' });
     expect(wrong.status).toBe(404);
     expect(wrong.body.error).toBe(JOIN_FAILED);
-    const ok = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor', hunterHandle: 'Ranger' });
+    const ok = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor-4821', hunterHandle: 'Ranger' });
     expect(ok.status).toBe(200);
     expect(ok.body.hunterHandle).toBe('Ranger');
-    const twice = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' });
+    const twice = await hunter.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor-4821' });
     expect(twice.status).toBe(200);
     expect(twice.body.hunterHandle).toBe('Ranger');
     expect(await players(s.id)).toBe(1);
@@ -372,9 +372,9 @@ describe('account hunters: POST /api/hunter/join-by-name and POST /api/game-sess
 
   it('refuses game masters, admins and anonymous callers on the account join paths', async () => {
     const s = await createSession(gm);
-    expect((await gm.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' })).status).toBe(403);
+    expect((await gm.post(`/api/game-sessions/${s.id}/join`, { password: 'raptor-4821' })).status).toBe(403);
     const admin = await signInAdmin(server);
-    expect((await admin.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor' })).status).toBe(403);
-    expect((await new ApiClient(server.url).post(`/api/game-sessions/${s.id}/join`, { password: 'raptor' })).status).toBe(401);
+    expect((await admin.post('/api/hunter/join-by-name', { sessionName: s.name, password: 'raptor-4821' })).status).toBe(403);
+    expect((await new ApiClient(server.url).post(`/api/game-sessions/${s.id}/join`, { password: 'raptor-4821' })).status).toBe(401);
   });
 });

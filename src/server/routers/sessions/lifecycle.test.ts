@@ -16,11 +16,11 @@ const MIN = 60_000;
 
 describe('POST /api/game-sessions (create)', () => {
   it('creates a preparing session with the defaults and the password for its owner', async () => {
-    const res = await gm.post('/api/game-sessions', { name: '  Raptor Run  ', password: ' secret ' });
+    const res = await gm.post('/api/game-sessions', { name: '  Raptor Run  ', password: ' secret-77 ' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'Raptor Run',
-      password: 'secret',
+      password: 'secret-77',
       maxPlayers: 25,
       duration: 120,
       status: 'preparing',
@@ -42,12 +42,16 @@ describe('POST /api/game-sessions (create)', () => {
     [{ name: '   ' }, 'Session name is required'],
     [{ name: undefined }, 'Session name is required'],
     [{ password: '  ' }, 'Session password is required'],
-    [{ password: ' abc12 ' }, 'Session password must be at least 6 characters'],
+    // The minimum strength (decision 931): long enough, a mix of kinds, not a common password.
+    [{ password: ' abc1234 ' }, 'Session password must be at least 8 characters'],
+    [{ password: 'raptorrex' }, 'Session password must mix letters with digits or symbols (for example amber-raptor-4821)'],
+    [{ password: '12345678' }, 'Session password must mix letters with digits or symbols (for example amber-raptor-4821)'],
+    [{ password: 'Password1' }, 'This session password is too common: choose one that is harder to guess'],
     [{ maxPlayers: 12 }, 'Max players must be 10, 15, 20 or 25'],
     [{ duration: 10 }, 'Duration must be between 15 and 120 minutes'],
     [{ duration: 121 }, 'Duration must be between 15 and 120 minutes'],
   ])('refuses %j with 400 "%s"', async (patch, message) => {
-    const res = await gm.post('/api/game-sessions', { name: 'Bad', password: 'raptor', ...patch });
+    const res = await gm.post('/api/game-sessions', { name: 'Bad', password: 'raptor-4821', ...patch });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
   });
@@ -70,7 +74,7 @@ describe('POST /api/game-sessions (create)', () => {
       briefingVideoUrl: '/uploads/missions/brief.mp4',
     });
     expect((await createSession(gm, { missionId: 'none' })).missionId).toBeNull();
-    const missing = await gm.post('/api/game-sessions', { name: 'x', password: 'raptor', missionId: 99999 });
+    const missing = await gm.post('/api/game-sessions', { name: 'x', password: 'raptor-4821', missionId: 99999 });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('Mission not found');
     await server.deps.db.delete(missions).where(eq(missions.id, mission!.id));
@@ -81,18 +85,18 @@ describe('POST /api/game-sessions (create)', () => {
     expect((await createSession(starter, { maxPlayers: 25 })).maxPlayers).toBe(10);
     expect((await createSession(starter)).maxPlayers).toBe(10);
     const unsubscribed = await signUp(server, 'gamemaster');
-    const res = await unsubscribed.post('/api/game-sessions', { name: 'x', password: 'raptor' });
+    const res = await unsubscribed.post('/api/game-sessions', { name: 'x', password: 'raptor-4821' });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('Subscription Required');
     const hunter = await signUp(server, 'hunter');
-    expect((await hunter.post('/api/game-sessions', { name: 'x', password: 'raptor' })).status).toBe(403);
-    expect((await new ApiClient(server.url).post('/api/game-sessions', { name: 'x', password: 'raptor' })).status).toBe(401);
+    expect((await hunter.post('/api/game-sessions', { name: 'x', password: 'raptor-4821' })).status).toBe(403);
+    expect((await new ApiClient(server.url).post('/api/game-sessions', { name: 'x', password: 'raptor-4821' })).status).toBe(401);
   });
 
   it('counts against the weekly allowance (Starter: 5, then credits)', async () => {
     const starter = await subscribedGameMaster(server, 'Starter', 1);
     for (let i = 0; i < 6; i++) await createSession(starter);
-    const sixth = await starter.post('/api/game-sessions', { name: 'six', password: 'raptor' });
+    const sixth = await starter.post('/api/game-sessions', { name: 'six', password: 'raptor-4821' });
     expect(sixth.status).toBe(409);
     expect(sixth.body.error).toMatch(/Weekly session limit reached/);
   });
@@ -102,7 +106,7 @@ describe('POST /api/game-sessions (create)', () => {
     for (let i = 0; i < 4; i++) await createSession(starter);
     // The fifth fits the plan, the sixth takes the one credit; the rest must be refused, however they interleave.
     const racers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => starter.post('/api/game-sessions', { name: `Race ${i}`, password: 'raptor' })),
+      Array.from({ length: 5 }, (_, i) => starter.post('/api/game-sessions', { name: `Race ${i}`, password: 'raptor-4821' })),
     );
     expect(racers.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
     for (const refused of racers.filter((r) => r.status === 409)) expect(refused.body.error).toMatch(/Weekly session limit reached/);
@@ -256,20 +260,20 @@ describe('GET /api/game-sessions (visibility)', () => {
     expect(list.map((x) => x.id)).toContain(mine.id);
     expect(list.map((x) => x.id)).not.toContain(theirs.id);
     expect(list.map((x) => x.id)).not.toContain(ended.id);
-    expect(list.find((x) => x.id === mine.id)?.password).toBe('raptor');
+    expect(list.find((x) => x.id === mine.id)?.password).toBe('raptor-4821');
     const withEnded = (await gm.get('/api/game-sessions?includeEnded=true')).body as Array<{ id: number }>;
     expect(withEnded.map((x) => x.id)).toContain(ended.id);
 
     const admin = await signInAdmin(server);
     const all = (await admin.get('/api/game-sessions')).body as Array<{ id: number; password?: string }>;
     expect(all.map((x) => x.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
-    expect(all.find((x) => x.id === theirs.id)?.password).toBe('raptor');
+    expect(all.find((x) => x.id === theirs.id)?.password).toBe('raptor-4821');
   });
 
   it('shows hunters only the sessions they joined, never a password', async () => {
     const joined = await createSession(gm);
     const notJoined = await createSession(gm);
-    const guest = await guestJoin(server, joined.id, 'raptor', 'Alice');
+    const guest = await guestJoin(server, joined.id, 'raptor-4821', 'Alice');
     const list = (await guest.get('/api/game-sessions')).body as Array<Record<string, unknown>>;
     expect(list.map((x) => x.id)).toEqual([joined.id]);
     expect(list[0]).toMatchObject({ currentPlayers: 1, hunterHandle: 'Alice' });
@@ -277,7 +281,7 @@ describe('GET /api/game-sessions (visibility)', () => {
     const gmList = (await gm.get('/api/game-sessions')).body as Array<{ id: number; currentPlayers: number }>;
     expect(gmList.find((x) => x.id === joined.id)?.currentPlayers).toBe(1);
     expect(gmList.find((x) => x.id === notJoined.id)?.currentPlayers).toBe(0);
-    expect(JSON.stringify(list)).not.toContain('raptor');
+    expect(JSON.stringify(list)).not.toContain('raptor-4821');
     expect((await guest.get(`/api/game-sessions/${notJoined.id}`)).status).toBe(403);
     const one = await guest.get(`/api/game-sessions/${joined.id}`);
     expect(one.status).toBe(200);
@@ -399,7 +403,7 @@ describe('the tRPC door applies the same rules', () => {
   it('creates, starts and refuses the same illegal transitions and strangers as REST', async () => {
     const { trpc, close } = gm.trpc();
     try {
-      const s = await trpc.sessions.create.mutate({ name: ' Via tRPC ', password: 'raptor', duration: 'abc' });
+      const s = await trpc.sessions.create.mutate({ name: ' Via tRPC ', password: 'raptor-4821', duration: 'abc' });
       expect(s).toMatchObject({ name: 'Via tRPC', duration: 60, status: 'preparing' });
       expect((await trpc.sessions.start.mutate({ id: s.id })).status).toBe('active');
       await expect(trpc.sessions.start.mutate({ id: s.id })).rejects.toMatchObject({

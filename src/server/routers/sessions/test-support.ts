@@ -10,7 +10,7 @@ export async function createSession(gm: ApiClient, body: Record<string, unknown>
   sessionCounter += 1;
   const res = await gm.post('/api/game-sessions', {
     name: `Hunt ${process.pid}-${sessionCounter}`,
-    password: 'raptor',
+    password: 'raptor-4821',
     ...body,
   });
   if (res.status !== 200) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
