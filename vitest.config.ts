@@ -27,7 +27,7 @@ export default defineConfig({
       },
       {
         // `npm run test:cluster` (scripts/test-cluster.ts): real processes on PostgreSQL behind a proxy
-        // (src/server/testing/cluster-harness.ts). One file at a time: each starts its own processes.
+        // (test/support/cluster-harness.ts). One file at a time: each starts its own processes.
         test: {
           name: 'cluster',
           include: ['src/server/**/*.cluster.test.ts'],

@@ -41,8 +41,8 @@ import {
   signInAdmin,
   sleep,
   subscribedGameMaster,
-} from '../src/server/testing/cluster-clients';
-import { type Cluster, startCluster } from '../src/server/testing/cluster-harness';
+} from '../test/support/cluster-clients';
+import { type Cluster, startCluster } from '../test/support/cluster-harness';
 
 const SESSIONS = Number(process.env.SESSIONS ?? 8);
 const HUNTERS = 25;

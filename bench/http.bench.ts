@@ -32,11 +32,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { dialectOf } from '../src/server/db/client';
 import { rawAll, rawRun } from '../src/server/db/raw';
 import { events, messages, positions, sessionPlayers } from '../src/server/db/schema';
-import { addSpecies, guestJoin } from '../src/server/routers/sessions/test-support';
+import { addSpecies, guestJoin } from '../test/support/sessions';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
 import type { AppRouter } from '../src/server/routers';
-import { type ApiClient, startTestServer, subscribedGameMaster } from '../src/server/testing/harness';
+import { type ApiClient, startTestServer, subscribedGameMaster } from '../test/support/harness';
 import { type OpenLoopResult, openLoop } from './http/open-loop';
 import { exitWithParent } from './exit-with-parent';
 

@@ -10,8 +10,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { guestJoin, LiveSocket, liveSession, signInAdmin, sleep, subscribedGameMaster } from '../src/server/testing/cluster-clients';
-import { freePort, startCluster } from '../src/server/testing/cluster-harness';
+import { guestJoin, LiveSocket, liveSession, signInAdmin, sleep, subscribedGameMaster } from '../test/support/cluster-clients';
+import { freePort, startCluster } from '../test/support/cluster-harness';
 
 const DRAIN_MS = 5000;
 const cluster = await startCluster({ processes: 2, proxy: false, env: { TRUST_PROXY: '127.0.0.1', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) } });

@@ -5,7 +5,7 @@
 // Extra arguments go to vitest (a file, -t 'name').
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { DEFAULT_PG_URL } from '../src/server/testing/cluster-harness';
+import { DEFAULT_PG_URL } from '../test/support/cluster-harness';
 import { ensureServerBuilt } from './build-server';
 
 const url = process.env.DINOHUNT_PG_URL || process.env.DATABASE_URL || DEFAULT_PG_URL;

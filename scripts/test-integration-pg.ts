@@ -1,6 +1,6 @@
 // `npm run test:integration:pg`: the integration suite against PostgreSQL (issue #27). The database
 // is DATABASE_URL, or DINOHUNT_PG_URL (exported by .ci/run once it has started PostgreSQL); each
-// test file creates and drops its own database there (src/server/testing/pg-database.ts).
+// test file creates and drops its own database there (test/support/pg-database.ts).
 // Extra arguments go to vitest (a file, -t 'name').
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

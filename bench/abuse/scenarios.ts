@@ -1,7 +1,7 @@
 // The checks of issue #24 that hold or fail rather than take time: malicious lockout
 // (an account's and a session's), who may download a photo sent to headquarters, the
 // CSP's connect-src, and an account disabled outside the app.
-import { JPEG } from '../../src/server/testing/sample-files';
+import { JPEG } from '../../test/support/sample-files';
 import { type Answer, Browser, json, Socket } from './client';
 import { type Bench, nextAddress, pause } from './harness';
 import { LOCK_SESSION_PASSWORD, register, type World } from './setup';

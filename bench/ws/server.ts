@@ -13,7 +13,7 @@ import { authSessions, gameSessions, sessionPlayers, subscriptionPlans, subscrip
 import type { BusEvent } from '../../src/server/event-bus';
 import { frameBytes } from '../../src/server/realtime/session-stream';
 import { sendMessage } from '../../src/server/services/communications';
-import { startTestServer } from '../../src/server/testing/harness';
+import { startTestServer } from '../../test/support/harness';
 import { exitWithParent } from '../exit-with-parent';
 
 // A crash of the benchmark must not leave this process running (bench/exit-with-parent.ts).

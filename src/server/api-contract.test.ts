@@ -6,8 +6,8 @@ import { generateTypes } from '@dinohunt/openapi-typescript';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from './__snapshots__/openapi-types';
-import { startTestServer, type TestServer } from './testing/harness';
-import { JPEG } from './testing/sample-files';
+import { startTestServer, type TestServer } from '../../test/support/harness';
+import { JPEG } from '../../test/support/sample-files';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -10,10 +10,10 @@ import { afterAll, expect, it } from 'vitest';
 import { dialectOf } from './db/client';
 import { rawFirst } from './db/raw';
 import { messages, observations, sessionPlayers } from './db/schema';
-import { removeTestDir, startTestServer } from './testing/harness';
+import { removeTestDir, startTestServer } from '../../test/support/harness';
 
 type Game = { sessionId: number; dinos: number[]; hunters: { cookie: string; userId: string }[] };
-const CHILD = path.join(import.meta.dirname, 'testing', 'crash-child.ts');
+const CHILD = path.join(import.meta.dirname, '../../test/support/crash-child.ts');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dinohunt-crash-'));
 const children: ChildProcess[] = [];
 afterAll(async () => {

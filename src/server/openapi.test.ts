@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { openApiDocument } from './openapi';
-import { startTestServer, type TestServer } from './testing/harness';
+import { startTestServer, type TestServer } from '../../test/support/harness';
 
 type Media = { example?: unknown };
 type Operation = {

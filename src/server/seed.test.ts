@@ -13,7 +13,7 @@ import { dinosaurSpecies, subscriptionPlans, users } from './db/schema';
 import { seed } from './seed';
 import { LocalFileStore } from './storage/file-store';
 import { SPECIES_CATALOGUE } from './seed/species-catalogue';
-import { createTestPgDatabase, type TestPgDatabase } from './testing/pg-database';
+import { createTestPgDatabase, type TestPgDatabase } from '../../test/support/pg-database';
 import { FALLBACK_PLANS } from '../domain/billing-schemas';
 
 const PROCESSES = 8;

@@ -19,9 +19,9 @@ import { messages } from './db/schema';
 import { type AppDeps, createDeps } from './deps';
 import { seed } from './seed';
 import { stopGracefully } from './shutdown';
-import { createSession, hunterIn, type Signed } from './testing/comms-kit';
-import { subscribedGameMaster, type TestServer } from './testing/harness';
-import { createTestPgDatabase, dropTestPgDatabase } from './testing/pg-database';
+import { createSession, hunterIn, type Signed } from '../../test/support/comms-kit';
+import { subscribedGameMaster, type TestServer } from '../../test/support/harness';
+import { createTestPgDatabase, dropTestPgDatabase } from '../../test/support/pg-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void>)[] = [];

@@ -9,8 +9,8 @@ import { closeDatabase, dialectOf, handleOf, openDatabase } from '../db/client';
 import { rawAll, rawRun } from '../db/raw';
 import { authSessions, gameSessions, users } from '../db/schema';
 import { SIGN_IN_TABLES, signInGeneration } from '../db/sqlite/sign-in-generation';
-import { createSession } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { hashToken, validateSignIn } from './lucia';
 import { SignInCache } from './sign-in-cache';
 

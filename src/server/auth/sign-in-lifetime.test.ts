@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ABSOLUTE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
 import { readBackup } from '../db/backup';
 import { authSessions, gameSessions, users } from '../db/schema';
-import { createSession, WsClient } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, WsClient } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { hashToken } from './lucia';
 
 let server: TestServer;

@@ -5,8 +5,8 @@
 // door reads first (REST, tRPC, the first reads in a page), the others are answered from what it kept.
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, TestServer } from '../testing/harness';
-import { liveSessionWorld } from '../http/test-support';
+import type { ApiClient, TestServer } from '../../../test/support/harness';
+import { liveSessionWorld } from '../../../test/support/live-session-world';
 import { firstReads } from '../http/first-reads';
 import { createContextInner } from '../context';
 

@@ -3,11 +3,11 @@
 // another viewer's answer; and authorization is never kept: an ended sign-in is refused on the very next
 // request even when the answer is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSpecies, guestJoin, HERE, north, shiftClock } from '../routers/sessions/test-support';
+import { addSpecies, guestJoin, HERE, north, shiftClock } from '../../../test/support/sessions';
 import { updateSpecies } from '../services/species';
 import { purgeExpiredPositions } from '../services/positions';
 import { GPS_RETENTION_MS } from '../../domain/rules';
-import { type ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { type ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: ApiClient;

@@ -8,10 +8,10 @@ import superjson from 'superjson';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFactory } from '../context';
-import { liveSessionWorld } from '../http/test-support';
+import { liveSessionWorld } from '../../../test/support/live-session-world';
 import { openApiDocument } from '../openapi';
 import { appRouter } from '../routers';
-import type { ApiClient, TestServer } from '../testing/harness';
+import type { ApiClient, TestServer } from '../../../test/support/harness';
 import { POLLED_READS } from './polled-read-doors';
 
 let server: TestServer;

@@ -17,9 +17,9 @@ import {
   sleep,
   subscribedGameMaster,
   type LiveSessionInfo,
-} from '../testing/cluster-clients';
-import { openClusterDb } from '../testing/cluster-db';
-import { type Cluster, startCluster } from '../testing/cluster-harness';
+} from '../../../test/support/cluster-clients';
+import { openClusterDb } from '../../../test/support/cluster-db';
+import { type Cluster, startCluster } from '../../../test/support/cluster-harness';
 
 const HUNTERS = 25;
 const REPORT_EVERY_MS = 1000;

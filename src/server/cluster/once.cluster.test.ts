@@ -17,10 +17,10 @@ import type { Db } from '../db/client';
 import { rawAll } from '../db/raw';
 import { dinosaurSpecies, events, gameSessions, messages, subscriptionPlans, users } from '../db/schema';
 import { SPECIES_CATALOGUE } from '../seed/species-catalogue';
-import { ApiClient } from '../testing/api-client';
-import { eventually, guestJoin, LiveSocket, liveSession, RequestFailed, signInAdmin, sleep, subscribedGameMaster } from '../testing/cluster-clients';
-import { openClusterDb } from '../testing/cluster-db';
-import { type Cluster, startCluster } from '../testing/cluster-harness';
+import { ApiClient } from '../../../test/support/api-client';
+import { eventually, guestJoin, LiveSocket, liveSession, RequestFailed, signInAdmin, sleep, subscribedGameMaster } from '../../../test/support/cluster-clients';
+import { openClusterDb } from '../../../test/support/cluster-db';
+import { type Cluster, startCluster } from '../../../test/support/cluster-harness';
 
 let cluster: Cluster;
 let db: Db;

@@ -8,7 +8,7 @@
 //     next read answers (no process serves its cached copy).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleEventsSince, type EventViewer } from '../db/events';
-import { ApiClient } from '../testing/api-client';
+import { ApiClient } from '../../../test/support/api-client';
 import {
   type Account,
   guestJoin,
@@ -18,9 +18,9 @@ import {
   signUp,
   subscribedGameMaster,
   type LiveSessionInfo,
-} from '../testing/cluster-clients';
-import { openClusterDb } from '../testing/cluster-db';
-import { type Cluster, startCluster } from '../testing/cluster-harness';
+} from '../../../test/support/cluster-clients';
+import { openClusterDb } from '../../../test/support/cluster-db';
+import { type Cluster, startCluster } from '../../../test/support/cluster-harness';
 import type { Db } from '../db/client';
 
 let cluster: Cluster;

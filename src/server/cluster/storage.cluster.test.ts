@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPS_RETENTION_MS } from '../../domain/rules';
 import type { Db } from '../db/client';
 import { gameSessions, messages } from '../db/schema';
-import { eventually, guestJoin, liveSession, signInAdmin, subscribedGameMaster } from '../testing/cluster-clients';
-import { openClusterDb } from '../testing/cluster-db';
-import { type Cluster, startCluster } from '../testing/cluster-harness';
-import { startS3Double, type S3Double } from '../testing/s3-double';
-import { JPEG } from '../testing/sample-files';
+import { eventually, guestJoin, liveSession, signInAdmin, subscribedGameMaster } from '../../../test/support/cluster-clients';
+import { openClusterDb } from '../../../test/support/cluster-db';
+import { type Cluster, startCluster } from '../../../test/support/cluster-harness';
+import { startS3Double, type S3Double } from '../../../test/support/s3-double';
+import { JPEG } from '../../../test/support/sample-files';
 
 let cluster: Cluster;
 let db: Db;

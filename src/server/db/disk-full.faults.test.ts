@@ -11,8 +11,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_MESSAGE } from '../errors';
-import { createSession, hunterIn, JPEG, type Signed } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, JPEG, type Signed } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { rawAll, rawRun } from './raw';
 import { runningDialect } from './running-dialect';
 

@@ -2,7 +2,7 @@
 // WAL; PostgreSQL: fsync and synchronous_commit on).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { dialectOf } from './client';
 import { rawFirst } from './raw';
 

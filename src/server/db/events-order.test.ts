@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestPgDatabase, type TestPgDatabase } from '../testing/pg-database';
+import { createTestPgDatabase, type TestPgDatabase } from '../../../test/support/pg-database';
 import { closeDatabase, connectDatabase, type Db } from './client';
 import { type EventInsert, eventsSince, insertEvents, type StoredEvent } from './events';
 import { runningDialect } from './running-dialect';

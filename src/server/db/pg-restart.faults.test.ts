@@ -16,7 +16,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../errors';
-import type { ApiResponse } from '../testing/api-client';
+import type { ApiResponse } from '../../../test/support/api-client';
 import {
   type Account,
   guestJoin,
@@ -27,9 +27,9 @@ import {
   sleep,
   subscribedGameMaster,
   type LiveSessionInfo,
-} from '../testing/cluster-clients';
-import { type Cluster, startCluster } from '../testing/cluster-harness';
-import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../testing/private-postgres';
+} from '../../../test/support/cluster-clients';
+import { type Cluster, startCluster } from '../../../test/support/cluster-harness';
+import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../../../test/support/private-postgres';
 
 const HUNTERS = 10;
 const REPORT_EVERY_MS = 700;

@@ -3,7 +3,7 @@
 // transaction (its own uncommitted rows, no wait for the gate); a name is given once.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import type { Db } from './client';
 import { preparedQuery } from './prepared';
 import { missions } from './schema';

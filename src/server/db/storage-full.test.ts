@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH } from '../../domain/rules';
 import { STORAGE_FULL_MESSAGE } from '../errors';
-import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { openTestDatabase } from '../testing/test-database';
+import { createSession, hunterIn, type Signed } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { openTestDatabase } from '../../../test/support/test-database';
 import { rawAll, rawFirst, rawRun } from './raw';
 import { runningDialect } from './running-dialect';
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPgDatabase, type TestPgDatabase } from '../testing/pg-database';
+import { createTestPgDatabase, type TestPgDatabase } from '../../../test/support/pg-database';
 import { closeDatabase, type Db, openDatabase, type Queryable, type TransactionConfig } from './client';
 import { readConsistently } from './consistent-read';
 import { openPgDataApi } from './pg/async-db';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_GET_URL_MAX } from './limits';
-import { createSession } from '../routers/sessions/test-support';
-import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession } from '../../../test/support/sessions';
+import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { isApiUrl } from './api-no-store';
 
 let server: TestServer;

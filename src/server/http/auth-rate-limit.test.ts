@@ -1,7 +1,7 @@
 // Sign-in, registration and join are limited per client address (AUTH_RATE_LIMIT a
 // minute). The address comes from X-Forwarded-For only when TRUST_PROXY says so.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

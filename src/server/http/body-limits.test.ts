@@ -6,8 +6,8 @@ import superjson from 'superjson';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CATALOGUE_NAME_LENGTH, MAX_CATALOGUE_TEXT_LENGTH, MAX_MESSAGE_LENGTH, MAX_MISSION_DURATION_MIN, MAX_MISSION_MAX_PLAYERS, MAX_MISSION_OBJECTIVES, MAX_OBJECTIVE_LENGTH } from '../../domain/rules';
 import { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from './limits';
-import { type ApiClient, signInAdmin, type TestServer } from '../testing/harness';
-import { liveSessionWorld } from './test-support';
+import { type ApiClient, signInAdmin, type TestServer } from '../../../test/support/harness';
+import { liveSessionWorld } from '../../../test/support/live-session-world';
 
 let server: TestServer;
 let admin: ApiClient;

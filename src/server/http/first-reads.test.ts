@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_READS_ELEMENT_ID } from '../../domain/transport';
 import { latestEventId } from '../db/events';
 import { missions } from '../db/schema';
-import { createSession, guestJoin, subscribedGameMaster } from '../routers/sessions/test-support';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { createSession, guestJoin, subscribedGameMaster } from '../../../test/support/sessions';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
 import { type FirstRead, scriptSafeJson, sessionIdParam, withFirstReads } from './first-reads';
 
 const SHELL = '<!doctype html><html><head><title>Dinohunt</title></head><body><div id="root"></div></body></html>';

@@ -9,7 +9,7 @@ import { handleOf } from '../db/connection-handle';
 import { lastJournalEntry } from '../db/operations';
 import { PG_MIGRATIONS_DIR } from '../db/pg/client';
 import { users } from '../db/schema';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { createReadiness } from './health';
 
 let server: TestServer;

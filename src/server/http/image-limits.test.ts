@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STORED_IMAGE_SIDE_PX } from '../../domain/rules';
 import { MAX_CONCURRENT_IMAGE_DECODES, MAX_IMAGE_INPUT_PIXELS } from '../storage/limits';
 import { imageDecodes, IMAGE_TOO_LARGE_MESSAGE } from '../storage/uploads';
-import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
-import { type ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep } from '../../../test/support/comms-kit';
+import { type ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

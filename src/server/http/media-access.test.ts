@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPS_RETENTION_MS } from '../../domain/rules';
 import { gameSessions } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
-import { createSession, hunterIn, JPEG, MP4, PNG, type Signed } from '../testing/comms-kit';
-import { type ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, JPEG, MP4, PNG, type Signed } from '../../../test/support/comms-kit';
+import { type ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: Signed;

@@ -8,9 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MEDIA_BYTES } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
-import { createSession, hunterIn, JPEG, MP4, PNG, type Signed, sleep } from '../testing/comms-kit';
-import { GPS_LATITUDE_BYTES, MP4_LOCATION, mp4WithLocation, withGpsExif } from '../testing/sample-files';
-import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, JPEG, MP4, PNG, type Signed, sleep } from '../../../test/support/comms-kit';
+import { GPS_LATITUDE_BYTES, MP4_LOCATION, mp4WithLocation, withGpsExif } from '../../../test/support/sample-files';
+import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

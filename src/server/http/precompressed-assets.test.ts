@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/precompress';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('dinosaur '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html><head><title>Dinohunt</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;

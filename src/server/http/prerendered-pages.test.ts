@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const page = (name: string) => `<!doctype html><html><body><div id="root"><main>${name}</main></div></body></html>`;

@@ -1,8 +1,8 @@
 // Bad input from any client gets a clear 4xx `{ error }`, never a 500: malformed
 // multipart and JSON bodies, oversized /ws frames, wrong methods; HEAD works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JPEG, WsClient } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { JPEG, WsClient } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let admin: ApiClient;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import helmetPlugin from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { SECURITY_HEADERS } from './security-headers';
 
 let server: TestServer;

@@ -4,8 +4,8 @@
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_BATCH_URL_MAX } from '../../domain/transport';
-import type { ApiClient, TestServer } from '../testing/harness';
-import { liveSessionWorld } from './test-support';
+import type { ApiClient, TestServer } from '../../../test/support/harness';
+import { liveSessionWorld } from '../../../test/support/live-session-world';
 
 let server: TestServer;
 let guest: ApiClient & { userId: string };

@@ -6,8 +6,8 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { type StripeDouble, startStripeDouble } from '../testing/stripe-double';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
+import { type StripeDouble, startStripeDouble } from '../../../test/support/stripe-double';
 import { STRIPE_PAUSED, STRIPE_TIMEOUT_MS } from './stripe';
 
 const UNREACHABLE = 'The payment provider is unreachable. Please try again later.';

@@ -5,8 +5,8 @@ import superjson from 'superjson';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../routers';
-import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
-import { signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep } from '../../../test/support/comms-kit';
+import { signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { ACCOUNT_SIGNED_OUT } from './account-sockets';
 
 let server: TestServer;

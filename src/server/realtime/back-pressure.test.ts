@@ -4,9 +4,9 @@
 import type { Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import { WS_MAX_BUFFERED_BYTES } from './limits';
-import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
-import { numberedEvent } from '../testing/bus-events';
-import { startTestServer, subscribedGameMaster } from '../testing/harness';
+import { createSession, hunterIn, type Signed, WsClient } from '../../../test/support/comms-kit';
+import { numberedEvent } from '../../../test/support/bus-events';
+import { startTestServer, subscribedGameMaster } from '../../../test/support/harness';
 
 it('closes a socket too far behind with 4008; reconnecting with lastEventId misses nothing', async () => {
   const server = await startTestServer();

@@ -16,10 +16,10 @@ import { openNotifications } from '../db/notifications';
 import { rawRun } from '../db/raw';
 import { runningDialect } from '../db/running-dialect';
 import type { BusEvent, EventBus, PublishInput } from '../event-bus';
-import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { ApiClient, removeTestDir, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { ApiClient, removeTestDir, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { openTailingBus } from './tailing-bus';
-import { numberedEvent, numberOf } from '../testing/bus-events';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
 
 const onPostgres = runningDialect() === 'pg';
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commitsMayBeNoticedOutOfOrder } from '../db/capabilities';
 import type { Db, Queryable } from '../db/client';
 import type { BusEvent, EventBus } from '../event-bus';
-import { openTestDatabase, type TestDatabase } from '../testing/test-database';
+import { openTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { openEventBus } from './bus';
-import { numberedEvent, numberOf } from '../testing/bus-events';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
 
 /** After-commit work held back instead of run: the bus's notice of a commit arriving late. */
 const held: (() => void)[] = [];

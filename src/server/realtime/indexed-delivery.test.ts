@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { eventsSince } from '../db/events';
-import { openTestDatabase, type TestDatabase } from '../testing/test-database';
+import { openTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { type BusEvent, type EventBus, openEventBus } from './bus';
 import { type EventSource, frameBytes, pushFeed, sessionSource, sessionStream, type StreamViewer } from './session-stream';
-import { numberedEvent, numberOf } from '../testing/bus-events';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
 
 let database: TestDatabase;
 let db: Db;

@@ -1,8 +1,8 @@
 // The play area's live events on the /ws door (issue 26): play_area_updated reaches everyone in the
 // session; hunter_zone reaches the hunter it is about and the owner, never the other hunters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: Signed;

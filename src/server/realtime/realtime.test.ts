@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { positions, sessionPlayers } from '../db/schema';
-import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { numberedEvent, numberOf } from '../testing/bus-events';
+import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
 
 let server: TestServer;
 let gm: Signed;

@@ -9,9 +9,9 @@ import WebSocket from 'ws';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy';
 import { WS_CLIENT_PING_MS, WS_CLIENT_PONG_TIMEOUT_MS } from '../../domain/transport';
 import type { AppRouter } from '../routers';
-import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
-import { removeTestDir, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { numberedEvent, numberOf } from '../testing/bus-events';
+import { createSession, hunterIn, type Signed, sleep } from '../../../test/support/comms-kit';
+import { removeTestDir, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {

@@ -5,9 +5,9 @@
 // from the database as other requests commit, which is where a gap would appear.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createSession, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { numberedEvent, } from '../testing/bus-events';
+import { createSession, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { numberedEvent, } from '../../../test/support/bus-events';
 
 const EVENTS = 1_000;
 /** Requests in flight at once. */

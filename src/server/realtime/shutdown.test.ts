@@ -1,8 +1,8 @@
 // A server that stops tells its sockets why: 1012 'Server restarting', so clients
 // reconnect with their last event id.
 import { expect, it } from 'vitest';
-import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster } from '../testing/harness';
+import { createSession, hunterIn, type Signed, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster } from '../../../test/support/harness';
 
 it('closes open /ws sockets with 1012 when the server stops', async () => {
   const server = await startTestServer();

@@ -2,8 +2,8 @@
 // the events of the sessions its sign-in belongs to, with the same audience rules;
 // a subscribe narrows it to one session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: Signed;

@@ -8,7 +8,7 @@ import { createSignOuts, isSignInLive } from '../auth/sign-outs';
 import { type Db, dialectOf, handleOf } from '../db/client';
 import { rawRun } from '../db/raw';
 import { authSessions, gameSessions, users } from '../db/schema';
-import { openTestDatabase, type TestDatabase } from '../testing/test-database';
+import { openTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { createSignInSweep } from './sign-in-sweep';
 
 const NOW = 1_800_000_000_000;

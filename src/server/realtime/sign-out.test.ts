@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/lucia';
 import { authSessions } from '../db/schema';
 import { createSignInSweep } from './sign-in-sweep';
-import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: Signed;

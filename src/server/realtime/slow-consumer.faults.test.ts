@@ -11,11 +11,11 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { numberedEvent } from '../testing/bus-events';
+import { numberedEvent } from '../../../test/support/bus-events';
 import { WS_MAX_BUFFERED_BYTES } from './limits';
 import type { AppRouter } from '../routers';
-import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

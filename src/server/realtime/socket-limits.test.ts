@@ -8,13 +8,13 @@ import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
 import { TRPC_GET_URL_MAX } from '../http/limits';
 import { SOCKETS_PER_ADDRESS_MAX, SOCKETS_PER_SIGN_IN_MAX, STREAM_REPLAY_MAX_EVENTS, STREAM_REPLAY_PAGE, TRPC_SOCKET_MAX_SUBSCRIPTIONS, WS_CLOSE_TOO_MANY, WS_MAX_FRAME_BYTES, WS_MAX_FRAMES_PER_SECOND } from './limits';
 import type { AppRouter } from '../routers';
-import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, type Frame, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import type { Audience } from './bus';
 import { canSee, type EventSource, pushFeed, RESYNC_REASON, sessionSource } from './session-stream';
 import { type EventInsert, insertEvents } from '../db/events';
 import { TRPC_SOCKET_REFUSALS } from './trpc-socket';
-import { numberedEvent, } from '../testing/bus-events';
+import { numberedEvent, } from '../../../test/support/bus-events';
 
 // A test may hold every comms.events feed between `started` and its first event (the checks that
 // read the database there take longer under load, on PostgreSQL most): open unless a test closes it.

@@ -6,9 +6,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createSession, hunterIn, type Signed, sleep, WsClient } from '../testing/comms-kit';
+import { createSession, hunterIn, type Signed, sleep, WsClient } from '../../../test/support/comms-kit';
 import { afterCommit } from '../db/client';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { type EventInsert, insertEvents } from '../db/events';
-import { numberedEvent, numberOf } from '../testing/bus-events';
-import { openTestDatabase, type TestDatabase } from '../testing/test-database';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
+import { openTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import type { BusEvent, EventBus } from './bus';
 import { openTailingBus } from './tailing-bus';
 

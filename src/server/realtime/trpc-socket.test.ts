@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appRouter } from '../routers';
 import type { AppRouter } from '../routers';
-import { createSession, hunterIn, type Signed, sleep } from '../testing/comms-kit';
-import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, sleep } from '../../../test/support/comms-kit';
+import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import type { BusEvent } from './bus';
-import { numberedEvent, numberOf } from '../testing/bus-events';
+import { numberedEvent, numberOf } from '../../../test/support/bus-events';
 
 let server: TestServer;
 let gm: Signed;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../db/schema';
-import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { guestJoin, createSession } from './sessions/test-support';
+import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { guestJoin, createSession } from '../../../test/support/sessions';
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 let server: TestServer;

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../db/schema';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { type StripeDouble, startStripeDouble } from '../testing/stripe-double';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
+import { type StripeDouble, startStripeDouble } from '../../../test/support/stripe-double';
 
 const WEBHOOK_SECRET = 'whsec_test_dinohunt';
 let stripeApi: StripeDouble;

@@ -13,7 +13,7 @@ import {
   maxPlayersAllowed,
 } from '../services/plan-limits';
 import { createContextInner } from '../context';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
 import { createCallerFactory, gameMasterProcedure, ownedSessionProcedure, router } from '../trpc';
 
 let server: TestServer;

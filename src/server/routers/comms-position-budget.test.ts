@@ -6,8 +6,8 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSITION_BUDGET_BURST, POSITION_BUDGET_REFILL_MS, POSITION_REPORT_INTERVAL_MS } from '../../domain/rules';
 import { events as eventLog, positions, sessionPlayers } from '../db/schema';
-import { createSession, hunterIn, type Signed, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: Signed;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GPS_RETENTION_MS } from '../../domain/rules';
 import { events, gameSessions, messages, positions, sessionPlayers } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
-import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { addSpecies } from './sessions/test-support';
+import { createSession, hunterIn, type Signed } from '../../../test/support/comms-kit';
+import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { addSpecies } from '../../../test/support/sessions';
 
 let server: TestServer;
 let gm: Signed;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMS_MAX_PAGE_SIZE, MAX_MESSAGE_LENGTH, QUICK_ACTION_TEXT, QUICK_ACTIONS } from '../../domain/rules';
 import { explainListQueries } from '../services/communications';
-import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, type Signed } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let gm: Signed;

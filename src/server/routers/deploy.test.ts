@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { addSpecies, createSession, guestJoin, HERE, subscribedGameMaster } from './sessions/test-support';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
+import { addSpecies, createSession, guestJoin, HERE, subscribedGameMaster } from '../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

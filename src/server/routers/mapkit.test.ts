@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACE_MESSAGES } from '../../domain/place-search';
 import { HQ_PLAY_ZOOM, PLACE_QUERY_MAX_CHARS, PLACE_SEARCHES_PER_MINUTE } from '../../domain/rules';
 import { GEOCODER_MIN_INTERVAL_MS } from '../services/limits';
-import { WsClient } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { WsClient } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
 import { DINOSAUR_MESSAGES } from '../services/dinosaurs';
-import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from './sessions/test-support';
+import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../../../test/support/sessions';
 
 /** A Nominatim-compatible double: records every request, answers by the query. */
 type Seen = { url: URL; headers: http.IncomingHttpHeaders; at: number };

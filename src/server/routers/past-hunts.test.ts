@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSessions } from '../db/schema';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { addSpecies, createSession, guestJoin, HERE, setPosition, shiftClock, subscribedGameMaster } from './sessions/test-support';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
+import { addSpecies, createSession, guestJoin, HERE, setPosition, shiftClock, subscribedGameMaster } from '../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

@@ -4,8 +4,8 @@ import { PLAY_AREA_MESSAGES as M } from '../../domain/play-area-schemas';
 import { GPS_RETENTION_MS, MAX_PLAY_AREA_VERTICES, ZONE_HYSTERESIS_M } from '../../domain/rules';
 import { sessionPlayers } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { addSpecies, createSession, guestJoin, HERE, subscribedGameMaster } from './sessions/test-support';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
+import { addSpecies, createSession, guestJoin, HERE, subscribedGameMaster } from '../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, sessionPlayers } from '../db/schema';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from './sessions/test-support';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../test/support/harness';
+import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

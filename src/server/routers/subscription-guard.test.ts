@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../db/schema';
-import { type ApiClient, signInAdmin, startTestServer, type TestServer } from '../testing/harness';
-import { addSpecies, createSession, subscribedGameMaster } from './sessions/test-support';
+import { type ApiClient, signInAdmin, startTestServer, type TestServer } from '../../../test/support/harness';
+import { addSpecies, createSession, subscribedGameMaster } from '../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient & { user: { id: string } };

@@ -7,8 +7,8 @@ import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LOCK_FAILURES, DEVICE_LOCK_FAILURES } from '../../domain/rules';
 import { gameSessions } from '../db/schema';
-import { createSession } from '../routers/sessions/test-support';
-import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession } from '../../../test/support/sessions';
+import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

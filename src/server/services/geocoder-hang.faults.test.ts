@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACE_MESSAGES } from '../../domain/place-search';
 import { GEOCODER_TIMEOUT_MS } from './limits';
-import { type ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { type ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 /** Hangs every request (reads it, never writes) until `answering`, then answers as Nominatim. */
 let answering = false;

@@ -13,8 +13,8 @@ import type { Leadership } from '../db/leadership';
 import { rawAll } from '../db/raw';
 import { runningDialect } from '../db/running-dialect';
 import { events, gameSessions, sessionResults } from '../db/schema';
-import { ApiClient, removeTestDir, startTestServer, type TestServer } from '../testing/harness';
-import { createSession, shiftClock, subscribedGameMaster } from '../routers/sessions/test-support';
+import { ApiClient, removeTestDir, startTestServer, type TestServer } from '../../../test/support/harness';
+import { createSession, shiftClock, subscribedGameMaster } from '../../../test/support/sessions';
 import { refreshSession, runDueTransitions } from './game-sessions';
 import { startScheduler } from './scheduler';
 

@@ -9,9 +9,9 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_SESSION_MS, GPS_RETENTION_MS } from '../../domain/rules';
 import { events, gameSessions, messages, positions, sessionPlayers } from '../db/schema';
-import { addPlayer, createSession, hunterIn, JPEG } from '../testing/comms-kit';
-import { form } from '../testing/sample-files';
-import { signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { addPlayer, createSession, hunterIn, JPEG } from '../../../test/support/comms-kit';
+import { form } from '../../../test/support/sample-files';
+import { signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { endAbandonedSessions, purgeExpiredPositions } from './positions';
 
 let server: TestServer;

@@ -5,8 +5,8 @@
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SESSION_JOIN_ACCOUNT_LOCK_FAILURES, SESSION_JOIN_SESSION_LOCK_FAILURES } from '../../domain/rules';
-import { createSession } from '../routers/sessions/test-support';
-import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession } from '../../../test/support/sessions';
+import { ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { LIMIT_MESSAGES } from './auth-limits';
 
 const servers: TestServer[] = [];

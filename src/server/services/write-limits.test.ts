@@ -1,7 +1,7 @@
 // Messages and uploads are limited per account per minute, whichever door they come through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, hunterIn, JPEG, PNG, type Signed, WsClient } from '../testing/comms-kit';
-import { startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { createSession, hunterIn, JPEG, PNG, type Signed, WsClient } from '../../../test/support/comms-kit';
+import { startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 
 let server: TestServer;
 let session: number;

@@ -11,10 +11,10 @@ import { loadConfig } from '../config';
 import { createDeps } from '../deps';
 import { gameSessions } from '../db/schema';
 import { purgeExpiredPositions } from '../services/positions';
-import { createSession, hunterIn, type Signed } from '../testing/comms-kit';
-import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
-import { startS3Double, type S3Double } from '../testing/s3-double';
-import { GLB, JPEG, MP4, withGpsExif } from '../testing/sample-files';
+import { createSession, hunterIn, type Signed } from '../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
+import { startS3Double, type S3Double } from '../../../test/support/s3-double';
+import { GLB, JPEG, MP4, withGpsExif } from '../../../test/support/sample-files';
 import { openS3FileStore } from './s3-file-store';
 import { parseStorageUrl } from './storage-url';
 

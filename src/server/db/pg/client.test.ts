@@ -10,7 +10,7 @@ import { asc, count, eq, lt, sql } from 'drizzle-orm';
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate as sqliteMigrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
+import { createTestPgDatabase, type TestPgDatabase } from '../../../../test/support/pg-database';
 import { isDatabaseUnavailable } from '../errors';
 import * as sqliteSchema from '../sqlite/schema';
 import { isPostgresUrl, openPgDatabase, PG_MIGRATIONS_DIR, type PgDatabase, withStartupLock } from './client';

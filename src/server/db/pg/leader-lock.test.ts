@@ -7,7 +7,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LEADER_QUERY_TIMEOUT_MS, LEADER_RETRY_MS, LEADER_SERVER_GIVES_UP_MS, PG_LEADER_LOCK_KEY } from '../constants';
-import { createTestPgDatabase, type TestPgDatabase } from '../../testing/pg-database';
+import { createTestPgDatabase, type TestPgDatabase } from '../../../../test/support/pg-database';
 import { isPostgresUrl } from './client';
 import { createPgLeaderLock, type LeaderLock, leaderClientConfig } from './leader-lock';
 

@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardAchievements, awardSessionEnd } from '../../services/achievements';
 import { earnedAchievements, messages, sessionPlayers, users } from '../../db/schema';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { addPlayer, hunterIn, sleep, WsClient } from '../../testing/comms-kit';
-import { addSpecies, createSession, guestJoin, HERE, setPosition, shiftClock, subscribedGameMaster } from '../sessions/test-support';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../../test/support/harness';
+import { addPlayer, hunterIn, sleep, WsClient } from '../../../../test/support/comms-kit';
+import { addSpecies, createSession, guestJoin, HERE, setPosition, shiftClock, subscribedGameMaster } from '../../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient & { user: { id: string } };

@@ -18,8 +18,8 @@ import {
 } from '../../db/schema';
 import type { BusEvent } from '../../realtime/bus';
 import { csvCell } from '../../services/admin-exports';
-import { createSession, hunterIn, JPEG } from '../../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../testing/harness';
+import { createSession, hunterIn, JPEG } from '../../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../../test/support/harness';
 
 let server: TestServer;
 let admin: ApiClient;

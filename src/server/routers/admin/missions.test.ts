@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../domain/rules';
 import { gameSessions } from '../../db/schema';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { form, GLB, GPS_LATITUDE_BYTES, JPEG, MP4, PNG, withGpsExif } from '../../testing/sample-files';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../../test/support/harness';
+import { form, GLB, GPS_LATITUDE_BYTES, JPEG, MP4, PNG, withGpsExif } from '../../../../test/support/sample-files';
 
 let server: TestServer;
 let admin: ApiClient;

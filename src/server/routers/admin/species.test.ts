@@ -7,8 +7,8 @@ import { dinosaurSpecies, gameSessions, sessionDinosaurs } from '../../db/schema
 import { seed } from '../../seed';
 import { installSeedUsdz, SEED_MODELS_DIR, seedSpecies } from '../../seed-species';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
-import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { form, GLB, GLTF, GLTF_EXTERNAL, GLTF_NO_MESH, GLTF_NO_SCENE, glb, OBJ, PNG } from '../../testing/sample-files';
+import { type ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../../test/support/harness';
+import { form, GLB, GLTF, GLTF_EXTERNAL, GLTF_NO_MESH, GLTF_NO_SCENE, glb, OBJ, PNG } from '../../../../test/support/sample-files';
 const MODEL_TEST_FILES = MODEL_TEST_MODELS.map((m) => m.path);
 
 let server: TestServer;

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createSession, sleep, WsClient } from '../../testing/comms-kit';
-import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../testing/harness';
+import { createSession, sleep, WsClient } from '../../../../test/support/comms-kit';
+import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../../test/support/harness';
 
 let server: TestServer;
 let admin: ApiClient;

@@ -2,9 +2,9 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../db/client';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { sleep, WsClient } from '../../testing/comms-kit';
-import { createSession, guestJoin, HERE, north, shiftClock, subscribedGameMaster } from '../sessions/test-support';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../../test/support/harness';
+import { sleep, WsClient } from '../../../../test/support/comms-kit';
+import { createSession, guestJoin, HERE, north, shiftClock, subscribedGameMaster } from '../../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

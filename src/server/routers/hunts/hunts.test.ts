@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPS_RETENTION_MS, MAX_LAYOUTS_PER_GM, REPLAY_MAX_POINTS_PER_HUNTER } from '../../../domain/rules';
 import { gameSessions, gmLayouts, missions, positions, sessionPlayers } from '../../db/schema';
 import { purgeExpiredPositions } from '../../services/positions';
-import { ApiClient, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../sessions/test-support';
+import { ApiClient, signUp, startTestServer, type TestServer } from '../../../../test/support/harness';
+import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSessions, missions, users } from '../../db/schema';
-import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../testing/harness';
-import { createSession, guestJoin, shiftClock, subscribedGameMaster } from './test-support';
+import { ApiClient, signInAdmin, signUp, startTestServer, type TestServer } from '../../../../test/support/harness';
+import { createSession, guestJoin, shiftClock, subscribedGameMaster } from '../../../../test/support/sessions';
 
 let server: TestServer;
 let gm: ApiClient;

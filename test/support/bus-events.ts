@@ -1,6 +1,6 @@
 // Events for the bus's own tests: the bus only takes members of the event union (domain/contracts),
 // so tests that count, order or size events publish a real one, a broadcast, numbered by its messageId.
-import type { Audience, BusEvent, PublishInput } from '../event-bus';
+import type { Audience, BusEvent, PublishInput } from '../../src/server/event-bus';
 
 /** A broadcast numbered `n` (its messageId), optionally with an audience other than 'all' or a long text (to fill buffers). */
 export function numberedEvent(sessionId: number | null, n: number, opts: { audience?: Audience; text?: string } = {}): PublishInput {

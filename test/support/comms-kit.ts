@@ -2,7 +2,7 @@
 // and players written straight to the database (joining is another area's
 // feature), and a /ws client that queues frames for assertions.
 import WebSocket from 'ws';
-import { gameSessions, sessionPlayers } from '../db/schema';
+import { gameSessions, sessionPlayers } from '../../src/server/db/schema';
 import { type ApiClient, signUp, type TestServer } from './harness';
 
 export { JPEG, MP4, PNG } from './sample-files';

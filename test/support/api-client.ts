@@ -4,7 +4,7 @@
 import { createTRPCClient, createWSClient, httpLink, splitLink, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import type { AppRouter } from '../routers';
+import type { AppRouter } from '../../src/server/routers';
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 

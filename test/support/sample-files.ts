@@ -1,7 +1,7 @@
 // Small real files for the upload tests (the server identifies files by content, not name).
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEED_MODELS_DIR } from '../seed-species';
+import { SEED_MODELS_DIR } from '../../src/server/seed-species';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -2,7 +2,7 @@
 // killed with SIGKILL: `node --import tsx crash-child.ts <dir> [setup]`. With `setup` it
 // also creates a live game (3 hunters, 15 dinosaurs in range (the plan's limit)) over its own HTTP API.
 // Prints one JSON line on stdout when listening.
-import { addSpecies, createSession, guestJoin, HERE, setPosition } from '../routers/sessions/test-support';
+import { addSpecies, createSession, guestJoin, HERE, setPosition } from './sessions';
 import { startTestServer, subscribedGameMaster } from './harness';
 
 const [dir, mode] = process.argv.slice(2);

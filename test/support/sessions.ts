@@ -1,9 +1,9 @@
 // Helpers for the sessions-area integration tests (not a test file itself).
 import { and, eq } from 'drizzle-orm';
-import { dinosaurSpecies, sessionPlayers } from '../../db/schema';
-import { ApiClient, type TestServer } from '../../testing/harness';
+import { dinosaurSpecies, sessionPlayers } from '../../src/server/db/schema';
+import { ApiClient, type TestServer } from './harness';
 
-export { subscribedGameMaster } from '../../testing/harness';
+export { subscribedGameMaster } from './harness';
 
 let sessionCounter = 0;
 export async function createSession(gm: ApiClient, body: Record<string, unknown> = {}) {

@@ -16,7 +16,7 @@
 // and every `eventId`, and after any close it did not ask for it reconnects (to the same URL: behind
 // the proxy, another process) with `lastEventId`, so nothing is missed and nothing repeats.
 import WebSocket from 'ws';
-import { WS_MAX_FRAMES_PER_SECOND } from '../realtime/limits';
+import { WS_MAX_FRAMES_PER_SECOND } from '../../src/server/realtime/limits';
 import { ApiClient } from './api-client';
 import { CLUSTER_ADMIN } from './cluster-harness';
 

@@ -39,11 +39,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPILED_NODE_FLAGS, ensureServerBuilt, SERVER_OUTFILE } from '../../../scripts/build-server';
-import { type RoundRobinProxy, startRoundRobinProxy } from '../../../scripts/round-robin-proxy';
+import { COMPILED_NODE_FLAGS, ensureServerBuilt, SERVER_OUTFILE } from '../../scripts/build-server';
+import { type RoundRobinProxy, startRoundRobinProxy } from '../../scripts/round-robin-proxy';
 import { createTestPgDatabase } from './pg-database';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_PG_URL = 'postgres://dinohunt:dinohunt@127.0.0.1:5432/dinohunt';
 /** The seeded administrator of every cluster. */
 export const CLUSTER_ADMIN = { username: 'admin', password: 'admin-password-cluster' } as const;

@@ -1,6 +1,6 @@
 // Set-up shared by the HTTP-layer integration tests (not a test file itself).
-import { guestJoin } from '../routers/sessions/test-support';
-import { type ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../testing/harness';
+import { guestJoin } from './sessions';
+import { type ApiClient, signUp, startTestServer, subscribedGameMaster, type TestServer } from './harness';
 
 export type LiveSessionWorld = {
   server: TestServer;
