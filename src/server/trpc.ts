@@ -40,7 +40,8 @@ function errorFormatter({ shape, error }: { shape: TRPCDefaultErrorShape; error:
 /**
  * The router's wire options (its transformer and error formatter, never stack traces), for
  * tRPC's public response helpers (transformTRPCResponse, getTRPCErrorShape) where a socket
- * writes tRPC's frames itself (realtime/trpc-socket.ts) instead of reading the router's internal definition.
+ * writes tRPC's frames itself (realtime/trpc-socket.ts, and the polled reads' doors in cached-reads/) instead of
+ * reading the router's internal definition.
  */
 export const trpcWireConfig: TRPCRootConfig<AnyTRPCRootTypes> = {
   $types: null as never,
@@ -55,8 +56,6 @@ export const trpcWireConfig: TRPCRootConfig<AnyTRPCRootTypes> = {
 const t = initTRPC.context<Context>().meta<DinohuntMeta>().create({ transformer: answerTransformer, errorFormatter });
 
 export const router = t.router;
-/** The root config (transformer, error formatter): the polled reads' doors shape errors with it as the adapters do. */
-export const trpcRootConfig = t._config;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

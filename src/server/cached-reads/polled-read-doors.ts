@@ -25,7 +25,7 @@ import { TRPC_MAX_BATCH_SIZE } from '../../domain/transport';
 import type { Context } from '../context';
 import { statusOf } from '../errors';
 import { appRouter } from '../routers';
-import { trpcRootConfig } from '../trpc';
+import { trpcWireConfig } from '../trpc';
 import { jsonOf, trpcResultOf } from './answer-transformer';
 
 type Caller = ReturnType<typeof appRouter.createCaller>;
@@ -84,7 +84,7 @@ async function answerRest(procedure: PolledRead, rawParams: RegExp | undefined, 
   } catch (cause) {
     const error = getErrorFromUnknown(cause);
     options.onRestError({ error, path: procedure });
-    const shape = getErrorShape({ config: trpcRootConfig, error, type: 'query', path: procedure, input, ctx });
+    const shape = getErrorShape({ config: trpcWireConfig, error, type: 'query', path: procedure, input, ctx });
     const invalidInput = error.code === 'BAD_REQUEST' && error.cause instanceof Error && error.cause.name === 'ZodError';
     const body = {
       ...shape,
@@ -140,8 +140,8 @@ async function answerCall(path: PolledRead, input: unknown, caller: Promise<{ ct
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     onError({ error, path });
-    const response = { error: getErrorShape({ config: trpcRootConfig, ctx, error, input, path, type: 'query' }) };
-    return { status: getHTTPStatusCode(response), body: JSON.stringify(transformTRPCResponse(trpcRootConfig, response)) };
+    const response = { error: getErrorShape({ config: trpcWireConfig, ctx, error, input, path, type: 'query' }) };
+    return { status: getHTTPStatusCode(response), body: JSON.stringify(transformTRPCResponse(trpcWireConfig, response)) };
   }
 }
 
