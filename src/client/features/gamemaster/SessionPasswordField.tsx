@@ -19,7 +19,8 @@ export function SessionPasswordField({ onGenerate, ...field }: Props) {
     <Stack gap={4}>
       <PasswordField
         label="Session Password"
-        description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, letters with digits or symbols, shared with your hunters`}
+        // The placeholder says it is shared with hunters; the description says what the server asks of it.
+        description={`At least ${MIN_SESSION_PASSWORD_LENGTH} characters, mixing letters with digits or symbols`}
         required
         autoComplete="off"
         visible={visible}
@@ -30,7 +31,9 @@ export function SessionPasswordField({ onGenerate, ...field }: Props) {
         variant="subtle"
         size="compact-sm"
         leftSection={<IconWand size={14} aria-hidden />}
-        style={{ alignSelf: 'flex-start' }}
+        // In a half-width column the label wraps rather than being cut.
+        style={{ alignSelf: 'flex-start', maxWidth: '100%', height: 'auto', minHeight: 'var(--button-height)' }}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
         onClick={() => {
           onGenerate(readableSessionPassword(secureRandomInt));
           setVisible(true);
