@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asRunningDb } from '../../../test/support/either-dialect';
 import { createTestPgDatabase, type TestPgDatabase } from '../../../test/support/pg-database';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { BackupError, backupTables, readBackup, restoreBackup, writeBackup } from './backup';
@@ -49,12 +50,12 @@ async function freshDatabase(dialect: 'sqlite' | 'pg'): Promise<Db> {
   if (dialect === 'sqlite') {
     const db = openDatabase(path.join(dir, `${opened.length}.sqlite`));
     opened.push({ db });
-    return db;
+    return asRunningDb(db);
   }
   const database: TestPgDatabase = await createTestPgDatabase(pgBaseUrl);
   const db = await openPgDataApi(database.url);
   opened.push({ db, drop: database.drop });
-  return db;
+  return asRunningDb(db);
 }
 
 /** Every row of every backed-up table, in a stable order, as the backup file holds them. */
