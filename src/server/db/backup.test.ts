@@ -11,7 +11,7 @@ import { asRunningDb } from '../../../test/support/either-dialect';
 import { createTestPgDatabase, type TestPgDatabase } from '../../../test/support/pg-database';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { BackupError, backupTables, readBackup, restoreBackup, writeBackup } from './backup';
-import { closeDatabase, type Db, dialectOf, openDatabase } from './client';
+import { type AnyDb, closeDatabase, type Db, dialectOf, openDatabase } from './client';
 import { openPgDataApi } from './pg/async-db';
 import { isPostgresUrl } from './running-dialect';
 import type { missions } from './schema';
@@ -21,7 +21,7 @@ const pgBaseUrl = [process.env.DATABASE_URL, process.env.DINOHUNT_PG_URL].find(i
 
 let server: TestServer;
 let dir: string;
-const opened: { db: Db; drop?: () => Promise<void> }[] = [];
+const opened: { db: AnyDb; drop?: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();

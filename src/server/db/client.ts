@@ -34,4 +34,4 @@ export async function closeDatabase(db: AnyDb): Promise<void> {
   await handleOf(db).close();
 }
 
-export { afterCommit, dialectOf, handleOf } from './connection-handle';
+export { afterCommit, dialectOf, handleOf, isDatabase } from './connection-handle';
