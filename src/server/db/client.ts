@@ -1,7 +1,8 @@
 // The data API every service uses: drizzle's async query builder over the running database,
-// always awaited. `Db` (db/types.ts, decision 965) names only the builders and `transaction`,
-// which both dialects implement alike; on PostgreSQL they run on a node-postgres drizzle instance
-// built from db/pg/schema.ts (db/schema-parity.test.ts proves both schemas give the same row types).
+// always awaited. `Db` (db/types.ts, decisions 965 and 968) names only the builders and
+// `transaction`; it is SQLite's drizzle type to tsconfig.json and PostgreSQL's to tsconfig.pg.json,
+// and `npm run typecheck` compiles the server under both, so a call one dialect lacks fails there
+// (db/schema-parity.test.ts proves both schemas give the same row types).
 // Portable code therefore:
 //   - awaits builders (`const [row] = await db.select()...limit(1)`), never `.get()`, `.all()`,
 //     `.run()` or `.values()` (SQLite-only);
