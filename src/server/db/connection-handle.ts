@@ -23,7 +23,7 @@ export type ConnectionHandle = {
   statements?: StatementCache;
   gate?: TransactionGate;
   /** PostgreSQL only: the pool (outside a transaction) or the transaction's client. */
-  pg?: pg.Pool | pg.PoolClient;
+  pg?: pg.Pool | pg.ClientBase;
 };
 
 const handles = new WeakMap<object, ConnectionHandle>();

@@ -4,6 +4,7 @@
 // db/schema-parity.test.ts proves the row types agree with SQLite's.
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { checkedTransactionConfig } from '../transaction-config';
 import type { DatabaseLocation, PgDb } from '../types';
 import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
@@ -31,9 +32,7 @@ export async function openPgDataApi(url: string): Promise<PgDb> {
     const begin = isolationLevel || accessMode ? { isolationLevel, accessMode } : undefined;
     const hooks: (() => void)[] = [];
     const result = await open(async (tx) => {
-      // drizzle's node-postgres transaction runs on one pooled client (its session's).
-      const client = (tx as unknown as { session: { client: ConnectionHandle['pg'] } }).session.client;
-      registerHandle(tx, { ...base, inTransaction: true, pg: client });
+      registerHandle(tx, { ...base, inTransaction: true, pg: transactionClient(tx) });
       startAfterCommit(tx, hooks);
       return work(tx);
     }, begin);
@@ -41,6 +40,17 @@ export async function openPgDataApi(url: string): Promise<PgDb> {
     return result;
   };
   return Object.assign(db, { transaction });
+}
+
+/**
+ * The pooled client a drizzle node-postgres transaction runs on: its session's `client`, which
+ * drizzle keeps private (no accessor). Checked, so an upgrade that moves it fails loudly here.
+ */
+function transactionClient(tx: object): pg.ClientBase {
+  const session: unknown = Reflect.get(tx, 'session');
+  const client: unknown = typeof session === 'object' && session !== null ? Reflect.get(session, 'client') : undefined;
+  if (!(client instanceof pg.Client)) throw new Error("drizzle's node-postgres transaction keeps no client at session.client");
+  return client;
 }
 
 /** #db-open's opener on PostgreSQL (decision 968): the database DATABASE_URL names. */
