@@ -47,8 +47,9 @@ export async function importGraphs(folders: string[], cwd = ROOT): Promise<Impor
   const leaveOut: esbuild.Plugin = {
     name: 'own-modules-only',
     setup(build) {
-      // Bare specifiers (packages, node:, virtual:) and anything with a query are not our modules.
-      build.onResolve({ filter: /^[^./]|\?/ }, (args) => ({ path: args.path, external: true }));
+      // Bare specifiers (packages, node:, virtual:) and anything with a query are not our modules; `#`
+      // imports (package.json "imports", decision 968) are: esbuild resolves them as the server runs.
+      build.onResolve({ filter: /^[^./#]|\?/ }, (args) => ({ path: args.path, external: true }));
       // Relative imports of non-code files (styles, images, models).
       build.onResolve({ filter: /\.(css|svg|png|jpe?g|webp|gif|glb|gltf|usdz|json|html|txt|wasm)$/ }, (args) => ({
         path: args.path,

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
-import { type Db, luciaAdapterDatabase } from '../db/client';
+import type { Db } from '../db/client';
 import { cappedExpiry } from '../db/queries/sign-ins';
 import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
@@ -27,25 +26,30 @@ const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpir
 });
 
 /**
- * Lucia 3's drizzle adapter with the token hashed on the way in (as Lucia's v3 -> v4
- * migration guide stores sessions), and renewal capped at the sign-in's absolute end.
- * Lucia hands the adapter the cookie's token; only its hash reaches SQL. Times are seconds.
- *
- * The adapter's reads and deletes are awaited query-builder calls, so they run on either
- * database (on PostgreSQL the seconds columns read and write numbers too: db/pg/columns.ts).
- * Its writes end in SQLite's `.run()` and its session list in `.all()`, which PostgreSQL's
- * builder lacks: those three are written here with the builder, as the adapter writes them.
+ * Lucia 3's session adapter, written with the data API's builder (as @lucia-auth/adapter-drizzle
+ * writes it, whose classes are typed for one dialect each), with the token hashed on the way in
+ * (as Lucia's v3 -> v4 migration guide stores sessions), and renewal capped at the sign-in's
+ * absolute end. Lucia hands the adapter the cookie's token; only its hash reaches SQL. Times are
+ * seconds (on PostgreSQL too: db/pg/columns.ts).
  */
 class HashedSessionAdapter implements Adapter {
-  private readonly inner: DrizzleSQLiteAdapter;
-
-  constructor(private readonly db: Db) {
-    this.inner = new DrizzleSQLiteAdapter(luciaAdapterDatabase(db), authSessions, users);
-  }
+  constructor(private readonly db: Db) {}
 
   async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {
-    const [session, user] = await this.inner.getSessionAndUser(hashToken(token));
-    return [session ? { ...session, id: token } : null, user];
+    const tokenHash = hashToken(token);
+    const [sessions, owners] = await Promise.all([
+      this.db.select().from(authSessions).where(eq(authSessions.id, tokenHash)),
+      this.db
+        .select(getTableColumns(users))
+        .from(authSessions)
+        .innerJoin(users, eq(authSessions.userId, users.id))
+        .where(eq(authSessions.id, tokenHash)),
+    ]);
+    // As the drizzle adapter: exactly one row, else none; the user's attributes are its other columns.
+    const [session] = sessions.length === 1 ? sessions : [];
+    const [owner] = owners.length === 1 ? owners : [];
+    const user = owner ? (({ id, ...attributes }) => ({ id, attributes }))(owner) : null;
+    return [session ? { ...toDatabaseSession(session), id: token } : null, user];
   }
   /** Ids here are hashes: good for counting and deleting, not for a cookie. */
   async getUserSessions(userId: string): Promise<DatabaseSession[]> {
@@ -67,14 +71,14 @@ class HashedSessionAdapter implements Adapter {
       .set({ expiresAt: cappedExpiry(this.db, seconds) })
       .where(eq(authSessions.id, hashToken(token)));
   }
-  deleteSession(token: string): Promise<void> {
-    return this.inner.deleteSession(hashToken(token));
+  async deleteSession(token: string): Promise<void> {
+    await this.db.delete(authSessions).where(eq(authSessions.id, hashToken(token)));
   }
-  deleteUserSessions(userId: string): Promise<void> {
-    return this.inner.deleteUserSessions(userId);
+  async deleteUserSessions(userId: string): Promise<void> {
+    await this.db.delete(authSessions).where(eq(authSessions.userId, userId));
   }
-  deleteExpiredSessions(): Promise<void> {
-    return this.inner.deleteExpiredSessions();
+  async deleteExpiredSessions(): Promise<void> {
+    await this.db.delete(authSessions).where(lte(authSessions.expiresAt, Math.floor(Date.now() / 1000)));
   }
 }
 

@@ -7,10 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asRunningDb } from '../../../test/support/either-dialect';
 import { createTestPgDatabase, type TestPgDatabase } from '../../../test/support/pg-database';
 import { ApiClient, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { BackupError, backupTables, readBackup, restoreBackup, writeBackup } from './backup';
-import { closeDatabase, type Db, dialectOf, openDatabase } from './client';
+import { type AnyDb, closeDatabase, type Db, dialectOf, openDatabase } from './client';
 import { openPgDataApi } from './pg/async-db';
 import { isPostgresUrl } from './running-dialect';
 import type { missions } from './schema';
@@ -20,7 +21,7 @@ const pgBaseUrl = [process.env.DATABASE_URL, process.env.DINOHUNT_PG_URL].find(i
 
 let server: TestServer;
 let dir: string;
-const opened: { db: Db; drop?: () => Promise<void> }[] = [];
+const opened: { db: AnyDb; drop?: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -49,12 +50,12 @@ async function freshDatabase(dialect: 'sqlite' | 'pg'): Promise<Db> {
   if (dialect === 'sqlite') {
     const db = openDatabase(path.join(dir, `${opened.length}.sqlite`));
     opened.push({ db });
-    return db;
+    return asRunningDb(db);
   }
   const database: TestPgDatabase = await createTestPgDatabase(pgBaseUrl);
   const db = await openPgDataApi(database.url);
   opened.push({ db, drop: database.drop });
-  return db;
+  return asRunningDb(db);
 }
 
 /** Every row of every backed-up table, in a stable order, as the backup file holds them. */

@@ -33,7 +33,7 @@ type AnyTable = Table & Record<string, unknown>;
  * order where every foreign key points to an earlier one; sign-ins left out.
  */
 export function backupTables(dialect: Dialect): { name: string; table: AnyTable; generatedId: boolean }[] {
-  const running = (dialect === 'pg' ? pgSchema : sqliteSchema) as unknown as Record<string, unknown>;
+  const running: Record<string, unknown> = dialect === 'pg' ? pgSchema : sqliteSchema;
   const all = Object.entries(sqliteSchema)
     .filter(([, value]) => is(value, SQLiteTable))
     .map(([key, value]) => {

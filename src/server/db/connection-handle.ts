@@ -5,8 +5,11 @@ import type Database from 'better-sqlite3';
 import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { StatementCache, TransactionGate } from './sqlite/executor';
+import type { Dialect } from './running-dialect';
+import type { Db, Queryable } from './types';
 
-export type Dialect = 'sqlite' | 'pg';
+export type { Dialect } from './running-dialect';
+
 
 export type ConnectionHandle = {
   dialect: Dialect;
@@ -20,7 +23,7 @@ export type ConnectionHandle = {
   statements?: StatementCache;
   gate?: TransactionGate;
   /** PostgreSQL only: the pool (outside a transaction) or the transaction's client. */
-  pg?: pg.Pool | pg.PoolClient;
+  pg?: pg.Pool | pg.ClientBase;
 };
 
 const handles = new WeakMap<object, ConnectionHandle>();
@@ -34,6 +37,11 @@ export function handleOf(queryable: object): ConnectionHandle {
   const handle = handles.get(queryable);
   if (!handle) throw new Error('Not a database or transaction opened by src/server/db (a nested transaction?)');
   return handle;
+}
+
+/** True for the database itself, false for a transaction's `tx` (so a caller may open one on it). */
+export function isDatabase(queryable: Queryable): queryable is Db {
+  return !handleOf(queryable).inTransaction;
 }
 
 export function dialectOf(queryable: object): Dialect {

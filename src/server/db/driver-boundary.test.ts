@@ -15,7 +15,15 @@ const FORBIDDEN = /better-sqlite3|\$client|\.prepare\(|from 'pg'|drizzle-orm\/(b
  * the database offers rather than which it is.
  */
 const SQL_OR_DIALECT =
-  /\bsql(<[^>]*>)?`|\bsql\.raw\b|\braw(All|First|Run)\b|db\/(raw|dialect|running-dialect)'|\bdialectOf\b|\brunningDialect\b|\bisPostgres|dialect [!=]==|as unknown as Db\b/;
+  /\bsql(<[^>]*>)?`|\bsql\.raw\b|\braw(All|First|Run)\b|db\/(raw|dialect|running-dialect)'|\bdialectOf\b|\brunningDialect\b|\bisPostgres|dialect [!=]==/;
+
+/**
+ * A data API or its tables passed off as another type (decision 968): `Db` and the tables are
+ * each dialect's own, checked under tsconfig.json and tsconfig.pg.json, so nothing in src/ (db/
+ * included) casts a database, a transaction or a schema to them, through `unknown`, `any` or `never`.
+ */
+const DATA_API_CAST =
+  /\bas (unknown|any|never) as (Db|Tx|Queryable|SqliteDb|PgDb|DataApiOf|typeof (sqlite|pg|sqliteSchema|pgSchema|schema))\b|\bas (Db|Tx|Queryable)\b|\bas typeof (sqlite|pg|sqliteSchema|pgSchema|schema)\b/;
 
 function offendingLines(files: string[], pattern: RegExp): string[] {
   return files.flatMap((file) =>
@@ -26,11 +34,11 @@ function offendingLines(files: string[], pattern: RegExp): string[] {
   );
 }
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, { withDb = false } = {}): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return full === path.join(SERVER, 'db') ? [] : sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+    if (entry.isDirectory()) return full === path.join(SERVER, 'db') && !withDb ? [] : sourceFiles(full, { withDb });
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -50,11 +58,27 @@ describe('the data layer boundary', () => {
     expect(offendingLines(files, SQL_OR_DIALECT)).toEqual([]);
   });
 
-  it('the check finds what it looks for', () => {
-    for (const line of ['sql`1`', 'sql<number>`x`', 'sql.raw(t)', "from '../db/dialect'", 'dialectOf(db) === 1', 'rawAll(q, s)', 'x as unknown as Db;']) {
+  it('nothing in src/ casts a database, a transaction or the tables to the data API types', () => {
+    expect(offendingLines(sourceFiles(path.resolve('src'), { withDb: true }), DATA_API_CAST)).toEqual([]);
+  });
+
+  it('the checks find what they look for', () => {
+    for (const line of ['sql`1`', 'sql<number>`x`', 'sql.raw(t)', "from '../db/dialect'", 'dialectOf(db) === 1', 'rawAll(q, s)']) {
       expect(SQL_OR_DIALECT.test(line), line).toBe(true);
     }
     expect(SQL_OR_DIALECT.test('sql.placeholder(\'id\')')).toBe(false);
+    const casts = [
+      'return entryPoints as unknown as Db;',
+      'x as any as Tx',
+      '(pg as unknown as typeof sqlite)',
+      'const running = (isPg ? pg : sqlite) as typeof sqlite;',
+      'db as Db',
+      'tx as never as Queryable',
+    ];
+    for (const line of casts) expect(DATA_API_CAST.test(line), line).toBe(true);
+    for (const line of ['const db: Db = await connectDatabase(location);', "row as { id: number }", 'as DbRow']) {
+      expect(DATA_API_CAST.test(line), line).toBe(false);
+    }
   });
 
   it('Db and Tx offer no SQLite-only member (checked by tsc: an @ts-expect-error that compiles fails it)', () => {

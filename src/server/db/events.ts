@@ -14,8 +14,8 @@
 import { and, asc, count, eq, gt, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { AppEvent } from '../../domain/contracts';
 import { EVENTS_NOTIFY_CHANNEL } from './constants';
-import type { Db, Queryable } from './types';
-import { dialectOf, handleOf } from './connection-handle';
+import type { Queryable } from './types';
+import { dialectOf, isDatabase } from './connection-handle';
 import { notify } from './notifications';
 import { rawRun } from './raw';
 import { events } from './schema';
@@ -53,8 +53,7 @@ async function lockEventOrder(q: Queryable): Promise<void> {
  */
 export async function insertEvents(q: Queryable, rows: EventInsert[]): Promise<InsertedEvent[]> {
   if (rows.length === 0) return [];
-  const handle = handleOf(q);
-  if (handle.dialect === 'pg' && !handle.inTransaction) return (q as Db).transaction((tx) => insertEvents(tx, rows));
+  if (dialectOf(q) === 'pg' && isDatabase(q)) return q.transaction((tx) => insertEvents(tx, rows));
   await lockEventOrder(q);
   const stored: InsertedEvent[] = [];
   for (const row of rows) {
@@ -62,7 +61,7 @@ export async function insertEvents(q: Queryable, rows: EventInsert[]): Promise<I
     stored.push({ ...row, id: inserted!.id });
   }
   // Delivered at COMMIT, after the order lock's earlier holders' (ids only: the payloads stay in the table).
-  if (handle.dialect === 'pg') await notify(q, EVENTS_NOTIFY_CHANNEL, String(stored[stored.length - 1]!.id));
+  if (dialectOf(q) === 'pg') await notify(q, EVENTS_NOTIFY_CHANNEL, String(stored[stored.length - 1]!.id));
   return stored;
 }
 

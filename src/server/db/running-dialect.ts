@@ -1,6 +1,7 @@
 // Which database this process runs on, decided once from the environment it started with: the
 // tables (db/schema.ts) are chosen when first imported, before any configuration is read.
-import type { Dialect } from './connection-handle';
+/** The two databases the data layer runs on. */
+export type Dialect = 'sqlite' | 'pg';
 
 /** Whether a DATABASE_URL names PostgreSQL (anything else: SQLite at DATABASE_PATH). */
 export function isPostgresUrl(url: string | undefined): url is string {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asRunningDb } from '../../../test/support/either-dialect';
 import { createTestPgDatabase, type TestPgDatabase } from '../../../test/support/pg-database';
 import { closeDatabase, type Db, openDatabase, type Queryable, type TransactionConfig } from './client';
 import { readConsistently } from './consistent-read';
@@ -91,7 +92,7 @@ describe.skipIf(!pgBaseUrl)('transaction config on PostgreSQL', () => {
   let db: Db;
   beforeAll(async () => {
     database = await createTestPgDatabase(pgBaseUrl);
-    db = await openPgDataApi(database.url);
+    db = asRunningDb(await openPgDataApi(database.url));
   });
   afterAll(async () => {
     await closeDatabase(db);

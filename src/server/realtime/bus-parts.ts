@@ -2,7 +2,7 @@
 // listeners indexed by game session and how events reach them, the rows a publish stores, and the
 // reads of the stored events.
 import { AppEvent } from '../../domain/contracts';
-import { type Db, handleOf, type Queryable } from '../db/client';
+import { type Db, isDatabase, type Queryable } from '../db/client';
 import { countEventsSince, type EventInsert, eventsSince, type StoredEvent, visibleEventsSince } from '../db/events';
 import type { BusEvent, BusListener, EventBus, PublishInput, Viewer } from '../event-bus';
 
@@ -59,7 +59,7 @@ export function rowsOf(inputs: PublishInput[], now: () => number) {
 
 /** Runs `work` in the caller's transaction, or in one of its own (so the step is queued before its COMMIT). */
 const inTransaction = <T>(q: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> =>
-  handleOf(q).inTransaction ? work(q) : (q as Db).transaction((tx) => work(tx));
+  isDatabase(q) ? q.transaction((tx) => work(tx)) : work(q);
 
 /** Stores a publish's events with `tx` and arranges `deliverAll` for once that has committed (each bus its own way). */
 export type StoreEvents = (tx: Queryable, inputs: PublishInput[], deliverAll: (events: BusEvent[]) => void) => Promise<BusEvent[]>;

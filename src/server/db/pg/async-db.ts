@@ -1,17 +1,18 @@
-// The data API over PostgreSQL: node-postgres drizzle with the PostgreSQL schema, presented as the
-// same `Db` type services use (db/client.ts). db/schema-parity.test.ts proves the row types agree;
-// the query builder calls services make (select, insert, update, delete, returning, onConflict...)
-// exist in both dialects with the same meaning.
+// The data API over PostgreSQL: node-postgres drizzle with the PostgreSQL schema, narrowed to the
+// builders and transactions both dialects offer (`PgDb`, db/types.ts). Services see it as `Db`,
+// which the compiler checks against these very types under tsconfig.pg.json (decision 968);
+// db/schema-parity.test.ts proves the row types agree with SQLite's.
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { checkedTransactionConfig } from '../transaction-config';
-import type { Db, TransactionConfig } from '../types';
+import type { DatabaseLocation, PgDb } from '../types';
 import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
 import { openPgDatabase } from './client';
 import { closePgNotifications } from './notifications';
 
 /** Opens the pool, migrates under the startup lock, and returns the data API. */
-export async function openPgDataApi(url: string): Promise<Db> {
+export async function openPgDataApi(url: string): Promise<PgDb> {
   const { db, pool, close } = await openPgDatabase(url);
   const dialect = new PgDialect();
   // Closing ends the listening connections opened on this pool too (db/notifications.ts).
@@ -26,24 +27,34 @@ export async function openPgDataApi(url: string): Promise<Db> {
   // ONLY`); by default PostgreSQL's READ COMMITTED, where db/locks.ts's advisory locks give the
   // read-then-write rules and db/events.ts orders events. SQLite's `behavior` (when it takes its
   // write lock) has no PostgreSQL counterpart: row locks are taken by each write.
-  db.transaction = (async (work: (tx: unknown) => Promise<unknown>, config?: TransactionConfig) => {
+  const transaction: PgDb['transaction'] = async (work, config) => {
     const { isolationLevel, accessMode } = checkedTransactionConfig(config);
     const begin = isolationLevel || accessMode ? { isolationLevel, accessMode } : undefined;
     const hooks: (() => void)[] = [];
     const result = await open(async (tx) => {
-      // drizzle's node-postgres transaction runs on one pooled client (its session's).
-      const client = (tx as unknown as { session: { client: ConnectionHandle['pg'] } }).session.client;
-      registerHandle(tx, { ...base, inTransaction: true, pg: client });
+      registerHandle(tx, { ...base, inTransaction: true, pg: transactionClient(tx) });
       startAfterCommit(tx, hooks);
       return work(tx);
     }, begin);
     runAfterCommit(hooks);
     return result;
-  }) as typeof db.transaction;
-  // Every entry point `Db` names exists here (this fails to compile when Db gains one PostgreSQL
-  // lacks). Their builders are PostgreSQL's, typed in `Db` as SQLite's: the rows agree
-  // (db/schema-parity.test.ts), and the builder methods services may use are the ones both have
-  // (decision 965; SQLite-only `.run()`/`.all()`/`.get()` are kept out by db/driver-boundary.test.ts).
-  const entryPoints: Pick<typeof db, keyof Db> = db;
-  return entryPoints as unknown as Db;
+  };
+  return Object.assign(db, { transaction });
+}
+
+/**
+ * The pooled client a drizzle node-postgres transaction runs on: its session's `client`, which
+ * drizzle keeps private (no accessor). Checked, so an upgrade that moves it fails loudly here.
+ */
+function transactionClient(tx: object): pg.ClientBase {
+  const session: unknown = Reflect.get(tx, 'session');
+  const client: unknown = typeof session === 'object' && session !== null ? Reflect.get(session, 'client') : undefined;
+  if (!(client instanceof pg.Client)) throw new Error("drizzle's node-postgres transaction keeps no client at session.client");
+  return client;
+}
+
+/** #db-open's opener on PostgreSQL (decision 968): the database DATABASE_URL names. */
+export async function openDataApi(location: DatabaseLocation): Promise<PgDb> {
+  if (location.DATABASE_URL === undefined) throw new Error('DATABASE_URL must name the PostgreSQL database');
+  return openPgDataApi(location.DATABASE_URL);
 }
