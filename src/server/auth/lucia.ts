@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import { eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { type Adapter, type DatabaseSession, Lucia, type Session, TimeSpan, type User } from 'lucia';
 import { GUEST_SIGN_IN_GRACE_MS, SIGN_IN_IDLE_MS } from '../../domain/rules';
@@ -6,6 +7,8 @@ import type { Db } from '../db/client';
 import { cappedExpiry } from '../db/queries/sign-ins';
 import { preparedQuery } from '../db/prepared';
 import { authSessions, gameSessions, users } from '../db/schema';
+import { sqliteDrizzleOf } from '../db/sqlite/open';
+import * as sqliteSchema from '../db/sqlite/schema';
 import { signInRowsGeneration, writesFromOutsideNoted } from '../db/write-generations';
 import type { PublicUser } from './public-user';
 import { SignInCache } from './sign-in-cache';
@@ -25,31 +28,69 @@ const toDatabaseSession = ({ id, userId, expiresAt, gameSessionId, absoluteExpir
   attributes: { gameSessionId, absoluteExpiresAt },
 });
 
+/** What Lucia's session adapter reads and deletes by a (hashed) session id; HashedSessionAdapter writes the rest. */
+type SessionLookups = Pick<Adapter, 'getSessionAndUser' | 'deleteSession' | 'deleteUserSessions' | 'deleteExpiredSessions'>;
+
 /**
- * Lucia 3's session adapter, written with the data API's builder (as @lucia-auth/adapter-drizzle
- * writes it, whose classes are typed for one dialect each), with the token hashed on the way in
- * (as Lucia's v3 -> v4 migration guide stores sessions), and renewal capped at the sign-in's
- * absolute end. Lucia hands the adapter the cookie's token; only its hash reaches SQL. Times are
- * seconds (on PostgreSQL too: db/pg/columns.ts).
+ * The adapter's lookups on PostgreSQL: the queries @lucia-auth/adapter-drizzle's SQLite adapter
+ * runs, on the data API's builder. Its PostgreSQL adapter cannot serve here: it types expires_at
+ * as a timestamp, where both our schemas keep seconds (db/pg/columns.ts), like the SQLite one.
  */
-class HashedSessionAdapter implements Adapter {
+class BuilderSessionLookups implements SessionLookups {
   constructor(private readonly db: Db) {}
 
-  async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {
-    const tokenHash = hashToken(token);
+  async getSessionAndUser(sessionId: string): ReturnType<Adapter['getSessionAndUser']> {
     const [sessions, owners] = await Promise.all([
-      this.db.select().from(authSessions).where(eq(authSessions.id, tokenHash)),
+      this.db.select().from(authSessions).where(eq(authSessions.id, sessionId)),
       this.db
         .select(getTableColumns(users))
         .from(authSessions)
         .innerJoin(users, eq(authSessions.userId, users.id))
-        .where(eq(authSessions.id, tokenHash)),
+        .where(eq(authSessions.id, sessionId)),
     ]);
     // As the drizzle adapter: exactly one row, else none; the user's attributes are its other columns.
     const [session] = sessions.length === 1 ? sessions : [];
     const [owner] = owners.length === 1 ? owners : [];
     const user = owner ? (({ id, ...attributes }) => ({ id, attributes }))(owner) : null;
-    return [session ? { ...toDatabaseSession(session), id: token } : null, user];
+    return [session ? toDatabaseSession(session) : null, user];
+  }
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.db.delete(authSessions).where(eq(authSessions.id, sessionId));
+  }
+  async deleteUserSessions(userId: string): Promise<void> {
+    await this.db.delete(authSessions).where(eq(authSessions.userId, userId));
+  }
+  async deleteExpiredSessions(): Promise<void> {
+    await this.db.delete(authSessions).where(lte(authSessions.expiresAt, Math.floor(Date.now() / 1000)));
+  }
+}
+
+/**
+ * Lucia's drizzle adapter on SQLite (its own drizzle database, db/sqlite/open.ts), else the same
+ * lookups on the builder (PostgreSQL).
+ */
+function sessionLookups(db: Db): SessionLookups {
+  const sqlite = sqliteDrizzleOf(db);
+  return sqlite ? new DrizzleSQLiteAdapter(sqlite, sqliteSchema.authSessions, sqliteSchema.users) : new BuilderSessionLookups(db);
+}
+
+/**
+ * Lucia 3's session adapter with the token hashed on the way in (as Lucia's v3 -> v4 migration
+ * guide stores sessions), and renewal capped at the sign-in's absolute end. Lucia hands the adapter
+ * the cookie's token; only its hash reaches SQL. Times are seconds (on PostgreSQL too:
+ * db/pg/columns.ts). The adapter's writes end in SQLite's `.run()` and its session list in `.all()`,
+ * which PostgreSQL's builder lacks: those three are written here with the builder, as it writes them.
+ */
+class HashedSessionAdapter implements Adapter {
+  private readonly inner: SessionLookups;
+
+  constructor(private readonly db: Db) {
+    this.inner = sessionLookups(db);
+  }
+
+  async getSessionAndUser(token: string): ReturnType<Adapter['getSessionAndUser']> {
+    const [session, user] = await this.inner.getSessionAndUser(hashToken(token));
+    return [session ? { ...session, id: token } : null, user];
   }
   /** Ids here are hashes: good for counting and deleting, not for a cookie. */
   async getUserSessions(userId: string): Promise<DatabaseSession[]> {
@@ -71,14 +112,14 @@ class HashedSessionAdapter implements Adapter {
       .set({ expiresAt: cappedExpiry(this.db, seconds) })
       .where(eq(authSessions.id, hashToken(token)));
   }
-  async deleteSession(token: string): Promise<void> {
-    await this.db.delete(authSessions).where(eq(authSessions.id, hashToken(token)));
+  deleteSession(token: string): Promise<void> {
+    return this.inner.deleteSession(hashToken(token));
   }
-  async deleteUserSessions(userId: string): Promise<void> {
-    await this.db.delete(authSessions).where(eq(authSessions.userId, userId));
+  deleteUserSessions(userId: string): Promise<void> {
+    return this.inner.deleteUserSessions(userId);
   }
-  async deleteExpiredSessions(): Promise<void> {
-    await this.db.delete(authSessions).where(lte(authSessions.expiresAt, Math.floor(Date.now() / 1000)));
+  deleteExpiredSessions(): Promise<void> {
+    return this.inner.deleteExpiredSessions();
   }
 }
 

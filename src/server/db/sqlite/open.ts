@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
+import { drizzle as drizzleProxy, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { type ConnectionHandle, registerHandle, runAfterCommit, startAfterCommit } from '../connection-handle';
 import { prepareDatabaseFiles } from '../private-files';
 import { checkedTransactionConfig } from '../transaction-config';
@@ -36,6 +36,18 @@ export function openDatabase(file: string): SqliteDb {
   // Likewise any write to a game session's rows or its players' drops that session's cached access rows.
   installSessionRowGenerations(sqlite);
   return asyncSqlite(sqlite, stopWatchingOutsideWrites);
+}
+
+/** drizzle's own SQLite database behind each data API this module opened: see sqliteDrizzleOf. */
+const drizzleDatabases = new WeakMap<object, SqliteRemoteDatabase<typeof sqliteSchema>>();
+
+/**
+ * The whole drizzle database behind a data API opened here, or undefined for any other (PostgreSQL's).
+ * For the one library that takes drizzle's SQLite database itself (Lucia's drizzle adapter,
+ * auth/lucia.ts); the data API narrows the same object to the builders both dialects share.
+ */
+export function sqliteDrizzleOf(db: object): SqliteRemoteDatabase<typeof sqliteSchema> | undefined {
+  return drizzleDatabases.get(db);
 }
 
 /** The async data API over one better-sqlite3 connection (db/sqlite/executor.ts explains the gate). */
@@ -100,7 +112,9 @@ function asyncSqlite(sqlite: Database.Database, onClose: () => void): SqliteDb {
       gate.release();
     }
   };
-  return Object.assign(outer, { transaction });
+  const database = Object.assign(outer, { transaction });
+  drizzleDatabases.set(database, outer);
+  return database;
 }
 
 /** #db-open's opener on SQLite (decision 968): the file at DATABASE_PATH. */
