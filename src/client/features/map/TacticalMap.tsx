@@ -137,6 +137,7 @@ export default function TacticalMap(props: TacticalMapProps) {
         <ClickToDeploy onMapClick={onMapClick} />
         <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} framed={start.box !== null} />
         <HomeAndPlaceView home={home} view={view} hasContent={points.length > 0} />
+        {props.onViewChange && <ReportView onViewChange={props.onViewChange} />}
         <DinosaurMarkers
           dinosaurs={dinosaurs}
           species={species}
@@ -359,6 +360,24 @@ function HomeAndPlaceView({ home, view, hasContent }: { home: MapHome | null; vi
       map.setView([view.lat, view.lng], view.zoom, { animate: false });
     }
   }, [map, view?.seq]);
+  return null;
+}
+
+/** Tells the screen where the map is after each move or zoom (not where it opened: that is the screen's own). */
+function ReportView({ onViewChange }: { onViewChange: (view: MapHome) => void }) {
+  const map = useMap();
+  const report = useRef(onViewChange);
+  report.current = onViewChange;
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      moveend: () => {
+        const c = map.getCenter();
+        report.current({ lat: c.lat, lng: c.lng, zoom: map.getZoom() });
+      },
+    }),
+    [map],
+  );
+  useMapEvents(handlers);
   return null;
 }
 
