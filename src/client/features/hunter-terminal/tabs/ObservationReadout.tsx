@@ -3,6 +3,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DEFAULT_DARTS } from '../../../../domain/rules';
 import type { HunterStats, ObservationResult } from '../../hunt';
+import { chanceNote } from '../../hunt/observeMessages';
 import { observationRateLabel } from '../../species/observationRate';
 
 type Props = { last: ObservationResult | null; stats: HunterStats | null; captureRate: number | null | undefined };
@@ -45,6 +46,12 @@ export function ObservationReadout({ last, stats, captureRate }: Props) {
               {Math.round(last.distance)} m
             </Text>
           </Group>
+          {/* A miss in range is chance, not a mistake (issue #46). */}
+          {last.outcome === 'missed' && (
+            <Text size="sm" mt={4} data-testid="observation-chance">
+              {chanceNote(last.observationRate)}
+            </Text>
+          )}
         </Paper>
       )}
       <SimpleGrid cols={3} spacing="xs">
