@@ -501,3 +501,9 @@ export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
  * sign-in's LOGIN_REDIRECT_MS wait does, and is then handed to the next page.
  */
 export const FULL_LOAD_NOTICE_MS = 500;
+
+// --- Admin user search (issue #46) ---
+/** GET /admin/users answers at most this many accounts (best matches by name); a longer query narrows it. */
+export const ADMIN_USER_SEARCH_MAX = 50;
+/** The longest search text it accepts. */
+export const ADMIN_USER_SEARCH_TEXT_MAX = 100;
