@@ -10,10 +10,16 @@ import { expect, test, uniqueName } from './fixtures';
 import { deploy, lifecycle, setUpGameMaster } from './support/play';
 
 const SHOTS = process.env.POLISH_SHOTS ?? null;
+/** The screen at 1280 x 800 and at 360 x 740, back to 1280 x 800 after. */
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await page.screenshot({ path: path.join(SHOTS, `desktop-${name}.png`) });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `phone-${name}.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
 }
 
 const FIRST_RENDER_MS = 30_000;
@@ -51,7 +57,8 @@ test.describe('HQ keeps the place', () => {
     expect(Math.abs(point.lat - 48.88)).toBeLessThan(0.002);
     expect(Math.abs(point.lng - 2.3)).toBeLessThan(0.002);
     await form.getByTestId('meeting-point-map').scrollIntoViewIfNeeded();
-    await shot(page, 'desktop-hq-create-public');
+    // Desktop only here: resizing moves HQ's map (its top-left stays), which the next step measures.
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'desktop-hq-create-public.png') });
 
     await form.getByRole('button', { name: 'Create Session' }).click();
     await expect(notice(page, 'Session Created')).toBeVisible();
@@ -64,7 +71,7 @@ test.describe('HQ keeps the place', () => {
     const [placed] = (await (await page.request.get(`/api/game-sessions/${sessionId}/dinosaurs`)).json()) as { latitude: string; longitude: string }[];
     expect(Math.abs(Number(placed!.latitude) - 48.88), `deployed at ${placed!.latitude}, ${placed!.longitude}`).toBeLessThan(0.002);
     expect(Math.abs(Number(placed!.longitude) - 2.3)).toBeLessThan(0.002);
-    await shot(page, 'desktop-hq-after-create');
+    await shot(page, 'hq-after-create');
   });
 
   test('"Make public" opens switched on at the dinosaurs; Run again copies the name, not a far meeting point', async ({ page }) => {
@@ -96,7 +103,7 @@ test.describe('HQ keeps the place', () => {
     const point = await meetingPoint(page, dialog);
     expect(Math.abs(point.lat - area.lat)).toBeLessThan(0.002);
     expect(Math.abs(point.lng - area.lng)).toBeLessThan(0.002);
-    await shot(page, 'desktop-hq-make-public');
+    await shot(page, 'hq-make-public');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('expedition-status')).toContainText('Public');
 
@@ -108,7 +115,7 @@ test.describe('HQ keeps the place', () => {
     const again = page.getByRole('dialog', { name: 'Run this hunt again' });
     await expect(again.getByLabel('Session Name')).toHaveValue(pastName);
     await again.getByLabel('Session Password').fill('raptor-43');
-    await shot(page, 'desktop-hq-run-again');
+    await shot(page, 'hq-run-again');
     await again.getByRole('button', { name: 'Create session' }).click();
     await expect(notice(page, 'Session Created')).toContainText('Its old meeting point was far from the hunt');
     await expect(page.getByTestId('session-status-card')).toContainText(pastName);

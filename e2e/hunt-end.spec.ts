@@ -83,6 +83,9 @@ test.describe('End of the hunt, per hunter', () => {
     await expect(complete).toContainText('You have observed every dinosaur in this session.');
     await expect(bo.getByRole('button', { name: 'Return to Lobby' })).toHaveCount(0);
     await shot(bo, 'phone-mission-complete');
+    await bo.setViewportSize({ width: 1280, height: 800 });
+    await shot(bo, 'desktop-mission-complete');
+    await bo.setViewportSize({ width: 360, height: 740 });
     await complete.getByRole('button', { name: 'Continue Session' }).click();
     await expect(complete).toBeHidden();
     // Rita observed 1 of 3: no Mission Complete for her.

@@ -10,7 +10,8 @@ type Props = { last: ObservationResult | null; stats: HunterStats | null; captur
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Paper withBorder p="xs" ta="center" radius="md">
+    // A narrow inset: 'Observation' whole in a third of a 320 px phone (issue #46).
+    <Paper withBorder py="xs" px={4} ta="center" radius="md">
       <Text fw={800} size="xl" data-testid={testId}>
         {value}
       </Text>
@@ -54,7 +55,7 @@ export function ObservationReadout({ last, stats, captureRate }: Props) {
           )}
         </Paper>
       )}
-      <SimpleGrid cols={3} spacing="xs">
+      <SimpleGrid cols={3} spacing={6}>
         <Figure label={`Darts left of ${DEFAULT_DARTS}`} value={String(darts)} testId="darts-left" />
         <Figure label="Observation rate" value={rate} testId="observation-rate" />
         <Figure label="Observed" value={String(observed)} testId="ar-observed" />
