@@ -85,7 +85,7 @@ test.describe('The hunt loop', () => {
     const view = hunter.getByTestId('ar-view');
     await expect(view.getByTestId('ar-readout')).toContainText(a!.name, { timeout: 15_000 });
     const range = view.getByTestId('observe-range');
-    await expect(range).toHaveText('Too close — keep 50 m from the dinosaur');
+    await expect(range).toHaveText('Closer than 50 m: step back for your safety (advice only: Observe still works)');
     await expect(range).toHaveAttribute('data-ready', 'true');
     const observe = view.getByRole('button', { name: 'Observe' });
     await expect(observe).toBeEnabled();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CountdownState,
   completionResult,
+  hunterResult,
   correctClockOffset,
   EXPIRED_LABEL,
   elapsedMs,
@@ -256,6 +257,24 @@ describe('mission completion', () => {
         expect(r.completionStatus === 'completed').toBe(isMissionComplete(observed, total));
       }),
     );
+  });
+});
+
+describe('hunterResult (one hunter\'s end dialog, issue #46)', () => {
+  it('counts the hunter\'s own observations, not what the team found together', () => {
+    // The session was completed by everyone (3 of 3); this hunter observed 1.
+    expect(hunterResult({ completionStatus: 'completed', totalDinosaurs: 3 }, 1)).toEqual({
+      completionStatus: 'ended',
+      completionRate: 33,
+      dinosaursFound: 1,
+      totalDinosaurs: 3,
+    });
+  });
+  it('is completed only when the hunter observed every dinosaur, and failed when the time ran out', () => {
+    expect(hunterResult({ completionStatus: 'ended', totalDinosaurs: 2 }, 2).completionStatus).toBe('completed');
+    expect(hunterResult({ completionStatus: 'time_expired', totalDinosaurs: 3 }, 2).completionStatus).toBe('time_expired');
+    expect(hunterResult({ completionStatus: 'time_expired', totalDinosaurs: 3 }, 3).completionStatus).toBe('completed');
+    expect(hunterResult({ completionStatus: 'completed', totalDinosaurs: 0 }, 0).completionStatus).toBe('ended');
   });
 });
 

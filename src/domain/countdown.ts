@@ -255,6 +255,23 @@ export function completionResult(input: {
   return { completionStatus, completionRate, dinosaursFound: found, totalDinosaurs: total };
 }
 
+/**
+ * One hunter's end-of-hunt result: their own observations against every dinosaur deployed, judged
+ * as {@link completionResult} judges the session (issue #46: the session's result counts what every
+ * hunter found together, so a hunter who observed 1 of 3 was told "Every dinosaur was observed").
+ * The time ran out when the session's own result says so.
+ */
+export function hunterResult(
+  session: { readonly completionStatus: string; readonly totalDinosaurs: number },
+  observedByHunter: number,
+): CompletionResult {
+  return completionResult({
+    observed: observedByHunter,
+    total: session.totalDinosaurs,
+    timeExpired: session.completionStatus === 'time_expired',
+  });
+}
+
 /** What a screen knows of a session's time (the session and time-status bodies). */
 export interface SessionTimeView {
   readonly status: string;

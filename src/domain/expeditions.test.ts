@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExpeditionListQuery, ExpeditionSettingsInput, EXPEDITION_MESSAGES, orderExpeditions, removedMessage, spotsLeft } from './expeditions';
+import { ExpeditionListQuery, ExpeditionSettingsInput, EXPEDITION_MESSAGES, meetingPointFitsHunt, orderExpeditions, removedMessage, spotsLeft } from './expeditions';
 
 const paris = { lat: 48.8584, lng: 2.2945 };
 const near = { lat: 48.86, lng: 2.295 }; // ~160 m
@@ -69,4 +69,20 @@ describe('ExpeditionListQuery', () => {
 
 it('removedMessage names the session', () => {
   expect(removedMessage('Lunch Hunt')).toBe('You were removed from "Lunch Hunt" by the game master.');
+});
+
+describe('meetingPointFitsHunt (issue #46)', () => {
+  const montreal = { lat: 45.50435, lng: -73.56737 };
+  it('keeps a point near the play area or a dinosaur', () => {
+    expect(meetingPointFitsHunt(near, [paris])).toBe(true);
+    expect(meetingPointFitsHunt({ lat: 48.9, lng: 2.2945 }, [paris])).toBe(true); // ~4.6 km
+  });
+  it('refuses the point saved at the map default, thousands of kilometres away', () => {
+    expect(meetingPointFitsHunt(montreal, [paris, near])).toBe(false);
+    expect(meetingPointFitsHunt(far, [paris])).toBe(false); // ~6 km
+  });
+  it('accepts any valid point for a hunt with no place yet, never an invalid one', () => {
+    expect(meetingPointFitsHunt(montreal, [])).toBe(true);
+    expect(meetingPointFitsHunt({ lat: 91, lng: 0 }, [])).toBe(false);
+  });
 });

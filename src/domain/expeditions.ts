@@ -3,7 +3,7 @@
 // removed hunter is told. Pure: the server decides with these, the client shows them.
 import { z } from 'zod';
 import { type LatLng, isValidLatLng } from './geo-types';
-import { MAX_MEETING_NOTE_LENGTH } from './rules';
+import { MAX_MEETING_NOTE_LENGTH, MEETING_POINT_MAX_FROM_HUNT_M } from './rules';
 import { distanceMeters } from './scanner';
 
 export const EXPEDITION_MESSAGES = {
@@ -54,6 +54,16 @@ export function requireMeetingPoint<T extends { isPublic?: boolean; meetingPoint
 
 export const ExpeditionSettingsInput = ExpeditionFields.superRefine(requireMeetingPoint);
 export type ExpeditionSettingsInput = z.infer<typeof ExpeditionSettingsInput>;
+
+/**
+ * Whether a meeting point belongs to its hunt: within MEETING_POINT_MAX_FROM_HUNT_M of a corner of the play
+ * area or of a dinosaur. A hunt with neither has nothing to be far from: any valid point fits.
+ */
+export function meetingPointFitsHunt(point: LatLng, hunt: readonly LatLng[]): boolean {
+  if (!isValidLatLng(point)) return false;
+  const places = hunt.filter(isValidLatLng);
+  return places.length === 0 || places.some((p) => distanceMeters(point, p) <= MEETING_POINT_MAX_FROM_HUNT_M);
+}
 
 /** One listed expedition as the ordering sees it. */
 export type ExpeditionPlace = {

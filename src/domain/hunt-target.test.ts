@@ -111,7 +111,7 @@ describe('observe readiness (range 100 m, safety 50 m)', () => {
     expect(observeReadiness({ distance: 49, name: 'T' }, false)).toEqual({
       ready: true,
       tooClose: true,
-      message: 'Too close — keep 50 m from the dinosaur',
+      message: 'Closer than 50 m: step back for your safety (advice only: Observe still works)',
     });
     expect(insideSafetyDistance(50)).toBe(false);
     expect(insideSafetyDistance(Number.NaN)).toBe(false);

@@ -107,7 +107,8 @@ export type ObserveReadiness =
 export const HUNT_MESSAGES = {
   noTarget: 'No dinosaur to observe here',
   inRange: `In range (${OBSERVATION_RANGE_M} m): observe when ready`,
-  tooClose: `Too close — keep ${BRIEFING_SAFETY_DISTANCE_M} m from the dinosaur`,
+  // Advice, not a rule (decision 985): the server does not refuse an observation inside the safety distance.
+  tooClose: `Closer than ${BRIEFING_SAFETY_DISTANCE_M} m: step back for your safety (advice only: Observe still works)`,
 } as const;
 
 /** 'Triceratops observed: pick the next target', or, with none left, that every one is observed. */

@@ -481,6 +481,12 @@ export const LAYOUT_NAME_MAX = 60;
 export const EXPEDITIONS_LISTED_MAX = 50;
 /** A meeting point's note (where exactly to meet) is at most this long. */
 export const MAX_MEETING_NOTE_LENGTH = 140;
+/**
+ * A meeting point belongs to its hunt when it is at most this far from the hunt's play area or one of its
+ * dinosaurs (issue #46: a point saved at the map's default place read "5505.25 km away" in the play area).
+ * Run again copies only such a point; a walk of a few kilometres to the start stays possible.
+ */
+export const MEETING_POINT_MAX_FROM_HUNT_M = 5_000;
 /** The hunter's screen re-reads the public expedition list this often while it is open (spots change as hunters join). */
 export const POLL_EXPEDITIONS_MS = 30_000;
 /** The expedition list accepts a position this old from the browser (it only sorts by distance)... */
@@ -495,3 +501,9 @@ export const EXPEDITION_POSITION_TIMEOUT_MS = 8_000;
  * sign-in's LOGIN_REDIRECT_MS wait does, and is then handed to the next page.
  */
 export const FULL_LOAD_NOTICE_MS = 500;
+
+// --- Admin user search (issue #46) ---
+/** GET /admin/users answers at most this many accounts (best matches by name); a longer query narrows it. */
+export const ADMIN_USER_SEARCH_MAX = 50;
+/** The longest search text it accepts. */
+export const ADMIN_USER_SEARCH_TEXT_MAX = 100;

@@ -4,6 +4,7 @@
 // are shown only until GPS_RETENTION_MS after the end, whether or not the purge has run.
 import { pathsDeletedAt, pathsKept, pointsPerHunter, downsample, type ReplayPoint } from '../../domain/hunt-replay';
 import { ARCHIVE_MESSAGES, type RunAgainBody } from '../../domain/hunt-archive-schemas';
+import { meetingPointFitsHunt } from '../../domain/expeditions';
 import type { User } from 'lucia';
 import { eq } from 'drizzle-orm';
 import { replayDinosaurRows, replayObservationRows, replayPathRows } from '../db/queries/hunt-replay';
@@ -133,6 +134,12 @@ export async function runAgain(ctx: Ctx & { user: User }, session: GameSessionRo
   const s = await endedSession(ctx, session, ARCHIVE_MESSAGES.rerunNotEnded);
   const [mission] =
     s.missionId === null ? [] : await ctx.db.select({ id: missions.id }).from(missions).where(eq(missions.id, s.missionId)).limit(1);
+  const layout = await readSessionLayout(ctx.db, s);
+  const point = s.meetingLat !== null && s.meetingLng !== null ? { lat: s.meetingLat, lng: s.meetingLng } : null;
+  // A meeting point far from the hunt (one placed at the map's default, issue #46) is not copied: the new
+  // session is then private until the game master places one (Make public).
+  const hunt = [...(layout.playArea ?? []), ...layout.dinosaurs];
+  const keptPoint = point && meetingPointFitsHunt(point, hunt) ? point : null;
   return createSession(
     ctx,
     {
@@ -142,10 +149,10 @@ export async function runAgain(ctx: Ctx & { user: User }, session: GameSessionRo
       duration: s.duration,
       missionId: mission?.id ?? null,
       // A public expedition runs again as one, from the same meeting point (the game master can make it private).
-      isPublic: s.isPublic,
-      meetingPoint: s.meetingLat !== null && s.meetingLng !== null ? { lat: s.meetingLat, lng: s.meetingLng } : null,
+      isPublic: s.isPublic && keptPoint !== null,
+      meetingPoint: keptPoint,
       meetingNote: s.meetingNote,
     },
-    await readSessionLayout(ctx.db, s),
+    layout,
   );
 }

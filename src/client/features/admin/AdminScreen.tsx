@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Container, Group, Loader, ScrollArea, Stack, Tabs, Title } from '@mantine/core';
-import { IconHome, IconLogout, IconMap2, IconPaw, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconHome, IconLogout, IconMap2, IconPaw, IconSettings, IconUserSearch, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../auth/useLogout';
 import { GameMastersPanel } from './GameMastersPanel';
@@ -8,11 +8,13 @@ import { OverviewCards } from './OverviewCards';
 import { SpeciesPanel } from './SpeciesPanel';
 import { SystemControls } from './SystemControls';
 import { useAdminGuard } from './useAdminGuard';
+import { UsersPanel } from './UsersPanel';
 
 const TABS = [
   { value: 'species', label: 'Species', Icon: IconPaw },
   { value: 'missions', label: 'Missions', Icon: IconMap2 },
   { value: 'gamemasters', label: 'GameMasters', Icon: IconUsers },
+  { value: 'users', label: 'Users', Icon: IconUserSearch },
   { value: 'system', label: 'System', Icon: IconSettings },
 ] as const;
 
@@ -67,6 +69,9 @@ export function AdminScreen() {
           </Tabs.Panel>
           <Tabs.Panel value="gamemasters" pt="md">
             <GameMastersPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="users" pt="md">
+            <UsersPanel />
           </Tabs.Panel>
           <Tabs.Panel value="system" pt="md">
             <SystemControls />

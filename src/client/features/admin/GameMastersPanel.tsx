@@ -6,54 +6,10 @@ import { DEFAULT_CREDITS_PROMPT } from '../../../domain/rules';
 import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
+import { AccountStatusModal } from './AccountStatusModal';
 import { ConfirmModal } from './ConfirmModal';
+import { accountName as displayName, isSuspended } from './accountName';
 import type { GameMaster } from './types';
-
-const displayName = (g: GameMaster) => `${g.firstName} ${g.lastName}`.trim() || g.username || g.email || g.id;
-const isSuspended = (g: GameMaster) => g.accountStatus === 'suspended';
-
-/** Suspend (signed out everywhere, no sign-in) or reactivate one account, after a confirmation (decision 721). */
-function AccountStatusModal({ gameMaster, onClose }: { gameMaster: GameMaster | null; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const done = {
-    onSettled: async () => {
-      onClose();
-      await utils.admin.invalidate();
-    },
-  };
-  const suspend = trpc.admin.userSuspend.useMutation({
-    ...done,
-    onSuccess: () => notifySuccess(ADMIN_SUCCESS.accountSuspended),
-    onError: (error) => notifyFailure(ADMIN_FAILURE.suspend, error),
-  });
-  const reactivate = trpc.admin.userReactivate.useMutation({
-    ...done,
-    onSuccess: () => notifySuccess(ADMIN_SUCCESS.accountReactivated),
-    onError: (error) => notifyFailure(ADMIN_FAILURE.reactivate, error),
-  });
-  const name = gameMaster ? displayName(gameMaster) : '';
-  const suspending = gameMaster !== null && !isSuspended(gameMaster);
-  return (
-    <ConfirmModal
-      opened={gameMaster !== null}
-      title={suspending ? 'Suspend GameMaster' : 'Reactivate GameMaster'}
-      confirmLabel={suspending ? 'Suspend' : 'Reactivate'}
-      confirmColor={suspending ? 'red' : 'green'}
-      message={
-        suspending
-          ? `Suspend GameMaster ${name}? They are signed out on every device at once and cannot sign in or run sessions until reactivated.`
-          : `Reactivate GameMaster ${name}? They can sign in again.`
-      }
-      loading={suspend.isPending || reactivate.isPending}
-      onCancel={onClose}
-      onConfirm={() => {
-        if (!gameMaster) return;
-        if (suspending) suspend.mutate({ id: gameMaster.id });
-        else reactivate.mutate({ id: gameMaster.id });
-      }}
-    />
-  );
-}
 
 /** The numeric prompt (default 5): only a positive whole number acts; anything else does nothing. */
 function AddCreditsModal({ gameMaster, onClose }: { gameMaster: GameMaster | null; onClose: () => void }) {
@@ -190,7 +146,7 @@ export function GameMastersPanel() {
         </Card>
       ))}
       <AddCreditsModal gameMaster={crediting} onClose={() => setCrediting(null)} />
-      <AccountStatusModal gameMaster={toChangeStatus} onClose={() => setToChangeStatus(null)} />
+      <AccountStatusModal account={toChangeStatus} kind="GameMaster" onClose={() => setToChangeStatus(null)} />
       <ConfirmModal
         opened={toSignOut !== null}
         title="End Sign-ins"

@@ -17,6 +17,9 @@ export const ADMIN_SUCCESS = {
   // Not in the spec (issue 24, decision 721): suspending and reactivating an account.
   accountSuspended: 'GameMaster suspended',
   accountReactivated: 'GameMaster reactivated',
+  // Any account, from the Users tab (issue #46).
+  userSuspended: 'Account suspended',
+  userReactivated: 'Account reactivated',
 } as const;
 
 export const ADMIN_FAILURE = {
@@ -31,6 +34,8 @@ export const ADMIN_FAILURE = {
   endSignIns: 'Failed to end sign-ins',
   suspend: 'Failed to suspend GameMaster',
   reactivate: 'Failed to reactivate GameMaster',
+  suspendUser: 'Failed to suspend the account',
+  reactivateUser: 'Failed to reactivate the account',
 } as const;
 
 export function notifySuccess(title: string) {

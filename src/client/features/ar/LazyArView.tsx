@@ -14,6 +14,7 @@ import { ObserveRangeNote } from './ObserveRangeNote';
 import { TargetReadout } from './TargetReadout';
 import { AR_MODE_LABELS, type ArViewProps } from './types';
 import { useArMode } from './useArMode';
+import classes from './arView.module.css';
 import { ViewerMode } from './ViewerMode';
 
 const XrGeoSession = lazy(() => import('./xr/XrGeoSession'));
@@ -62,6 +63,7 @@ export function LazyArView({
   targetObserved = false,
   moreLeft = true,
   heading = null,
+  stickyObserve = false,
 }: ArViewProps) {
   const { caps, mode, notice, fallBack } = useArMode();
   const readiness = observeReadiness(
@@ -135,8 +137,10 @@ export function LazyArView({
       )}
       {body}
       {target && species && caps && <InspectUpClose target={target} species={species} caps={caps} />}
-      {target && position && <ObserveRangeNote readiness={readiness} />}
-      <ObserveButton observe={observe} disabled={Boolean(target && position) && !readiness.ready} />
+      <Stack gap="xs" className={stickyObserve ? classes.stickyObserve : undefined} data-testid="observe-dock">
+        {target && position && <ObserveRangeNote readiness={readiness} />}
+        <ObserveButton observe={observe} disabled={Boolean(target && position) && !readiness.ready} />
+      </Stack>
     </Stack>
   );
 }

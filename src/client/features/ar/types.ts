@@ -33,6 +33,12 @@ export type ArViewProps = {
   moreLeft?: boolean;
   /** The hunter's direction of travel from GPS (degrees from north), for the 3D viewer's walking arrow. */
   heading?: number | null;
+  /**
+   * Keep the range note and Observe at the bottom of the visible content while the view is on screen (the
+   * Hunter Terminal, whose content scrolls above the tab bar and gives up room to notices): a notice or an
+   * achievement pushing the content never hides the hunt's primary action (issue #46).
+   */
+  stickyObserve?: boolean;
 };
 
 /** The ways of showing the target, best first; each falls back to the next. */

@@ -90,22 +90,31 @@ export function MediaUpload({ sessionId, recipients }: MediaUploadProps) {
       <Group gap="xs" grow>
         <FileButton onChange={pick} accept={PHOTO_ACCEPT} capture="environment" resetRef={photoReset} disabled={uploading}>
           {(props) => (
-            <Button {...props} h={52} px="xs" variant="default" leftSection={<IconCamera size={22} aria-hidden />}>
-              Photo
+            <Button {...props} h={56} px={4} variant="default">
+              <Stack gap={0} align="center">
+                <IconCamera size={22} aria-hidden />
+                Photo
+              </Stack>
             </Button>
           )}
         </FileButton>
         <FileButton onChange={pick} accept={VIDEO_ACCEPT} capture="environment" resetRef={videoReset} disabled={uploading}>
           {(props) => (
-            <Button {...props} h={52} px="xs" variant="default" leftSection={<IconVideo size={22} aria-hidden />}>
-              Video
+            <Button {...props} h={56} px={4} variant="default">
+              <Stack gap={0} align="center">
+                <IconVideo size={22} aria-hidden />
+                Video
+              </Stack>
             </Button>
           )}
         </FileButton>
         <FileButton onChange={pick} accept={MEDIA_ACCEPT} resetRef={fileReset} disabled={uploading}>
           {(props) => (
-            <Button {...props} h={52} px="xs" variant="default" leftSection={<IconPaperclip size={22} aria-hidden />}>
-              File
+            <Button {...props} h={56} px={4} variant="default">
+              <Stack gap={0} align="center">
+                <IconPaperclip size={22} aria-hidden />
+                File
+              </Stack>
             </Button>
           )}
         </FileButton>

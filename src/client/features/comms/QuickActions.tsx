@@ -63,11 +63,13 @@ export function QuickActions({ sessionId, location, messageType, recipientType =
             // Emergency Exit stands apart: solid red where the others are outlined.
             variant={emergency ? 'filled' : 'default'}
             color={emergency ? 'red.9' : undefined}
-            leftSection={<Icon size={22} aria-hidden />}
+            leftSection={<Icon size={20} aria-hidden />}
+            px={8}
             loading={busy && sending === action}
             disabled={busy && sending !== action}
             onClick={() => trigger(action)}
-            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.15, textAlign: 'left' } }}
+            // 'Emergency' whole on a 320 px phone (issue #46): a narrow inset and icon gap.
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.15, textAlign: 'left' }, section: { marginInlineEnd: 6 } }}
             fz="sm"
             fw={700}
             data-quick-action={action}

@@ -118,15 +118,12 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
       <MissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}
         result={completion.result}
-        onReturnToLobby={() => {
-          completion.closeDialog();
-          onLeave();
-        }}
         onContinue={completion.closeDialog}
       />
       <SessionEndDialog
         opened={end.opened}
         result={end.result}
+        observed={stats.data?.dinosaursObserved ?? 0}
         loading={end.loading}
         onClose={() => {
           end.close();

@@ -29,7 +29,7 @@ export function Panel({
       style={{ gridArea: area, minWidth: 0 }}
       data-testid={testId}
     >
-      <Group justify="space-between" wrap="nowrap" mb="xs" gap="xs">
+      <Group justify="space-between" wrap="wrap" mb="xs" gap="xs">
         <Group gap={6} wrap="nowrap">
           {icon}
           <Title order={2} size="h4" id={headingId}>

@@ -141,6 +141,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
             form.clearFieldError('meetingPoint');
           }}
           meetingPointError={typeof meetingPointError === 'string' ? meetingPointError : null}
+          sessionId={null}
         />
         {limitMessage && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Weekly session limit reached" data-testid="plan-limit">

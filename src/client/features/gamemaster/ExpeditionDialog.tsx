@@ -9,7 +9,8 @@ import { ExpeditionFields, type ExpeditionValues } from './ExpeditionFields';
 import { notifyHqFailure, serverReason } from './hqNotices';
 import type { HqSession } from './types';
 
-const valuesOf = (s: HqSession): ExpeditionValues => ({ isPublic: s.isPublic, meetingPoint: s.meetingPoint, meetingNote: s.meetingNote ?? '' });
+// Opened from "Make public" or "Edit expedition": either way the switch starts on (issue #46); turning it off makes it private.
+const valuesOf = (s: HqSession): ExpeditionValues => ({ isPublic: true, meetingPoint: s.meetingPoint, meetingNote: s.meetingNote ?? '' });
 
 export function ExpeditionDialog({ session, opened, onClose }: { session: HqSession; opened: boolean; onClose: () => void }) {
   return (
@@ -45,6 +46,7 @@ function ExpeditionEditor({ session, onClose }: { session: HqSession; onClose: (
           setValue(next);
         }}
         meetingPointError={pointError}
+        sessionId={session.id}
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

@@ -3,6 +3,8 @@
 import { Box, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { MAX_MEETING_NOTE_LENGTH } from '../../../domain/rules';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
+import type { LatLngPoint } from '../map/types';
+import { useMeetingPointHome } from './useMeetingPointHome';
 
 export type ExpeditionValues = { isPublic: boolean; meetingPoint: { lat: number; lng: number } | null; meetingNote: string };
 
@@ -13,10 +15,13 @@ export function ExpeditionFields({
   value,
   onChange,
   meetingPointError,
+  sessionId,
 }: {
   value: ExpeditionValues;
   onChange: (next: ExpeditionValues) => void;
   meetingPointError?: string | null | undefined;
+  /** The session being edited (its dinosaurs place the map); null in the create form. */
+  sessionId: number | null;
 }) {
   const point = value.meetingPoint;
   return (
@@ -36,20 +41,7 @@ export function ExpeditionFields({
             </Text>
           </Text>
           <Box data-testid="meeting-point-map">
-            <LazyTacticalMap
-              mode="gamemaster"
-              dinosaurs={[]}
-              species={[]}
-              hunters={point ? [{ userId: 'meeting-point', label: 'Meeting point', lat: point.lat, lng: point.lng, accuracy: 0 }] : []}
-              focus={point}
-              onMapClick={(p) => onChange({ ...value, meetingPoint: { lat: p.lat, lng: p.lng } })}
-              // The hint and the place-at-centre button until the point is placed; clicks move it afterwards.
-              selecting={point === null}
-              selectingHint="Click the map to place the meeting point"
-              placeAtCentreLabel="Place the meeting point at the map centre"
-              height={MAP_HEIGHT}
-              ariaLabel="Meeting point map: click to place the meeting point"
-            />
+            <MeetingPointMap sessionId={sessionId} point={point} onPlace={(p) => onChange({ ...value, meetingPoint: p })} />
           </Box>
           <Text size="sm" c={meetingPointError ? 'red.8' : 'dimmed'} data-testid="meeting-point" role={meetingPointError ? 'alert' : undefined}>
             {meetingPointError ??
@@ -67,5 +59,34 @@ export function ExpeditionFields({
         </>
       )}
     </Stack>
+  );
+}
+
+/** Mounted when the switch turns on, so it opens where the session's area is at that moment (issue #46). */
+function MeetingPointMap({
+  sessionId,
+  point,
+  onPlace,
+}: {
+  sessionId: number | null;
+  point: LatLngPoint | null;
+  onPlace: (p: LatLngPoint) => void;
+}) {
+  const area = useMeetingPointHome(sessionId);
+  return (
+    <LazyTacticalMap
+      mode="gamemaster"
+      dinosaurs={[]}
+      species={[]}
+      hunters={point ? [{ userId: 'meeting-point', label: 'Meeting point', lat: point.lat, lng: point.lng, accuracy: 0 }] : []}
+      home={area}
+      onMapClick={(p) => onPlace({ lat: p.lat, lng: p.lng })}
+      // The hint and the place-at-centre button until the point is placed; clicks move it afterwards.
+      selecting={point === null}
+      selectingHint="Click the map to place the meeting point"
+      placeAtCentreLabel="Place the meeting point at the map centre"
+      height={MAP_HEIGHT}
+      ariaLabel="Meeting point map: click to place the meeting point"
+    />
   );
 }

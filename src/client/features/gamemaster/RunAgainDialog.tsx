@@ -26,12 +26,20 @@ function RunAgainForm({ source, onClose, onCreated }: { source: HqSession; onClo
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: '', password: '' },
+    // The hunt's own name: its hunters know it (issue #46); the game master may change it.
+    initialValues: { name: source.name, password: '' },
     validate: schemaResolver(RunAgainBody, { sync: true }),
   });
   const run = trpc.hunts.runAgain.useMutation({
     onSuccess: async (session) => {
-      notify({ title: HQ_SUCCESS.created, description: `"${session.name}" is ready with the same layout: check it, then start it.` });
+      // A meeting point far from the hunt is not copied (issue #46): the copy is private until one is placed.
+      const pointLeft = source.isPublic && !session.isPublic;
+      notify({
+        title: HQ_SUCCESS.created,
+        description: pointLeft
+          ? `"${session.name}" is ready with the same layout. Its old meeting point was far from the hunt, so it is private: place a meeting point with Make public.`
+          : `"${session.name}" is ready with the same layout: check it, then start it.`,
+      });
       await Promise.all([utils.sessions.list.invalidate(), utils.billing.userSubscription.invalidate()]);
       onCreated(session);
       onClose();

@@ -13,7 +13,8 @@ import { HQ_PLAY_ZOOM, POLL_GM_HUNTER_STATS_MS } from '../../../domain/rules';
 import { trpc } from '../../trpc';
 import { usePollWhileOffline } from '../live';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
-import type { LatLngPoint, MapDinosaur, MapHunter, MapPlayArea, MapViewRequest, MarkerState } from '../map/types';
+import type { LatLngPoint, MapDinosaur, MapHome, MapHunter, MapPlayArea, MapViewRequest, MarkerState } from '../map/types';
+import { hqMapView, rememberHqMapView } from './hqMapView';
 import type { SpeciesLite } from '../species/types';
 import { Panel } from './Panel';
 import { PlaceSearch } from './PlaceSearch';
@@ -49,7 +50,12 @@ export const TacticalOverview = memo(function TacticalOverview({
   playArea,
   mapLayers,
 }: Props) {
-  const home = useHqHome();
+  const lastPlayed = useHqHome();
+  // A new session's map opens where the game master was looking (a place just searched for), not back at
+  // the last-played place (issue #46, point 3); a session with dinosaurs still opens framed on them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per session's map, when it opens
+  const lookingAt = useMemo(() => hqMapView(), [sessionId]);
+  const home: MapHome | null = lookingAt ?? lastPlayed;
   const [view, setView] = useState<MapViewRequest | null>(null);
   const showPlace = useCallback(
     (place: PlaceResult) => setView((v) => ({ seq: (v?.seq ?? 0) + 1, lat: place.lat, lng: place.lng, zoom: HQ_PLAY_ZOOM, bounds: place.bounds })),
@@ -78,6 +84,7 @@ export const TacticalOverview = memo(function TacticalOverview({
         onDinosaurRemove={onDinosaurRemove}
         home={home}
         view={view}
+        onViewChange={rememberHqMapView}
         selecting={selecting}
         height={height}
         showLayers

@@ -1,7 +1,7 @@
 // The mission briefing (spec, sections 2 and 4): name, difficulty, cover photo,
 // briefing video, description, objectives and the 50 m safety distance. The
 // session's own media and description stand in when the mission has none.
-import { Group, List, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { BRIEFING_SAFETY_DISTANCE_M } from '../../../domain/rules';
 import { BriefingVideo, CoverPhoto } from './BriefingMedia';
@@ -40,7 +40,9 @@ export function MissionBriefing({
         ) : (
           <span />
         )}
-        <DifficultyBadge difficulty={mission?.difficulty} />
+        <Box style={{ flexShrink: 0 }}>
+          <DifficultyBadge difficulty={mission?.difficulty} />
+        </Box>
       </Group>
       <CoverPhoto url={cover} alt={`${name} cover photo`} />
       <BriefingVideo url={video} title={name} />

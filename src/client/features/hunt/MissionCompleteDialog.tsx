@@ -1,4 +1,6 @@
-// Shown when the hunter has observed every deployed dinosaur (spec, sections 2 and 4).
+// Shown when the hunter has observed every deployed dinosaur (spec, sections 2 and 4). One way out:
+// back to the hunt. The spec's "Return to Lobby" led to a lobby that exists nowhere else (decision 984);
+// leaving stays where it always is, in the header (Logout, Leave Session).
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { CompletionResult } from '../../../domain/countdown';
 import { ResultFigures } from './ResultFigures';
@@ -6,12 +8,10 @@ import { ResultFigures } from './ResultFigures';
 export function MissionCompleteDialog({
   opened,
   result,
-  onReturnToLobby,
   onContinue,
 }: {
   opened: boolean;
   result?: CompletionResult | null;
-  onReturnToLobby: () => void;
   onContinue: () => void;
 }) {
   return (
@@ -26,12 +26,9 @@ export function MissionCompleteDialog({
       }
     >
       <Stack gap="md" data-testid="mission-complete-dialog">
-        <Text>Every dinosaur in this session has been observed. Outstanding field work, hunter.</Text>
+        <Text>You have observed every dinosaur in this session. Outstanding field work, hunter.</Text>
         {result && <ResultFigures found={result.dinosaursFound} total={result.totalDinosaurs} rate={result.completionRate} />}
-        <Button size="lg" onClick={onReturnToLobby}>
-          Return to Lobby
-        </Button>
-        <Button size="lg" variant="light" onClick={onContinue} data-autofocus>
+        <Button size="lg" onClick={onContinue} data-autofocus>
           Continue Session
         </Button>
       </Stack>

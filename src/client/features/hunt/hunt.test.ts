@@ -41,7 +41,13 @@ describe('observation messages', () => {
   });
 
   it('show darts left and the observation rate', () => {
-    const result = { dartsRemaining: 24, observationRate: 50 } as Parameters<typeof verdictDescription>[0];
+    const result = { outcome: 'observed', dartsRemaining: 24, observationRate: 50 } as const;
     expect(verdictDescription(result)).toBe('Darts left: 24 · Observation rate: 50%');
+  });
+
+  it('says a miss in range is chance, at the species rate (issue #46)', () => {
+    expect(verdictDescription({ outcome: 'missed', dartsRemaining: 23, observationRate: 40 })).toBe(
+      'Each dart succeeds by chance: 40% of them for this species. Try again. Darts left: 23 · Observation rate: 40%',
+    );
   });
 });

@@ -10,7 +10,16 @@ export const OBSERVE_MESSAGES = {
   failedFallback: 'Failed to capture dinosaur',
 } as const;
 
-/** Darts left and the species' observation rate (captureRate x 100 %, computed by the server). */
-export function verdictDescription(result: ObservationResult): string {
-  return `Darts left: ${result.dartsRemaining} · Observation rate: ${result.observationRate}%`;
+/**
+ * Under the verdict: darts left and the species' observation rate (captureRate x 100 %, computed by the
+ * server). A miss in range says why (issue #46): a dart succeeds by chance, at that rate.
+ */
+export function verdictDescription(result: Pick<ObservationResult, 'outcome' | 'dartsRemaining' | 'observationRate'>): string {
+  const figures = `Darts left: ${result.dartsRemaining} · Observation rate: ${result.observationRate}%`;
+  return result.outcome === 'missed' ? `${chanceNote(result.observationRate)} ${figures}` : figures;
+}
+
+/** 'Each dart succeeds by chance: 40% of them for this species. Try again.' */
+export function chanceNote(observationRate: number): string {
+  return `Each dart succeeds by chance: ${observationRate}% of them for this species. Try again.`;
 }

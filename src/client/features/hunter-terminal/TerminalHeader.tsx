@@ -62,11 +62,12 @@ export const TerminalHeader = memo(function TerminalHeader({
     <Box component="header" bg="dark.8" c="white" px="sm" pt={6} pb={8} style={{ flexShrink: 0 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Box style={{ minWidth: 0 }}>
-          <Text component="h1" fw={800} size="lg" lh={1.2} truncate data-testid="terminal-session-name">
+          {/* Long names wrap, never cut (issue #46): the header grows a line. */}
+          <Text component="h1" fw={800} size="lg" lh={1.2} style={{ overflowWrap: 'anywhere' }} data-testid="terminal-session-name">
             {sessionName}
           </Text>
           {handle && (
-            <Text size="xs" c="gray.4" truncate>
+            <Text size="xs" c="gray.4" style={{ overflowWrap: 'anywhere' }}>
               Hunter {handle}
             </Text>
           )}

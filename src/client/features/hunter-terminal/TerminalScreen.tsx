@@ -4,7 +4,6 @@
 import { Alert, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { type MutableRefObject, memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { leftLabel } from '../../../domain/hunt-target';
 import { distanceMeters } from '../../../domain/scanner';
 import { HUNTER_VISIBLE_STATUSES, POLL_DINOSAURS_TERMINAL_MS, POLL_HUNTER_STATS_MS } from '../../../domain/rules';
@@ -65,7 +64,6 @@ const isHunterVisible = (status: string | null | undefined) =>
   (HUNTER_VISIBLE_STATUSES as readonly string[]).includes(status ?? '');
 
 export function TerminalScreen({ sessionId, eventHandler }: Props) {
-  const navigate = useNavigate();
   useFillsScreen();
   // Kept across a reload (sessionStorage), so a reload mid-hunt does not go back to Brief.
   const { tab, setTab, arRestored } = useTerminalTab(sessionId);
@@ -287,6 +285,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       <LazyTerminalEndDialog
         sessionId={sessionId}
         result={end.result}
+        observed={observedIds.length}
         opened={end.opened}
         loading={end.loading}
         onClose={end.close}
@@ -294,10 +293,6 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
       <LazyMissionCompleteDialog
         opened={completion.dialogOpen && !end.opened}
         result={completion.result}
-        onReturnToLobby={() => {
-          completion.closeDialog();
-          navigate('/');
-        }}
         onContinue={completion.closeDialog}
       />
     </div>

@@ -43,6 +43,8 @@ export default function TacticalMap(props: TacticalMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const [layer, setLayer] = useState<Layer>('street');
   const [tilesFailed, setTilesFailed] = useState(false);
+  // A hunter's map follows them (issue #46) until they pan it themselves; "Re-centre on me" follows again.
+  const [following, setFollowing] = useState(true);
   // The view the map opens on; later content moves it only through AutoFit and the buttons.
   const [start] = useState(() => {
     // A hunter whose position and dinosaurs are known opens framed on them (the target, or every one).
@@ -60,6 +62,7 @@ export default function TacticalMap(props: TacticalMapProps) {
     if (!map) return;
     if (isValidPoint(self)) {
       map.setView([self.lat, self.lng], Math.max(map.getZoom(), modeZoom(mode)));
+      setFollowing(true);
       return;
     }
     // The game master has no position on the map: centre on where this device is, if the browser tells us.
@@ -137,6 +140,7 @@ export default function TacticalMap(props: TacticalMapProps) {
         <ClickToDeploy onMapClick={onMapClick} />
         <AutoFit mode={mode} points={points} self={self} dinosaurs={dinosaurs} focus={focus} framed={start.box !== null} />
         <HomeAndPlaceView home={home} view={view} hasContent={points.length > 0} />
+        {props.onViewChange && <ReportView onViewChange={props.onViewChange} />}
         <DinosaurMarkers
           dinosaurs={dinosaurs}
           species={species}
@@ -147,6 +151,7 @@ export default function TacticalMap(props: TacticalMapProps) {
         />
         <HunterMarkers hunters={hunters} />
         {isValidPoint(self) && <SelfMarker self={self} />}
+        {mode === 'hunter' && <FollowSelf self={self} following={following} onPanned={() => setFollowing(false)} />}
       </MapContainer>
 
       {(props.children || tilesUnavailable) && (
@@ -163,6 +168,13 @@ export default function TacticalMap(props: TacticalMapProps) {
         </Box>
       )}
       <Compass heading={self?.heading} />
+      {mode === 'hunter' && !following && isValidPoint(self) && (
+        <Box className="tm-overlay" bottom={32} left="50%" style={{ transform: 'translateX(-50%)' }}>
+          <Button leftSection={<IconCurrentLocation size={18} aria-hidden />} onClick={centre} style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.35)' }} data-testid="map-recentre">
+            Re-centre on me
+          </Button>
+        </Box>
+      )}
       {selecting && (
         <Paper className="tm-overlay" bottom={32} left="50%" style={{ transform: 'translateX(-50%)', maxWidth: 'calc(100% - 140px)' }} px="sm" py={6} shadow="md" withBorder>
           <Text size="sm" fw={700} ta="center" data-testid="map-selecting-hint">
@@ -359,6 +371,50 @@ function HomeAndPlaceView({ home, view, hasContent }: { home: MapHome | null; vi
       map.setView([view.lat, view.lng], view.zoom, { animate: false });
     }
   }, [map, view?.seq]);
+  return null;
+}
+
+/**
+ * How far inside the map's edges (a share of its size) a followed hunter is kept: the map moves once they walk
+ * past it. Less than the framing's padding, so the view framed on the hunter and their target on open stays.
+ */
+const FOLLOW_MARGIN = 0.05;
+
+/**
+ * Keeps a hunter's own position on screen as they walk (issue #46: 760 m into a no-go zone, neither the dot
+ * nor the zone was shown): once the dot leaves the middle of the map, the map pans to it. A drag by the
+ * hunter stops following (they are looking elsewhere) until "Re-centre on me".
+ */
+function FollowSelf({ self, following, onPanned }: { self: MapSelf | null; following: boolean; onPanned: () => void }) {
+  const map = useMap();
+  const panned = useRef(onPanned);
+  panned.current = onPanned;
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(() => ({ dragstart: () => panned.current() }), []);
+  useMapEvents(handlers);
+  const lat = isValidPoint(self) ? self.lat : null;
+  const lng = isValidPoint(self) ? self.lng : null;
+  useEffect(() => {
+    if (!following || lat === null || lng === null) return;
+    if (!map.getBounds().pad(-FOLLOW_MARGIN).contains([lat, lng])) map.panTo([lat, lng]);
+  }, [map, following, lat, lng]);
+  return null;
+}
+
+/** Tells the screen where the map is after each move or zoom (not where it opened: that is the screen's own). */
+function ReportView({ onViewChange }: { onViewChange: (view: MapHome) => void }) {
+  const map = useMap();
+  const report = useRef(onViewChange);
+  report.current = onViewChange;
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      moveend: () => {
+        const c = map.getCenter();
+        report.current({ lat: c.lat, lng: c.lng, zoom: map.getZoom() });
+      },
+    }),
+    [map],
+  );
+  useMapEvents(handlers);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATION, GAMEMASTER_ZOOM, HUNTER_ZOOM } from '../../../domain/rules';
-import { boundsOf, compassRotation, contentPoints, hunterFramePoints, initialView } from './mapView';
+import { areaHome, boundsOf, compassRotation, contentPoints, hunterFramePoints, initialView } from './mapView';
 
 const dino = (id: number, latitude: number, longitude: number) => ({ id, speciesId: 1, latitude, longitude });
 
@@ -84,5 +84,17 @@ describe('initialView with a home (decision 817)', () => {
     expect(initialView('gamemaster', { dinosaurs: [dino(1, 10, 20)], home }).center).toEqual({ lat: 10, lng: 20 });
     expect(initialView('hunter', { dinosaurs: [], home }).center).toEqual({ lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng });
     expect(initialView('gamemaster', { dinosaurs: [], home: { lat: 95, lng: 0, zoom: 16 } }).zoom).toBe(GAMEMASTER_ZOOM);
+  });
+});
+
+describe('areaHome (the meeting-point picker, issue #46)', () => {
+  it("opens at the middle of the session's dinosaurs, at the given zoom", () => {
+    const home = areaHome([dino(1, 48.8, 2.2), dino(2, 48.9, 2.4), dino(3, Number.NaN, 0)], 16);
+    expect(home?.lat).toBeCloseTo(48.85, 9);
+    expect(home?.lng).toBeCloseTo(2.3, 9);
+    expect(home?.zoom).toBe(16);
+  });
+  it('has none without dinosaurs', () => {
+    expect(areaHome([], 16)).toBeNull();
   });
 });

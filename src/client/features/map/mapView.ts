@@ -66,6 +66,15 @@ export function initialView(
   return { center: { lat: DEFAULT_LOCATION.lat, lng: DEFAULT_LOCATION.lng }, zoom };
 }
 
+/**
+ * Where a map about a session opens when it has nothing of its own to show (HQ's meeting-point picker,
+ * issue #46): the middle of the session's dinosaurs at `zoom`; null without any.
+ */
+export function areaHome(dinosaurs: MapDinosaur[], zoom: number): MapHome | null {
+  const box = boundsOf(contentPoints(dinosaurs));
+  return box ? { lat: (box.south + box.north) / 2, lng: (box.west + box.east) / 2, zoom } : null;
+}
+
 /** The compass needle's rotation in degrees: 360 minus the device heading (accounts spec, section 9); 0 without one. */
 export function compassRotation(heading: number | null | undefined): number {
   if (typeof heading !== 'number' || !Number.isFinite(heading)) return 0;

@@ -41,6 +41,8 @@ export type TacticalMapProps = {
   home?: MapHome | null;
   /** Show this place (a search result). */
   view?: MapViewRequest | null;
+  /** Where the map is (centre and zoom) after each move: HQ opens a new session's map there (issue #46). */
+  onViewChange?: (view: MapHome) => void;
   /** Hunters: open the species card. */
   onDinosaurClick?: (d: MapDinosaur) => void;
   /** Per dinosaur id: observed / target / observation count marks on its marker. */

@@ -11,6 +11,7 @@ import { speciesList } from './species-list';
 import { userDelete } from './user-delete';
 import { userSignOut } from './user-sign-out';
 import { userReactivate, userSuspend } from './user-status';
+import { usersSearch } from './users-search';
 
 export const adminRouter = router({
   overview,
@@ -19,6 +20,7 @@ export const adminRouter = router({
   missionsList,
   missionDelete,
   gameMastersList,
+  usersSearch,
   userDelete,
   userSignOut,
   userSuspend,

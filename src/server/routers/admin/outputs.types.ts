@@ -47,6 +47,19 @@ export const GameMasterSchema = z.object({
   accountStatus: z.string(),
 });
 
+/** One account in the admin's search (GET /admin/users): any role. */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  role: z.enum(['gamemaster', 'hunter', 'admin']).describe('The account role'),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  sessionCredits: z.number().int().describe('Session credits (game masters; 0 for others)'),
+  accountStatus: z.string().describe('active or suspended'),
+  createdAt: z.string().describe('When the account was created (ISO 8601)'),
+});
+
 /** What an account's status may be (decision 721). */
 export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;
 

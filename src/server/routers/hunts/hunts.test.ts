@@ -198,6 +198,28 @@ describe('POST /api/game-sessions/{id}/run-again', () => {
     expect(Number(dinos[1]!.latitude)).toBeCloseTo(north(10).lat, 9);
   });
 
+  it('copies a public meeting point near the hunt, and leaves one thousands of kilometres away behind (issue #46)', async () => {
+    const near = await ended();
+    await server.deps.db
+      .update(gameSessions)
+      .set({ isPublic: true, meetingLat: north(300).lat, meetingLng: north(300).lng, meetingNote: 'By the gate' })
+      .where(eq(gameSessions.id, near.s.id));
+    const kept = await gm.post(`/api/game-sessions/${near.s.id}/run-again`, { name: `Near ${near.s.id}`, password: 'trex-one' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ isPublic: true, meetingNote: 'By the gate' });
+    expect(kept.body.meetingPoint.lat).toBeCloseTo(north(300).lat, 9);
+
+    // The point a click on the map's default place saved (Montreal) for a hunt in Paris.
+    const far = await ended();
+    await server.deps.db
+      .update(gameSessions)
+      .set({ isPublic: true, meetingLat: 45.50435, meetingLng: -73.56737 })
+      .where(eq(gameSessions.id, far.s.id));
+    const left = await gm.post(`/api/game-sessions/${far.s.id}/run-again`, { name: `Far ${far.s.id}`, password: 'trex-one' });
+    expect(left.status).toBe(200);
+    expect(left.body).toMatchObject({ isPublic: false, meetingPoint: null });
+  });
+
   it("keeps the past hunt's mission and players, capped to the plan", async () => {
     const [mission] = await server.deps.db.insert(missions).values({ name: 'Night trail', description: 'By torchlight' }).returning();
     if (!mission) throw new Error('The mission was not stored');

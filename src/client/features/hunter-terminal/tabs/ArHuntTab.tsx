@@ -46,6 +46,7 @@ export function ArHuntTab({ hunt, status, observe, position, heading, stats, din
         sessionStatus={status}
         observe={observe}
         height={AR_VIEW_HEIGHT}
+        stickyObserve
         targetObserved={hunt.targetObserved}
         moreLeft={hunt.progress.left > 0}
         heading={heading}

@@ -3,13 +3,15 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DEFAULT_DARTS } from '../../../../domain/rules';
 import type { HunterStats, ObservationResult } from '../../hunt';
+import { chanceNote } from '../../hunt/observeMessages';
 import { observationRateLabel } from '../../species/observationRate';
 
 type Props = { last: ObservationResult | null; stats: HunterStats | null; captureRate: number | null | undefined };
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Paper withBorder p="xs" ta="center" radius="md">
+    // A narrow inset: 'Observation' whole in a third of a 320 px phone (issue #46).
+    <Paper withBorder py="xs" px={4} ta="center" radius="md">
       <Text fw={800} size="xl" data-testid={testId}>
         {value}
       </Text>
@@ -45,9 +47,15 @@ export function ObservationReadout({ last, stats, captureRate }: Props) {
               {Math.round(last.distance)} m
             </Text>
           </Group>
+          {/* A miss in range is chance, not a mistake (issue #46). */}
+          {last.outcome === 'missed' && (
+            <Text size="sm" mt={4} data-testid="observation-chance">
+              {chanceNote(last.observationRate)}
+            </Text>
+          )}
         </Paper>
       )}
-      <SimpleGrid cols={3} spacing="xs">
+      <SimpleGrid cols={3} spacing={6}>
         <Figure label={`Darts left of ${DEFAULT_DARTS}`} value={String(darts)} testId="darts-left" />
         <Figure label="Observation rate" value={rate} testId="observation-rate" />
         <Figure label="Observed" value={String(observed)} testId="ar-observed" />
