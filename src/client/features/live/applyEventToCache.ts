@@ -56,6 +56,12 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.achievements.mine));
       refresh(getQueryKey(api.achievements.session, { id }));
       return;
+    case 'challenge_progress':
+    case 'challenges_changed':
+      // Objectives and progress (issue #44): the Brief tab's and HQ's reads.
+      refresh(getQueryKey(api.challenges.mine, { sessionId: id }));
+      refresh(getQueryKey(api.challenges.session, { id }));
+      return;
     case 'hunter_account_kept':
       // A guest became an account: HQ's tracking knows the hunter by its new user id.
       refresh(getQueryKey(api.stats));
