@@ -57,6 +57,13 @@ export async function listQuestions({ db }: Ctx, speciesId: number): Promise<Adm
   return rows.map(toAdminQuestion);
 }
 
+/** For a game master choosing a quiz: the questions without their answers or clues. */
+export async function listPublicQuestions({ db }: Ctx, speciesId: number): Promise<PublicQuestion[]> {
+  await requireSpecies(db, speciesId);
+  const rows = await db.select().from(speciesQuestions).where(eq(speciesQuestions.speciesId, speciesId)).orderBy(asc(speciesQuestions.id));
+  return rows.map(toPublicQuestion);
+}
+
 export async function createQuestion({ db }: Ctx, speciesId: number, fields: QuestionFields): Promise<AdminQuestion> {
   const q = normalizeQuestion(fields);
   const row = await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import * as play from '../../services/challenge-play';
 import * as challenges from '../../services/challenges';
 import * as questions from '../../services/species-questions';
-import { adminProcedure, authedProcedure, idParam, ownedSessionProcedure, router } from '../../trpc';
+import { adminProcedure, authedProcedure, gameMasterProcedure, idParam, ownedSessionProcedure, router } from '../../trpc';
 import {
   AdminQuestionSchema,
   AnswerInput,
@@ -18,6 +18,7 @@ import {
   MyChallengesOutput,
   PhotoInput,
   PhotoReviewInput,
+  PublicQuestionSchema,
   QuestionInput,
   QuestionUpdateInput,
   SessionChallengesInput,
@@ -94,6 +95,23 @@ export const challengesRouter = router({
     .input(z.object({ id: idParam('Invalid question id') }))
     .output(z.object({ success: z.literal(true), id: z.number().int() }))
     .mutation(({ ctx, input }) => questions.deleteQuestion(ctx, input.id)),
+
+  speciesQuestions: gameMasterProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/species-questions',
+        tags,
+        summary: "A species' questions, without answers, to choose a quiz objective",
+        description:
+          'Game masters (and admins) choosing the question of a quiz objective read each question without its answer or clue. ' +
+          '401 without a sign-in, 403 for hunters or a game master without a subscription, 404 for an unknown species.',
+        errorResponses: { 401: 'Not signed in', 403: 'Not a game master', 404: 'Species not found' },
+      },
+    })
+    .input(z.object({ speciesId: idParam('Invalid species id') }))
+    .output(z.array(PublicQuestionSchema))
+    .query(({ ctx, input }) => questions.listPublicQuestions(ctx, input.speciesId)),
 
   // --- Mission objectives (admin) ---
   missionChallenges: adminProcedure
