@@ -16,7 +16,7 @@ import type { SessionChallenges } from './types';
 
 type Progress = SessionChallenges['hunters'][number]['progress'][number];
 
-function Cell({ p, onReview }: { p: Progress; onReview: (approved: boolean) => void }) {
+function Cell({ p, onReview }: { p: Progress; onReview: ((approved: boolean) => void) | undefined }) {
   if (p.status === 'done') {
     return (
       <Tooltip label={`Done: +${p.pointsAwarded}${p.wrongAnswers ? `, ${p.wrongAnswers} wrong` : ''}`}>
@@ -33,7 +33,7 @@ function Cell({ p, onReview }: { p: Progress; onReview: (approved: boolean) => v
       </Badge>
     );
   }
-  if (p.status === 'pending') {
+  if (p.status === 'pending' && onReview) {
     return (
       <Group gap={4} wrap="nowrap" data-testid="hq-objective-cell" data-status="pending">
         <ActionIcon size="sm" color="jungle" aria-label="Approve photo" onClick={() => onReview(true)}>
@@ -45,10 +45,72 @@ function Cell({ p, onReview }: { p: Progress; onReview: (approved: boolean) => v
       </Group>
     );
   }
+  if (p.status === 'pending') {
+    return (
+      <Badge color="yellow.7" data-testid="hq-objective-cell" data-status="pending">
+        Awaiting HQ
+      </Badge>
+    );
+  }
   return (
     <Badge variant="light" color="gray" leftSection={<IconClock size={12} />} data-testid="hq-objective-cell" data-status="open">
       {p.goal > 1 ? `${p.progress}/${p.goal}` : p.wrongAnswers > 0 ? `${p.wrongAnswers} wrong` : 'Open'}
     </Badge>
+  );
+}
+
+/** Hunters by objectives: each cell the hunter's outcome; photos awaiting a decision get buttons when onReview is given. */
+export function ObjectivesTable({
+  data,
+  onReview,
+}: {
+  data: SessionChallenges;
+  onReview?: (playerId: number, challengeId: number, approved: boolean) => void;
+}) {
+  return (
+    <ScrollArea type="auto">
+      <Table striped withTableBorder fz="sm" miw={320 + data.challenges.length * 90}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Hunter</Table.Th>
+            {data.challenges.map((c) => (
+              <Table.Th key={c.id} style={{ maxWidth: 140 }}>
+                <Text size="xs" fw={700} lineClamp={2}>
+                  {c.title}
+                </Text>
+              </Table.Th>
+            ))}
+            <Table.Th>Hints</Table.Th>
+            <Table.Th>Score</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.hunters.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={data.challenges.length + 3}>
+                <Text size="sm" c="dimmed">
+                  No hunters yet.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {data.hunters.map((h) => (
+            <Table.Tr key={h.playerId} data-testid="hq-objectives-row" data-hunter={h.hunterName}>
+              <Table.Td fw={700}>{h.hunterName}</Table.Td>
+              {h.progress.map((p) => (
+                <Table.Td key={p.challengeId}>
+                  <Cell p={p} onReview={onReview ? (approved) => onReview(h.playerId, p.challengeId, approved) : undefined} />
+                </Table.Td>
+              ))}
+              <Table.Td data-testid="hq-hints">{h.totals.hintsTaken > 0 ? `${h.totals.hintsTaken} (−${h.totals.hintCosts})` : '0'}</Table.Td>
+              <Table.Td fw={800} data-testid="hq-score">
+                {h.totals.score}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }
 
@@ -124,49 +186,7 @@ export function ChallengesPanel({ sessionId, editable }: { sessionId: number | n
           <Text size="xs" c="dimmed">
             Hints cost {data.hintCost} points, {data.hintAllowance} per hunter. A wrong quiz answer costs 2 points.
           </Text>
-          <ScrollArea type="auto">
-            <Table striped withTableBorder fz="sm" miw={320 + data.challenges.length * 90}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Hunter</Table.Th>
-                  {data.challenges.map((c) => (
-                    <Table.Th key={c.id} style={{ maxWidth: 140 }}>
-                      <Text size="xs" fw={700} lineClamp={2}>
-                        {c.title}
-                      </Text>
-                    </Table.Th>
-                  ))}
-                  <Table.Th>Hints</Table.Th>
-                  <Table.Th>Score</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.hunters.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={data.challenges.length + 3}>
-                      <Text size="sm" c="dimmed">
-                        No hunters yet.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {data.hunters.map((h) => (
-                  <Table.Tr key={h.playerId} data-testid="hq-objectives-row" data-hunter={h.hunterName}>
-                    <Table.Td fw={700}>{h.hunterName}</Table.Td>
-                    {h.progress.map((p) => (
-                      <Table.Td key={p.challengeId}>
-                        <Cell p={p} onReview={(approved) => review.mutate({ id: sessionId, playerId: h.playerId, challengeId: p.challengeId, approved })} />
-                      </Table.Td>
-                    ))}
-                    <Table.Td data-testid="hq-hints">{h.totals.hintsTaken > 0 ? `${h.totals.hintsTaken} (−${h.totals.hintCosts})` : '0'}</Table.Td>
-                    <Table.Td fw={800} data-testid="hq-score">
-                      {h.totals.score}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <ObjectivesTable data={data} onReview={(playerId, challengeId, approved) => review.mutate({ id: sessionId, playerId, challengeId, approved })} />
         </Stack>
       )}
       <Modal opened={editing} onClose={() => setEditing(false)} title="Adjust objectives" size="lg" centered>

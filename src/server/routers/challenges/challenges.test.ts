@@ -215,6 +215,14 @@ describe('playing the objectives', () => {
     expect(hqView.status).toBe(200);
     expect(hqView.body.hunters[0]).toMatchObject({ hunterName: 'Ada', totals: { score: 33, hintsTaken: 1, wrongAnswers: 1 } });
     expect(hqView.body.hunters[0].progress.map((p: { status: string }) => p.status)).toEqual(['done', 'done', 'done', 'open']);
+
+    // The results CSV lists each objective per hunter, then the challenge totals.
+    const csv = await gm.get(`/api/game-sessions/${s.id}/results.csv`);
+    expect(csv.status).toBe(200);
+    const [header, row] = String(csv.body).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(header).toContain('objective_1: Two Alphasaurs,objective_2: The oak,objective_3: Tail quiz,objective_4: Diet quiz');
+    expect(header).toMatch(/challenge_points,wrong_answers,hints_taken,hint_costs,challenge_score$/);
+    expect(row).toMatch(/,done \(\+20\),done \(\+10\),"?done \(\+10, 1 wrong\)"?,open,40,1,1,5,33$/);
     hq.close();
     phone.close();
   });
