@@ -9117,7 +9117,8 @@ export interface operations {
                 "application/json": {
                     sessionId: number;
                     challengeId: number;
-                    messageId: number;
+                    /** @description The hunter's photo message; without it, their latest photo in the session */
+                    messageId?: number;
                 };
             };
         };

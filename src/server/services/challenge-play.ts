@@ -2,7 +2,7 @@
 // at a point, submitting a photo, taking a hint; and the game master judging photos. Every rule is here,
 // behind every door (REST, tRPC over HTTP and over the socket): the attempts are counted in the database
 // under the session's lock, so no door and no parallel request gets more (decision 926).
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AnswerValue,
@@ -251,7 +251,7 @@ export async function checkIn(ctx: HunterCtx, input: { sessionId: number }): Pro
 
 export async function submitPhoto(
   ctx: HunterCtx,
-  input: { sessionId: number; challengeId: number; messageId: number },
+  input: { sessionId: number; challengeId: number; messageId?: number | undefined },
 ): Promise<z.infer<typeof CheckInOutput>> {
   const playerRow = await requireHunter(ctx, input.sessionId);
   return ctx.db.transaction(async (tx) => {
@@ -260,10 +260,19 @@ export async function submitPhoto(
     const row = await challengeOf(tx, session.id, input.challengeId);
     if (row.kind !== 'photo_at_place') throw badRequest('This objective is not a photo at a place');
     assertBeforeDeadline(row, session, now);
+    // The named photo, or the hunter's latest: always one of their own images in this session.
     const [photo] = await tx
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.id, input.messageId), eq(messages.sessionId, session.id), eq(messages.senderUserId, player.userId), eq(messages.mediaType, 'image')))
+      .where(
+        and(
+          eq(messages.sessionId, session.id),
+          eq(messages.senderUserId, player.userId),
+          eq(messages.mediaType, 'image'),
+          input.messageId === undefined ? undefined : eq(messages.id, input.messageId),
+        ),
+      )
+      .orderBy(desc(messages.id))
       .limit(1);
     if (!photo) throw notFound('Photo not found: upload a photo in Comms first');
     const here = lastFix(player, now);

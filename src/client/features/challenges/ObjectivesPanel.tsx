@@ -95,6 +95,13 @@ export function ObjectivesPanel({ sessionId, playing }: { sessionId: number; pla
     },
     onError: (error) => setNote(errorMessage(error)),
   });
+  const photo = trpc.challenges.photo.useMutation({
+    onSuccess: (res) => {
+      setNote(res.message);
+      void refresh();
+    },
+    onError: (error) => setNote(errorMessage(error)),
+  });
   const hint = trpc.challenges.hint.useMutation({
     onSuccess: (res) => {
       if (res.direction) {
@@ -142,9 +149,21 @@ export function ObjectivesPanel({ sessionId, playing }: { sessionId: number; pla
               </Button>
             )}
             {item.challenge.kind === 'photo_at_place' && item.progress.status === 'open' && (
-              <Text size="xs" c="dimmed">
-                Take the photo at the place and send it to HQ from Comms; the game master judges it.
-              </Text>
+              <Stack gap={4}>
+                <Text size="xs" c="dimmed">
+                  At the place, send a photo from Comms, then submit it here; the game master judges it.
+                </Text>
+                <Button
+                  variant="light"
+                  h={44}
+                  leftSection={<IconCamera size={18} />}
+                  disabled={!playing}
+                  loading={photo.isPending}
+                  onClick={() => photo.mutate({ sessionId, challengeId: item.challenge.id })}
+                >
+                  Submit my latest photo
+                </Button>
+              </Stack>
             )}
           </Objective>
         ))}

@@ -7,7 +7,7 @@ import { QUIZ_MAX_ATTEMPTS, WRONG_ANSWER_PENALTY } from '../../../domain/challen
 import { dinosaurSpecies, speciesQuestions } from '../../db/schema';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { type ApiClient, signInAdmin, startTestServer, type TestServer } from '../../../../test/support/harness';
-import { WsClient } from '../../../../test/support/comms-kit';
+import { JPEG, WsClient } from '../../../../test/support/comms-kit';
 import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../../../../test/support/sessions';
 
 let server: TestServer;
@@ -276,6 +276,34 @@ describe('playing the objectives', () => {
     const over = await hunter.post('/api/hunter/challenges/hint', { sessionId: s.id, kind: 'direction' });
     expect(over.status).toBe(409);
     expect(over.body.error).toBe('No hints left: each hunter may take 1');
+  });
+
+  it('a photo at a place: sent from Comms near the place, judged by the game master', async () => {
+    const place = north(200);
+    const { s, hunter, id } = await liveHunt(
+      [{ kind: 'photo_at_place', title: 'The quarry', latitude: place.lat, longitude: place.lng, radiusM: 30, points: 15 }],
+      'Edith',
+    );
+    const photoObjective = id('The quarry');
+    const submit = () => hunter.post('/api/hunter/challenges/photo', { sessionId: s.id, challengeId: photoObjective });
+    expect((await submit()).status).toBe(404);
+    const fd = new FormData();
+    fd.append('message', 'The quarry wall');
+    fd.append('recipientType', 'headquarters');
+    fd.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'quarry.jpg');
+    expect((await hunter.request('POST', `/api/game-sessions/${s.id}/upload-media`, fd)).status).toBe(200);
+    const far = await submit();
+    expect(far.status).toBe(409);
+    expect(far.body.error).toMatch(/^Too far from the place/);
+    await setPosition(server, s.id, hunter.userId, place.lat, place.lng);
+    expect((await submit()).body.message).toBe('Photo sent: the game master will judge it');
+    const [hunterRow] = (await gm.get(`/api/game-sessions/${s.id}/challenges`)).body.hunters;
+    expect(hunterRow.progress[0].status).toBe('pending');
+    const review = (approved: boolean) =>
+      gm.post(`/api/game-sessions/${s.id}/challenges/photo-review`, { playerId: hunterRow.playerId, challengeId: photoObjective, approved });
+    expect((await review(true)).body.totals).toMatchObject({ score: 15, completed: 1 });
+    expect((await review(true)).status).toBe(409);
+    expect((await hunter.post(`/api/game-sessions/${s.id}/challenges/photo-review`, { playerId: hunterRow.playerId, challengeId: photoObjective, approved: true })).status).toBe(403);
   });
 
   it('bad input gets a clear 4xx, never a 500', async () => {

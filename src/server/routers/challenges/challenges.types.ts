@@ -182,4 +182,7 @@ export const PhotoReviewInput = z.object({
   approved: z.boolean({ error: 'approved must be true or false' }),
 });
 
-export const PhotoInput = z.object({ ...ChallengeRef, messageId: idParam('Invalid message id') });
+export const PhotoInput = z.object({
+  ...ChallengeRef,
+  messageId: idParam('Invalid message id').optional().describe("The hunter's photo message; without it, their latest photo in the session"),
+});
