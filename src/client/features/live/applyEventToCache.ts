@@ -81,6 +81,8 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.get, { id }));
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats.sessionHunterStats, { id }));
+      // HQ's Objectives panel has a row per hunter (issue #44).
+      refresh(getQueryKey(api.challenges.session, { id }));
       return;
     case 'hunter_removed':
       // Decision 836: everyone's count and lists; for the removed hunter, the session read is
@@ -89,6 +91,7 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats));
       refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      refresh(getQueryKey(api.challenges.session, { id }));
       return;
     case 'session_created':
     case 'session_scheduled':
