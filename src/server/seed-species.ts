@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_TEST_MODELS } from '../domain/rules';
 import { lockFirstStart } from './db/first-start-lock';
+import { and, eq, isNull } from 'drizzle-orm';
 import { dinosaurSpecies, speciesQuestions } from './db/schema';
 import type { AppDeps } from './deps';
 import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
@@ -117,4 +118,33 @@ export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'files' | 'log'>): 
   });
   if (inserted > 0) deps.log.info(`Seeded ${inserted} dinosaur species with 3D models`);
   return inserted;
+}
+
+/**
+ * At every start (issue #44): an install seeded before species knowledge existed gets the seed species' facts
+ * and questions. Only a seed species (by name) whose period and fossil sites are both blank is filled, so an
+ * admin's edits are never overwritten and a species is filled once.
+ */
+export async function backfillSeedKnowledge(deps: Pick<AppDeps, 'db' | 'log'>): Promise<number> {
+  let filled = 0;
+  for (const seed of SPECIES_CATALOGUE) {
+    const done = await deps.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(dinosaurSpecies)
+        .set({ period: seed.period, fossilSites: seed.fossilSites })
+        .where(and(eq(dinosaurSpecies.name, seed.name), isNull(dinosaurSpecies.period), isNull(dinosaurSpecies.fossilSites)))
+        .returning({ id: dinosaurSpecies.id, name: dinosaurSpecies.name });
+      if (updated.length === 0) return false;
+      const [any] = await tx
+        .select({ id: speciesQuestions.id })
+        .from(speciesQuestions)
+        .where(eq(speciesQuestions.speciesId, updated[0]!.id))
+        .limit(1);
+      if (!any) await tx.insert(speciesQuestions).values(seedQuestionRows(updated).filter((q) => q.speciesId === updated[0]!.id));
+      return true;
+    });
+    if (done) filled += 1;
+  }
+  if (filled > 0) deps.log.info(`Added facts and questions to ${filled} seed species`);
+  return filled;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_MAX_ATTEMPTS, WRONG_ANSWER_PENALTY } from '../../../domain/challenges';
 import { dinosaurSpecies, speciesQuestions } from '../../db/schema';
 import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
+import { backfillSeedKnowledge } from '../../seed-species';
 import { type ApiClient, signInAdmin, startTestServer, type TestServer } from '../../../../test/support/harness';
 import { JPEG, WsClient } from '../../../../test/support/comms-kit';
 import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../../../../test/support/sessions';
@@ -96,6 +97,21 @@ describe('species knowledge', () => {
     expect(hunterView.status).toBe(200);
     expect(hunterView.body.find((s: { name: string }) => s.name === 'Tyrannosaurus rex')).toMatchObject({ period: seeded!.period, fossilSites: seeded!.fossilSites });
     expectNoAnswer(hunterView.body);
+  });
+
+  it('an install seeded before species knowledge gets the seed facts and questions once, never over an admin edit', async () => {
+    const db = server.deps.db;
+    const [trex] = await db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.name, 'Tyrannosaurus rex'));
+    const [trike] = await db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.name, 'Triceratops'));
+    await db.update(dinosaurSpecies).set({ period: null, fossilSites: null }).where(eq(dinosaurSpecies.id, trex!.id));
+    await db.delete(speciesQuestions).where(eq(speciesQuestions.speciesId, trex!.id));
+    await db.update(dinosaurSpecies).set({ period: 'Edited by the admin', fossilSites: null }).where(eq(dinosaurSpecies.id, trike!.id));
+    expect(await backfillSeedKnowledge(server.deps)).toBe(1);
+    const [filled] = await db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.id, trex!.id));
+    expect(filled).toMatchObject({ period: SPECIES_CATALOGUE[0]!.period, fossilSites: SPECIES_CATALOGUE[0]!.fossilSites });
+    expect(await db.select().from(speciesQuestions).where(eq(speciesQuestions.speciesId, trex!.id))).toHaveLength(2);
+    expect((await db.select().from(dinosaurSpecies).where(eq(dinosaurSpecies.id, trike!.id)))[0]!.period).toBe('Edited by the admin');
+    expect(await backfillSeedKnowledge(server.deps)).toBe(0);
   });
 
   it('the admin adds, edits, lists and deletes questions; bad questions get 400, others 403/404', async () => {
