@@ -159,6 +159,7 @@ test.describe('Challenges', () => {
     if (firstObserved.includes(alpha.name)) {
       await expect(fact).toContainText('lived in the late Jurassic');
       await expect(observedQuiz).toContainText('What did it eat?');
+      await fact.scrollIntoViewIfNeeded();
       await shot(hunter, 'phone-observed-fact-quiz');
       await observedQuiz.getByRole('button', { name: 'Fish' }).click();
       await expect(observedQuiz.getByTestId('quiz-feedback')).toContainText('Wrong answer (-2 points). 1 attempt left.');
@@ -166,6 +167,16 @@ test.describe('Challenges', () => {
     await expect(observe).toBeEnabled({ timeout: 15_000 });
     await observe.click();
     await expect(hunter.getByTestId('observation-verdict')).toContainText('observed!');
+    // The species card teaches its facts.
+    await hunter.getByTestId('observed-fact').getByRole('button', { name: /species card$/ }).click();
+    const card = hunter.getByTestId('species-card');
+    await expect(card.getByTestId('species-facts')).toContainText('Late Jurassic, about 150 million years ago');
+    await expect(card.getByTestId('species-facts')).toContainText('The Morrison Formation of Colorado');
+    await card.getByTestId('species-facts').scrollIntoViewIfNeeded();
+    await shot(hunter, 'phone-species-card-facts');
+    await hunter.getByRole('button', { name: 'Close species card' }).click();
+    // Both observed: the mission-complete notice, closed to keep playing the objectives.
+    await hunter.getByRole('button', { name: 'Continue Session' }).click({ timeout: 20_000 });
 
     // Back on Brief: two observed (live), then the quiz (wrong first if it was not asked after the observation).
     await hunter.getByRole('tab', { name: 'Brief' }).click();
@@ -202,6 +213,12 @@ test.describe('Challenges', () => {
     await expect(row.getByTestId('hq-hints')).toHaveText('1 (−5)');
     await hqPanel.scrollIntoViewIfNeeded();
     await shotBoth(hqPage, 'hq-objectives', hqPanel);
+    await hqPanel.getByRole('button', { name: 'Adjust' }).click();
+    const adjust = hqPage.getByRole('dialog', { name: 'Adjust objectives' });
+    await expect(adjust.getByTestId('challenge-draft')).toHaveCount(3);
+    await expect(adjust.getByLabel('Hint cost (points)')).toHaveValue('5');
+    await shotBoth(hqPage, 'hq-adjust-objectives');
+    await adjust.getByRole('button', { name: 'Cancel' }).click();
 
     // The results CSV: each objective per hunter, then the totals.
     await lifecycle(hqPage.request, session.id, 'end');
