@@ -9,7 +9,7 @@ import { SPECIES_CATALOGUE } from '../../seed/species-catalogue';
 import { backfillSeedKnowledge } from '../../seed-species';
 import { type ApiClient, signInAdmin, startTestServer, type TestServer } from '../../../../test/support/harness';
 import { JPEG, WsClient } from '../../../../test/support/comms-kit';
-import { addSpecies, createSession, guestJoin, HERE, north, setPosition, subscribedGameMaster } from '../../../../test/support/sessions';
+import { addSpecies, createSession, guestJoin, HERE, north, setPosition, shiftClock, subscribedGameMaster } from '../../../../test/support/sessions';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -320,6 +320,23 @@ describe('playing the objectives', () => {
     expect((await review(true)).body.totals).toMatchObject({ score: 15, completed: 1 });
     expect((await review(true)).status).toBe(409);
     expect((await hunter.post(`/api/game-sessions/${s.id}/challenges/photo-review`, { playerId: hunterRow.playerId, challengeId: photoObjective, approved: true })).status).toBe(403);
+  });
+
+  it('past its time limit an objective is missed and takes no answer', async () => {
+    const { s, hunter, id } = await liveHunt([{ kind: 'quiz', title: 'Quick quiz', questionId: choiceQuestion, points: 10, timeLimitMin: 1 }], 'Fiona');
+    const before = await hunter.get(`/api/hunter/challenges?sessionId=${s.id}`);
+    expect(before.body.challenges[0].challenge.deadline).toEqual(expect.any(String));
+    const reset = shiftClock(server, 2 * 60_000);
+    try {
+      const late = await hunter.post('/api/hunter/challenges/answer', { sessionId: s.id, challengeId: id('Quick quiz'), answer: { choice: 2 } });
+      expect(late.status).toBe(409);
+      expect(late.body.error).toBe('Time is up for "Quick quiz"');
+      const after = await hunter.get(`/api/hunter/challenges?sessionId=${s.id}`);
+      expect(after.body.challenges[0].progress).toMatchObject({ status: 'failed', attemptsLeft: 0 });
+      expect(after.body.challenges[0].correctAnswer).toBeNull();
+    } finally {
+      reset();
+    }
   });
 
   it('bad input gets a clear 4xx, never a 500', async () => {
