@@ -39,6 +39,9 @@ export const CATALOGUE_MESSAGES = {
   creditsTooMany: `At most ${MAX_CREDITS_GRANT} credits can be added at once`,
 } as const;
 
+/** Where a species' fossils were found: a sentence or two. */
+const MAX_CATALOGUE_SHORT_FACT_LENGTH = 400;
+
 const tooLong = (n: number) => `Must be at most ${n} characters`;
 
 /** '' and null become undefined; strings are trimmed. */
@@ -90,6 +93,9 @@ export const SpeciesFields = z.object({
   locomotionType: optionalEnum(LOCOMOTION_TYPES, CATALOGUE_MESSAGES.locomotion),
   length: optionalText(MAX_CATALOGUE_SHORT_TEXT_LENGTH),
   weight: optionalText(MAX_CATALOGUE_SHORT_TEXT_LENGTH),
+  /** Knowledge facts (issue #44): the geological period, and where its fossils were found. */
+  period: optionalText(MAX_CATALOGUE_NAME_LENGTH),
+  fossilSites: optionalText(MAX_CATALOGUE_SHORT_FACT_LENGTH),
   /** Absent means the default (100) on create and "unchanged" on update. */
   health: z.preprocess(
     toNumber,
@@ -165,6 +171,8 @@ export const SpeciesUpdateFields = SpeciesFields.extend({
   locomotionType: clearableEnum(LOCOMOTION_TYPES, CATALOGUE_MESSAGES.locomotion),
   length: clearableText(MAX_CATALOGUE_SHORT_TEXT_LENGTH),
   weight: clearableText(MAX_CATALOGUE_SHORT_TEXT_LENGTH),
+  period: clearableText(MAX_CATALOGUE_NAME_LENGTH),
+  fossilSites: clearableText(MAX_CATALOGUE_SHORT_FACT_LENGTH),
 });
 export type SpeciesUpdateFields = z.output<typeof SpeciesUpdateFields>;
 

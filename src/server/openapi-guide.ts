@@ -112,4 +112,10 @@ export const TAGS: Array<{ name: string; description: string }> = [
     name: 'achievements',
     description: 'Achievements hunters earn as they hunt (decided by the server): the catalogue, a hunter\'s own, a session\'s for its game master, and a guest keeping theirs with a new account.',
   },
+  {
+    name: 'challenges',
+    description:
+      "Mission objectives as checkable challenges (issue #44): species questions (admin), a mission's and a session's typed objectives, " +
+      "a hunter's quiz answers, check-ins, photos and hints, and each hunter's progress and score. A question's answer never reaches a hunter before they answered.",
+  },
 ];

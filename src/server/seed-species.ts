@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_TEST_MODELS } from '../domain/rules';
 import { lockFirstStart } from './db/first-start-lock';
-import { dinosaurSpecies } from './db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { dinosaurSpecies, speciesQuestions } from './db/schema';
 import type { AppDeps } from './deps';
 import { SPECIES_CATALOGUE, type SeedSpecies } from './seed/species-catalogue';
 
@@ -67,6 +68,23 @@ export async function installModelTestModels(deps: Pick<AppDeps, 'files' | 'log'
   return installed;
 }
 
+/** The catalogue's questions for the species just inserted (matched by name). */
+function seedQuestionRows(inserted: readonly { id: number; name: string }[]): (typeof speciesQuestions.$inferInsert)[] {
+  const idByName = new Map(inserted.map((row) => [row.name, row.id]));
+  return SPECIES_CATALOGUE.flatMap((species) =>
+    species.questions.map((q) => ({
+      speciesId: idByName.get(species.name)!,
+      prompt: q.prompt,
+      kind: q.kind,
+      choices: q.kind === 'choice' ? [...q.choices] : [],
+      correctChoice: q.kind === 'choice' ? q.correctChoice : null,
+      correctNumber: q.kind === 'number' ? q.correctNumber : null,
+      tolerance: q.kind === 'number' ? q.tolerance : 0,
+      clue: q.clue,
+    })),
+  );
+}
+
 export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'files' | 'log'>): Promise<number> {
   const { db } = deps;
   const [any] = await db.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1);
@@ -82,6 +100,8 @@ export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'files' | 'log'>): 
       locomotionType: s.locomotionType,
       length: s.length,
       weight: s.weight,
+      period: s.period,
+      fossilSites: s.fossilSites,
       health: s.health,
       captureRate: s.captureRate,
       modelPath: await installModel(deps, s),
@@ -92,9 +112,39 @@ export async function seedSpecies(deps: Pick<AppDeps, 'db' | 'files' | 'log'>): 
     await lockFirstStart(tx);
     const [again] = await tx.select({ id: dinosaurSpecies.id }).from(dinosaurSpecies).limit(1);
     if (again) return 0;
-    await tx.insert(dinosaurSpecies).values(rows);
+    const inserted = await tx.insert(dinosaurSpecies).values(rows).returning({ id: dinosaurSpecies.id, name: dinosaurSpecies.name });
+    await tx.insert(speciesQuestions).values(seedQuestionRows(inserted));
     return rows.length;
   });
   if (inserted > 0) deps.log.info(`Seeded ${inserted} dinosaur species with 3D models`);
   return inserted;
+}
+
+/**
+ * At every start (issue #44): an install seeded before species knowledge existed gets the seed species' facts
+ * and questions. Only a seed species (by name) whose period and fossil sites are both blank is filled, so an
+ * admin's edits are never overwritten and a species is filled once.
+ */
+export async function backfillSeedKnowledge(deps: Pick<AppDeps, 'db' | 'log'>): Promise<number> {
+  let filled = 0;
+  for (const seed of SPECIES_CATALOGUE) {
+    const done = await deps.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(dinosaurSpecies)
+        .set({ period: seed.period, fossilSites: seed.fossilSites })
+        .where(and(eq(dinosaurSpecies.name, seed.name), isNull(dinosaurSpecies.period), isNull(dinosaurSpecies.fossilSites)))
+        .returning({ id: dinosaurSpecies.id, name: dinosaurSpecies.name });
+      if (updated.length === 0) return false;
+      const [any] = await tx
+        .select({ id: speciesQuestions.id })
+        .from(speciesQuestions)
+        .where(eq(speciesQuestions.speciesId, updated[0]!.id))
+        .limit(1);
+      if (!any) await tx.insert(speciesQuestions).values(seedQuestionRows(updated).filter((q) => q.speciesId === updated[0]!.id));
+      return true;
+    });
+    if (done) filled += 1;
+  }
+  if (filled > 0) deps.log.info(`Added facts and questions to ${filled} seed species`);
+  return filled;
 }

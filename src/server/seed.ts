@@ -7,7 +7,7 @@ import { hashPassword } from './auth/password';
 import type { AppDeps } from './deps';
 import { lockFirstStart } from './db/first-start-lock';
 import { subscriptionPlans, users } from './db/schema';
-import { installModelTestModels, installSeedUsdz, seedSpecies } from './seed-species';
+import { backfillSeedKnowledge, installModelTestModels, installSeedUsdz, seedSpecies } from './seed-species';
 
 /** What seeding needs of the app's dependencies. */
 export type SeedDeps = Pick<AppDeps, 'db' | 'config' | 'log' | 'files'>;
@@ -60,6 +60,7 @@ export async function seed(deps: SeedDeps): Promise<void> {
   await seedAdmin(deps);
   await seedPlans(deps);
   await seedSpecies(deps);
+  await backfillSeedKnowledge(deps);
   await installSeedUsdz(deps);
   await installModelTestModels(deps);
 }

@@ -11,6 +11,7 @@ import { ZONE_STATES } from '../play-area-schemas';
 import { SESSION_STATUSES } from '../rules';
 import { ENDED_REASONS } from '../session-outcome';
 import { EarnedAchievement } from './achievements';
+import { ChallengeProgressOutput, HunterChallengeTotals } from './challenges';
 import { DinosaurOutputSchema } from './dinosaurs';
 import { MessageOutput } from './messages';
 import { HunterPositionOutput } from './positions';
@@ -152,6 +153,25 @@ export const AchievementEarnedEvent = event(
   'A hunter earned an achievement (the hunter and HQ).',
 );
 
+// --- Challenges (issue #44): never a question's answer or clue ---
+
+export const ChallengeProgressEvent = event(
+  'challenge_progress',
+  sessionPayload({
+    playerId: z.number().int(),
+    userId: z.string(),
+    hunterName: z.string(),
+    challenge: ChallengeProgressOutput,
+    totals: HunterChallengeTotals,
+  }),
+  "A hunter's progress on an objective, or their hints, changed (the hunter and HQ).",
+);
+export const ChallengesChangedEvent = event(
+  'challenges_changed',
+  sessionPayload({ count: z.number().int().describe('Objectives the session now has') }),
+  "The game master changed the session's objectives or hint settings: read them again.",
+);
+
 // --- Communications (the spec's new_communication and broadcast) ---
 
 export const NewCommunicationEvent = event(
@@ -209,6 +229,8 @@ export const AppEvent = z.discriminatedUnion('type', [
   HunterProgressEvent,
   HunterAccountKeptEvent,
   AchievementEarnedEvent,
+  ChallengeProgressEvent,
+  ChallengesChangedEvent,
   NewCommunicationEvent,
   BroadcastEvent,
   CreditsChangedEvent,

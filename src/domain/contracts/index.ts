@@ -1,6 +1,7 @@
 // One contract per shape (issue 41): the events of the bus and the streams, and the API answers they carry.
 // Imports only zod and the domain, so the server, the client and tests share these.
 export * from './achievements';
+export * from './challenges';
 export * from './dinosaurs';
 export * from './events';
 export * from './messages';

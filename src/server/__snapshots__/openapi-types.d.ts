@@ -1326,6 +1326,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/dinosaur-species/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A species' questions, with their answers (admin)
+         * @description Admins only: the questions hunters may be asked about the species, each with its correct answer and clue.
+         */
+        get: operations["challenges-questions"];
+        put?: never;
+        /**
+         * Add a question to a species (admin)
+         * @description A multiple-choice question (choices, correctChoice: the index of the right one) or a number question (correctNumber, tolerance). The answer is stored on the server only; hunters never receive it before answering. 400 for a question that does not fit its kind, 404 for an unknown species, 409 past 20 questions.
+         */
+        post: operations["challenges-questionCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/species-questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a question (admin)
+         * @description Every field is replaced. 400 for a question that does not fit its kind, 404 for an unknown question.
+         */
+        put: operations["challenges-questionUpdate"];
+        post?: never;
+        /**
+         * Delete a question (admin)
+         * @description Quiz objectives that asked it stay, without a question (hunters cannot answer them).
+         */
+        delete: operations["challenges-questionDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/species-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A species' questions, without answers, to choose a quiz objective
+         * @description Game masters (and admins) choosing the question of a quiz objective read each question without its answer or clue. 401 without a sign-in, 403 for hunters or a game master without a subscription, 404 for an unknown species.
+         */
+        get: operations["challenges-speciesQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/missions/{id}/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A mission's typed objectives (admin)
+         * @description The checkable objectives sessions of this mission start with. The mission's plain-text objectives (GET /missions) are unchanged.
+         */
+        get: operations["challenges-missionChallenges"];
+        /**
+         * Replace a mission's typed objectives (admin)
+         * @description Each objective: observe_count (target), observe_species (speciesId, target), observe_rare, quiz (questionId), reach_point or photo_at_place (latitude, longitude, radiusM); with points and an optional timeLimitMin. Sessions already using the mission keep their copy. 400 for an objective missing what its kind needs or naming an unknown species or question.
+         */
+        put: operations["challenges-missionChallengesSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session's objectives, hint settings and every hunter's progress
+         * @description HQ's grading view: each hunter's progress on each objective, points, wrong answers, hints and score. The owning game master or an admin.
+         */
+        get: operations["challenges-session"];
+        /**
+         * Adjust a session's objectives and hint settings
+         * @description Replaces the session's objectives (an objective kept at the same place with the same kind and title keeps the hunters' progress) and sets what a hint costs and how many each hunter may take. Hunters hear challenges_changed.
+         */
+        put: operations["challenges-sessionSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/challenges/photo-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or refuse a hunter's photo at a place
+         * @description 409 when no photo of that hunter waits for a decision on that objective.
+         */
+        post: operations["challenges-photoReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's objectives and progress in a session
+         * @description Each objective with the caller's progress; a quiz's question without its answer (correctAnswer only once the caller's quiz is closed), a clue only once bought. Hunters of the session only.
+         */
+        get: operations["challenges-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/challenges/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a quiz objective
+         * @description answer is { choice: index } for a multiple-choice question or { number } for a number question. Each question allows 2 answers; a wrong one costs 2 points. 400 for an answer that does not fit the question, 409 once answered right, with no attempts left, past its time limit or outside a running session.
+         */
+        post: operations["challenges-answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/challenges/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in at the points to reach
+         * @description Measured from the hunter's last accepted GPS position (never a position in the request): every open reach_point objective within its radius is done. 409 without a fresh position or outside a running session.
+         */
+        post: operations["challenges-checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/challenges/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a photo for a photo-at-a-place objective
+         * @description messageId names a photo the hunter uploaded in Comms; the hunter's last accepted position must be within the radius. The game master then approves or refuses it.
+         */
+        post: operations["challenges-photo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hunter/challenges/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a hint (costs points)
+         * @description direction: the bearing and distance to the nearest dinosaur the hunter has not observed (the map shows it for 30 s); clue: the clue of a quiz objective's question. Each costs the session's hint cost; 409 past the allowance.
+         */
+        post: operations["challenges-hint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dinosaur-species/{id}": {
         parameters: {
             query?: never;
@@ -5771,6 +6007,16 @@ export interface operations {
                         locomotionType: string | null;
                         length: string | null;
                         weight: string | null;
+                        /**
+                         * @description When it lived (a knowledge fact the species card shows), e.g. "Late Cretaceous, about 68 to 66 million years ago"
+                         * @example Late Cretaceous, about 68 to 66 million years ago
+                         */
+                        period: string | null;
+                        /**
+                         * @description Where its fossils were found (a knowledge fact the species card shows)
+                         * @example Western North America: Montana, the Dakotas, Wyoming, Alberta and Saskatchewan
+                         */
+                        fossilSites: string | null;
                         health: number;
                         captureRate: number;
                         /** @description Public URL of the 3D model, e.g. /uploads/models/x.glb */
@@ -5818,6 +6064,10 @@ export interface operations {
                     locomotionType?: "bipedal" | "quadrupedal";
                     length?: string;
                     weight?: string;
+                    /** @description When it lived, e.g. "Late Cretaceous, about 68 to 66 million years ago" */
+                    period?: string;
+                    /** @description Where its fossils were found */
+                    fossilSites?: string;
                     /** @description Default 100 */
                     health?: number;
                     /** @description 0 to 1, default 0.5 */
@@ -5841,6 +6091,10 @@ export interface operations {
                     locomotionType?: "bipedal" | "quadrupedal";
                     length?: string;
                     weight?: string;
+                    /** @description When it lived, e.g. "Late Cretaceous, about 68 to 66 million years ago" */
+                    period?: string;
+                    /** @description Where its fossils were found */
+                    fossilSites?: string;
                     /** @description Default 100 */
                     health?: number;
                     /** @description 0 to 1, default 0.5 */
@@ -5865,6 +6119,16 @@ export interface operations {
                         locomotionType: string | null;
                         length: string | null;
                         weight: string | null;
+                        /**
+                         * @description When it lived (a knowledge fact the species card shows), e.g. "Late Cretaceous, about 68 to 66 million years ago"
+                         * @example Late Cretaceous, about 68 to 66 million years ago
+                         */
+                        period: string | null;
+                        /**
+                         * @description Where its fossils were found (a knowledge fact the species card shows)
+                         * @example Western North America: Montana, the Dakotas, Wyoming, Alberta and Saskatchewan
+                         */
+                        fossilSites: string | null;
                         health: number;
                         captureRate: number;
                         /** @description Public URL of the 3D model, e.g. /uploads/models/x.glb */
@@ -7545,6 +7809,1509 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "challenges-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        speciesId: number;
+                        prompt: string;
+                        /** @enum {string} */
+                        kind: "choice" | "number";
+                        choices: string[];
+                        /** @description choice: the index of the correct choice */
+                        correctChoice: number | null;
+                        /** @description number: the correct number */
+                        correctNumber: number | null;
+                        /** @description number: how far from correctNumber still counts */
+                        tolerance: number;
+                        /** @description What a clue hint shows */
+                        clue: string | null;
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Species not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-questionCreate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /** @enum {string} */
+                    kind: "choice" | "number";
+                    choices?: string[];
+                    /** @default null */
+                    correctChoice?: number | null;
+                    /** @default null */
+                    correctNumber?: number | null;
+                    /** @default 0 */
+                    tolerance?: number;
+                    /** @default null */
+                    clue?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        speciesId: number;
+                        prompt: string;
+                        /** @enum {string} */
+                        kind: "choice" | "number";
+                        choices: string[];
+                        /** @description choice: the index of the correct choice */
+                        correctChoice: number | null;
+                        /** @description number: the correct number */
+                        correctNumber: number | null;
+                        /** @description number: how far from correctNumber still counts */
+                        tolerance: number;
+                        /** @description What a clue hint shows */
+                        clue: string | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Species not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Too many questions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-questionUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prompt: string;
+                    /** @enum {string} */
+                    kind: "choice" | "number";
+                    choices?: string[];
+                    /** @default null */
+                    correctChoice?: number | null;
+                    /** @default null */
+                    correctNumber?: number | null;
+                    /** @default 0 */
+                    tolerance?: number;
+                    /** @default null */
+                    clue?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        speciesId: number;
+                        prompt: string;
+                        /** @enum {string} */
+                        kind: "choice" | "number";
+                        choices: string[];
+                        /** @description choice: the index of the correct choice */
+                        correctChoice: number | null;
+                        /** @description number: the correct number */
+                        correctNumber: number | null;
+                        /** @description number: how far from correctNumber still counts */
+                        tolerance: number;
+                        /** @description What a clue hint shows */
+                        clue: string | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Question not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-questionDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        id: number;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Question not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-speciesQuestions": {
+        parameters: {
+            query: {
+                speciesId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        speciesId: number;
+                        /** @example How many fingers did each arm of Tyrannosaurus rex have? */
+                        prompt: string;
+                        /**
+                         * @description choice: answer with the index of a choice; number: answer with a number
+                         * @enum {string}
+                         */
+                        kind: "choice" | "number";
+                        /**
+                         * @description The choices of a choice question (empty for a number question)
+                         * @example [
+                         *       "Three",
+                         *       "Two",
+                         *       "Four",
+                         *       "Five"
+                         *     ]
+                         */
+                        choices: string[];
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Species not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-missionChallenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * @description observe_count, observe_species, observe_rare, quiz, reach_point or photo_at_place
+                         * @enum {string}
+                         */
+                        kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                        /** @example Observe two Triceratops */
+                        title: string;
+                        /** @description observe_count / observe_species: how many */
+                        target: number | null;
+                        speciesId: number | null;
+                        /** @description observe_species and quiz: the species it is about */
+                        speciesName: string | null;
+                        questionId: number | null;
+                        /** @description reach_point / photo_at_place: the place */
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description reach_point / photo_at_place: how near counts, in metres */
+                        radiusM: number | null;
+                        /** @description Points it earns when done */
+                        points: number;
+                        /** @description Minutes from the session's start; null: no limit */
+                        timeLimitMin: number | null;
+                    }[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Mission not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-missionChallengesSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenges: {
+                        /** @enum {string} */
+                        kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                        title: string;
+                        /** @default null */
+                        target?: number | null;
+                        /** @default null */
+                        speciesId?: number | null;
+                        /** @default null */
+                        questionId?: number | null;
+                        /** @default null */
+                        latitude?: number | null;
+                        /** @default null */
+                        longitude?: number | null;
+                        /** @default null */
+                        radiusM?: number | null;
+                        /** @default 10 */
+                        points?: number;
+                        /** @default null */
+                        timeLimitMin?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * @description observe_count, observe_species, observe_rare, quiz, reach_point or photo_at_place
+                         * @enum {string}
+                         */
+                        kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                        /** @example Observe two Triceratops */
+                        title: string;
+                        /** @description observe_count / observe_species: how many */
+                        target: number | null;
+                        speciesId: number | null;
+                        /** @description observe_species and quiz: the species it is about */
+                        speciesName: string | null;
+                        questionId: number | null;
+                        /** @description reach_point / photo_at_place: the place */
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description reach_point / photo_at_place: how near counts, in metres */
+                        radiusM: number | null;
+                        /** @description Points it earns when done */
+                        points: number;
+                        /** @description Minutes from the session's start; null: no limit */
+                        timeLimitMin: number | null;
+                    }[];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Mission not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description Points one hint costs */
+                        hintCost: number;
+                        /** @description Hints each hunter may take */
+                        hintAllowance: number;
+                        challenges: {
+                            id: number;
+                            /**
+                             * @description observe_count, observe_species, observe_rare, quiz, reach_point or photo_at_place
+                             * @enum {string}
+                             */
+                            kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                            /** @example Observe two Triceratops */
+                            title: string;
+                            /** @description observe_count / observe_species: how many */
+                            target: number | null;
+                            speciesId: number | null;
+                            /** @description observe_species and quiz: the species it is about */
+                            speciesName: string | null;
+                            questionId: number | null;
+                            /** @description reach_point / photo_at_place: the place */
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @description reach_point / photo_at_place: how near counts, in metres */
+                            radiusM: number | null;
+                            /** @description Points it earns when done */
+                            points: number;
+                            /** @description Minutes from the session's start; null: no limit */
+                            timeLimitMin: number | null;
+                            /** @description When the time limit runs out (ISO), once the session has started; else null */
+                            deadline: string | null;
+                        }[];
+                        /** @description Each hunter's progress on each objective, and totals */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            totals: {
+                                /**
+                                 * @description Points earned less wrong answers and hints (can be negative)
+                                 * @example 21
+                                 */
+                                score: number;
+                                pointsAwarded: number;
+                                wrongAnswers: number;
+                                hintsTaken: number;
+                                /** @description Points the hints cost */
+                                hintCosts: number;
+                                /** @description Objectives done */
+                                completed: number;
+                            };
+                            progress: {
+                                challengeId: number;
+                                /** @description Steps done (observations counted, 1 when checked in or answered) */
+                                progress: number;
+                                /** @description Steps that finish it */
+                                goal: number;
+                                /**
+                                 * @description open; pending (a photo awaits the game master); done; failed (attempts used up, time out or photo refused)
+                                 * @enum {string}
+                                 */
+                                status: "open" | "pending" | "done" | "failed";
+                                pointsAwarded: number;
+                                /** @description Wrong quiz answers given (each costs points) */
+                                wrongAnswers: number;
+                                /** @description quiz: answers left; null for other kinds */
+                                attemptsLeft: number | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-sessionSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Points one hint costs */
+                    hintCost: number;
+                    /** @description Hints each hunter may take */
+                    hintAllowance: number;
+                    challenges: {
+                        /** @enum {string} */
+                        kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                        title: string;
+                        /** @default null */
+                        target?: number | null;
+                        /** @default null */
+                        speciesId?: number | null;
+                        /** @default null */
+                        questionId?: number | null;
+                        /** @default null */
+                        latitude?: number | null;
+                        /** @default null */
+                        longitude?: number | null;
+                        /** @default null */
+                        radiusM?: number | null;
+                        /** @default 10 */
+                        points?: number;
+                        /** @default null */
+                        timeLimitMin?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description Points one hint costs */
+                        hintCost: number;
+                        /** @description Hints each hunter may take */
+                        hintAllowance: number;
+                        challenges: {
+                            id: number;
+                            /**
+                             * @description observe_count, observe_species, observe_rare, quiz, reach_point or photo_at_place
+                             * @enum {string}
+                             */
+                            kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                            /** @example Observe two Triceratops */
+                            title: string;
+                            /** @description observe_count / observe_species: how many */
+                            target: number | null;
+                            speciesId: number | null;
+                            /** @description observe_species and quiz: the species it is about */
+                            speciesName: string | null;
+                            questionId: number | null;
+                            /** @description reach_point / photo_at_place: the place */
+                            latitude: number | null;
+                            longitude: number | null;
+                            /** @description reach_point / photo_at_place: how near counts, in metres */
+                            radiusM: number | null;
+                            /** @description Points it earns when done */
+                            points: number;
+                            /** @description Minutes from the session's start; null: no limit */
+                            timeLimitMin: number | null;
+                            /** @description When the time limit runs out (ISO), once the session has started; else null */
+                            deadline: string | null;
+                        }[];
+                        /** @description Each hunter's progress on each objective, and totals */
+                        hunters: {
+                            playerId: number;
+                            userId: string;
+                            hunterName: string;
+                            totals: {
+                                /**
+                                 * @description Points earned less wrong answers and hints (can be negative)
+                                 * @example 21
+                                 */
+                                score: number;
+                                pointsAwarded: number;
+                                wrongAnswers: number;
+                                hintsTaken: number;
+                                /** @description Points the hints cost */
+                                hintCosts: number;
+                                /** @description Objectives done */
+                                completed: number;
+                            };
+                            progress: {
+                                challengeId: number;
+                                /** @description Steps done (observations counted, 1 when checked in or answered) */
+                                progress: number;
+                                /** @description Steps that finish it */
+                                goal: number;
+                                /**
+                                 * @description open; pending (a photo awaits the game master); done; failed (attempts used up, time out or photo refused)
+                                 * @enum {string}
+                                 */
+                                status: "open" | "pending" | "done" | "failed";
+                                pointsAwarded: number;
+                                /** @description Wrong quiz answers given (each costs points) */
+                                wrongAnswers: number;
+                                /** @description quiz: answers left; null for other kinds */
+                                attemptsLeft: number | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-photoReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: number;
+                    challengeId: number;
+                    approved: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The reach_point objectives this check-in completed */
+                        reached: number[];
+                        /** @example Checked in: Reach the old oak (+10 points) */
+                        message: string;
+                        /** @description The nearest open reach_point objective and how far it is, when one remains */
+                        nearest: {
+                            challengeId: number;
+                            distanceM: number;
+                        } | null;
+                        totals: {
+                            /**
+                             * @description Points earned less wrong answers and hints (can be negative)
+                             * @example 21
+                             */
+                            score: number;
+                            pointsAwarded: number;
+                            wrongAnswers: number;
+                            hintsTaken: number;
+                            /** @description Points the hints cost */
+                            hintCosts: number;
+                            /** @description Objectives done */
+                            completed: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description No photo waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-mine": {
+        parameters: {
+            query: {
+                sessionId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description Points one hint costs */
+                        hintCost: number;
+                        /** @description Hints each hunter may take */
+                        hintAllowance: number;
+                        hintsLeft: number;
+                        totals: {
+                            /**
+                             * @description Points earned less wrong answers and hints (can be negative)
+                             * @example 21
+                             */
+                            score: number;
+                            pointsAwarded: number;
+                            wrongAnswers: number;
+                            hintsTaken: number;
+                            /** @description Points the hints cost */
+                            hintCosts: number;
+                            /** @description Objectives done */
+                            completed: number;
+                        };
+                        challenges: {
+                            challenge: {
+                                id: number;
+                                /**
+                                 * @description observe_count, observe_species, observe_rare, quiz, reach_point or photo_at_place
+                                 * @enum {string}
+                                 */
+                                kind: "observe_count" | "observe_species" | "observe_rare" | "quiz" | "reach_point" | "photo_at_place";
+                                /** @example Observe two Triceratops */
+                                title: string;
+                                /** @description observe_count / observe_species: how many */
+                                target: number | null;
+                                speciesId: number | null;
+                                /** @description observe_species and quiz: the species it is about */
+                                speciesName: string | null;
+                                questionId: number | null;
+                                /** @description reach_point / photo_at_place: the place */
+                                latitude: number | null;
+                                longitude: number | null;
+                                /** @description reach_point / photo_at_place: how near counts, in metres */
+                                radiusM: number | null;
+                                /** @description Points it earns when done */
+                                points: number;
+                                /** @description Minutes from the session's start; null: no limit */
+                                timeLimitMin: number | null;
+                                /** @description When the time limit runs out (ISO), once the session has started; else null */
+                                deadline: string | null;
+                            };
+                            progress: {
+                                challengeId: number;
+                                /** @description Steps done (observations counted, 1 when checked in or answered) */
+                                progress: number;
+                                /** @description Steps that finish it */
+                                goal: number;
+                                /**
+                                 * @description open; pending (a photo awaits the game master); done; failed (attempts used up, time out or photo refused)
+                                 * @enum {string}
+                                 */
+                                status: "open" | "pending" | "done" | "failed";
+                                pointsAwarded: number;
+                                /** @description Wrong quiz answers given (each costs points) */
+                                wrongAnswers: number;
+                                /** @description quiz: answers left; null for other kinds */
+                                attemptsLeft: number | null;
+                            };
+                            /** @description quiz: the question, without its answer */
+                            question: {
+                                id: number;
+                                speciesId: number;
+                                /** @example How many fingers did each arm of Tyrannosaurus rex have? */
+                                prompt: string;
+                                /**
+                                 * @description choice: answer with the index of a choice; number: answer with a number
+                                 * @enum {string}
+                                 */
+                                kind: "choice" | "number";
+                                /**
+                                 * @description The choices of a choice question (empty for a number question)
+                                 * @example [
+                                 *       "Three",
+                                 *       "Two",
+                                 *       "Four",
+                                 *       "Five"
+                                 *     ]
+                                 */
+                                choices: string[];
+                            } | null;
+                            /** @description quiz: the correct answer, only once this hunter has answered it right or used every attempt */
+                            correctAnswer: string | null;
+                            /** @description quiz: the clue, once this hunter took a clue hint for it */
+                            clue: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or objective not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: number;
+                    challengeId: number;
+                    answer: {
+                        choice: number;
+                    } | {
+                        number: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        correct: boolean;
+                        /** @example Correct! +10 points */
+                        message: string;
+                        /** @description Only once the quiz is closed (answered right, or every attempt used) */
+                        correctAnswer: string | null;
+                        progress: {
+                            challengeId: number;
+                            /** @description Steps done (observations counted, 1 when checked in or answered) */
+                            progress: number;
+                            /** @description Steps that finish it */
+                            goal: number;
+                            /**
+                             * @description open; pending (a photo awaits the game master); done; failed (attempts used up, time out or photo refused)
+                             * @enum {string}
+                             */
+                            status: "open" | "pending" | "done" | "failed";
+                            pointsAwarded: number;
+                            /** @description Wrong quiz answers given (each costs points) */
+                            wrongAnswers: number;
+                            /** @description quiz: answers left; null for other kinds */
+                            attemptsLeft: number | null;
+                        };
+                        totals: {
+                            /**
+                             * @description Points earned less wrong answers and hints (can be negative)
+                             * @example 21
+                             */
+                            score: number;
+                            pointsAwarded: number;
+                            wrongAnswers: number;
+                            hintsTaken: number;
+                            /** @description Points the hints cost */
+                            hintCosts: number;
+                            /** @description Objectives done */
+                            completed: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or objective not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Already answered, no attempts left or time is up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-checkIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The reach_point objectives this check-in completed */
+                        reached: number[];
+                        /** @example Checked in: Reach the old oak (+10 points) */
+                        message: string;
+                        /** @description The nearest open reach_point objective and how far it is, when one remains */
+                        nearest: {
+                            challengeId: number;
+                            distanceM: number;
+                        } | null;
+                        totals: {
+                            /**
+                             * @description Points earned less wrong answers and hints (can be negative)
+                             * @example 21
+                             */
+                            score: number;
+                            pointsAwarded: number;
+                            wrongAnswers: number;
+                            hintsTaken: number;
+                            /** @description Points the hints cost */
+                            hintCosts: number;
+                            /** @description Objectives done */
+                            completed: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or objective not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description No fresh position, or the session is not running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: number;
+                    challengeId: number;
+                    /** @description The hunter's photo message; without it, their latest photo in the session */
+                    messageId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The reach_point objectives this check-in completed */
+                        reached: number[];
+                        /** @example Checked in: Reach the old oak (+10 points) */
+                        message: string;
+                        /** @description The nearest open reach_point objective and how far it is, when one remains */
+                        nearest: {
+                            challengeId: number;
+                            distanceM: number;
+                        } | null;
+                        totals: {
+                            /**
+                             * @description Points earned less wrong answers and hints (can be negative)
+                             * @example 21
+                             */
+                            score: number;
+                            pointsAwarded: number;
+                            wrongAnswers: number;
+                            hintsTaken: number;
+                            /** @description Points the hints cost */
+                            hintCosts: number;
+                            /** @description Objectives done */
+                            completed: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or objective not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Too far away, already done, or the session is not running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "challenges-hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: number;
+                    /** @enum {string} */
+                    kind: "direction" | "clue";
+                    /** @description clue: the quiz objective */
+                    challengeId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "direction" | "clue";
+                        cost: number;
+                        hintsLeft: number;
+                        direction: {
+                            dinosaurId: number;
+                            /** @description Degrees from north */
+                            bearing: number;
+                            /** @example NE */
+                            compass: string;
+                            distanceM: number;
+                            latitude: number;
+                            longitude: number;
+                            /** @example 30000 */
+                            showForMs: number;
+                        } | null;
+                        clue: string | null;
+                        totals: {
+                            /**
+                             * @description Points earned less wrong answers and hints (can be negative)
+                             * @example 21
+                             */
+                            score: number;
+                            pointsAwarded: number;
+                            wrongAnswers: number;
+                            hintsTaken: number;
+                            /** @description Points the hints cost */
+                            hintCosts: number;
+                            /** @description Objectives done */
+                            completed: number;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or objective not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description No hints left, or nothing to hint */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "admin-speciesUpdate": {
         parameters: {
             query?: never;
@@ -7569,6 +9336,10 @@ export interface operations {
                     locomotionType?: "bipedal" | "quadrupedal";
                     length?: string;
                     weight?: string;
+                    /** @description When it lived, e.g. "Late Cretaceous, about 68 to 66 million years ago" */
+                    period?: string;
+                    /** @description Where its fossils were found */
+                    fossilSites?: string;
                     /** @description Default 100 */
                     health?: number;
                     /** @description 0 to 1, default 0.5 */
@@ -7592,6 +9363,10 @@ export interface operations {
                     locomotionType?: "bipedal" | "quadrupedal";
                     length?: string;
                     weight?: string;
+                    /** @description When it lived, e.g. "Late Cretaceous, about 68 to 66 million years ago" */
+                    period?: string;
+                    /** @description Where its fossils were found */
+                    fossilSites?: string;
                     /** @description Default 100 */
                     health?: number;
                     /** @description 0 to 1, default 0.5 */
@@ -7616,6 +9391,16 @@ export interface operations {
                         locomotionType: string | null;
                         length: string | null;
                         weight: string | null;
+                        /**
+                         * @description When it lived (a knowledge fact the species card shows), e.g. "Late Cretaceous, about 68 to 66 million years ago"
+                         * @example Late Cretaceous, about 68 to 66 million years ago
+                         */
+                        period: string | null;
+                        /**
+                         * @description Where its fossils were found (a knowledge fact the species card shows)
+                         * @example Western North America: Montana, the Dakotas, Wyoming, Alberta and Saskatchewan
+                         */
+                        fossilSites: string | null;
                         health: number;
                         captureRate: number;
                         /** @description Public URL of the 3D model, e.g. /uploads/models/x.glb */

@@ -122,3 +122,12 @@ describe('the PostgreSQL and SQLite schemas', () => {
     expect(describeTable(pgTableConfig(pgTable as PgTable))).toEqual(describeTable(sqliteTableConfig(sqliteTable as SQLiteTable)));
   });
 });
+// Challenges (issue #44).
+expectTypeOf<(typeof pg.speciesQuestions)['$inferInsert']>().toEqualTypeOf<(typeof sqlite.speciesQuestions)['$inferInsert']>();
+expectTypeOf<(typeof pg.sessionChallenges)['$inferInsert']>().toEqualTypeOf<(typeof sqlite.sessionChallenges)['$inferInsert']>();
+expectTypeOf<(typeof pg.missionChallenges)['$inferInsert']>().toEqualTypeOf<(typeof sqlite.missionChallenges)['$inferInsert']>();
+expectTypeOf<(typeof pg.challengeProgress)['$inferSelect']>().toEqualTypeOf<(typeof sqlite.challengeProgress)['$inferSelect']>();
+expectTypeOf<(typeof pg.questionAttempts)['$inferSelect']>().toEqualTypeOf<(typeof sqlite.questionAttempts)['$inferSelect']>();
+expectTypeOf<(typeof pg.challengeHints)['$inferSelect']>().toEqualTypeOf<(typeof sqlite.challengeHints)['$inferSelect']>();
+expectTypeOf<(typeof pg.sessionChallengeSettings)['$inferSelect']>().toEqualTypeOf<(typeof sqlite.sessionChallengeSettings)['$inferSelect']>();
+expectTypeOf<pg.SpeciesQuestionRow>().toEqualTypeOf<sqlite.SpeciesQuestionRow>();

@@ -198,6 +198,8 @@ const SpeciesForm = z.object({
   locomotionType: z.enum(['bipedal', 'quadrupedal']).optional(),
   length: z.string().optional(),
   weight: z.string().optional(),
+  period: z.string().optional().describe('When it lived, e.g. "Late Cretaceous, about 68 to 66 million years ago"'),
+  fossilSites: z.string().optional().describe('Where its fossils were found'),
   health: z.number().int().optional().describe('Default 100'),
   captureRate: z.number().min(0).max(1).optional().describe('0 to 1, default 0.5'),
   modelFile: file.optional().describe('glb, gltf (self-contained), fbx or obj; checked by content'),

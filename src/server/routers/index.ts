@@ -3,6 +3,7 @@ import { router } from '../trpc';
 import { achievementsRouter } from './achievements';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { challengesRouter } from './challenges';
 import { commsRouter } from './comms';
 import { deployRouter } from './deploy';
 import { placesRouter } from './places';
@@ -28,6 +29,7 @@ export const appRouter = router({
   system: systemRouter,
   achievements: achievementsRouter,
   hunts: huntsRouter,
+  challenges: challengesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,7 +30,17 @@ export type SeedSpecies = {
   captureRate: number;
   /** File name of the glb in src/server/seed/models/. */
   modelFile: string;
+  /** When it lived (geological period and age). */
+  period: string;
+  /** Where its fossils were found. */
+  fossilSites: string;
+  /** Questions hunters may be asked about it (issue #44); the correct answer stays on the server. */
+  questions: readonly SeedQuestion[];
 };
+
+export type SeedQuestion =
+  | { prompt: string; kind: 'choice'; choices: readonly string[]; correctChoice: number; clue: string }
+  | { prompt: string; kind: 'number'; correctNumber: number; tolerance: number; clue: string };
 
 export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
   {
@@ -46,6 +56,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 300,
     captureRate: 0.1,
     modelFile: 'tyrannosaurus-rex.glb',
+    period: 'Late Cretaceous (Maastrichtian), about 68 to 66 million years ago',
+    fossilSites:
+      'Western North America: the Hell Creek Formation of Montana and the Dakotas, the Lance Formation of Wyoming, and Alberta and Saskatchewan in Canada. “Sue”, one of the most complete skeletons, was dug up in South Dakota in 1990.',
+    questions: [
+      {
+        prompt: 'How many fingers did each arm of Tyrannosaurus rex have?',
+        kind: 'choice',
+        choices: ['Three', 'Two', 'Four', 'Five'],
+        correctChoice: 1,
+        clue: 'Fewer than the three fingers of its Jurassic cousin Allosaurus.',
+      },
+      {
+        prompt: 'About how many million years ago did the last Tyrannosaurus rex live?',
+        kind: 'number',
+        correctNumber: 66,
+        tolerance: 2,
+        clue: 'It lived right up to the asteroid impact that ended the Cretaceous.',
+      },
+    ],
   },
   {
     name: 'Triceratops',
@@ -60,6 +89,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 260,
     captureRate: 0.35,
     modelFile: 'triceratops.glb',
+    period: 'Late Cretaceous (Maastrichtian), about 68 to 66 million years ago',
+    fossilSites:
+      'Western North America: the Hell Creek Formation of Montana and the Dakotas, the Lance Formation of Wyoming, and Alberta and Saskatchewan in Canada. Its first horns, found near Denver in 1887, were at first taken for a giant bison’s.',
+    questions: [
+      {
+        prompt: 'How many horns did Triceratops have on its face?',
+        kind: 'number',
+        correctNumber: 3,
+        tolerance: 0,
+        clue: 'Its name means “three-horned face”.',
+      },
+      {
+        prompt: 'What did Triceratops eat?',
+        kind: 'choice',
+        choices: ['Fish', 'Other dinosaurs', 'Plants', 'Insects'],
+        correctChoice: 2,
+        clue: 'Its beak and rows of shearing teeth cut tough vegetation.',
+      },
+    ],
   },
   {
     name: 'Velociraptor',
@@ -74,6 +122,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 100,
     captureRate: 0.6,
     modelFile: 'velociraptor.glb',
+    period: 'Late Cretaceous (Campanian), about 75 to 71 million years ago',
+    fossilSites:
+      'The Gobi Desert: the Djadokhta Formation of Mongolia (including the Flaming Cliffs), and Inner Mongolia in China. In 1971 a Velociraptor was found there locked in combat with a Protoceratops.',
+    questions: [
+      {
+        prompt: 'Velociraptor was about the size of which animal?',
+        kind: 'choice',
+        choices: ['A turkey', 'A horse', 'An elephant', 'A bus'],
+        correctChoice: 0,
+        clue: 'It was much smaller than in the films: about 2 m long, much of it tail.',
+      },
+      {
+        prompt: 'Which dinosaur was found fossilised in a fight with a Velociraptor?',
+        kind: 'choice',
+        choices: ['Stegosaurus', 'Brachiosaurus', 'Spinosaurus', 'Protoceratops'],
+        correctChoice: 3,
+        clue: 'A small horned plant-eater from the same Mongolian sands.',
+      },
+    ],
   },
   {
     name: 'Stegosaurus',
@@ -88,6 +155,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 220,
     captureRate: 0.55,
     modelFile: 'stegosaurus.glb',
+    period: 'Late Jurassic, about 155 to 145 million years ago',
+    fossilSites:
+      'The Morrison Formation of the western United States (Colorado, Wyoming and Utah). “Sophie”, the most complete Stegosaurus skeleton known, was found in Wyoming in 2003.',
+    questions: [
+      {
+        prompt: 'How many spikes were on the end of a Stegosaurus tail?',
+        kind: 'number',
+        correctNumber: 4,
+        tolerance: 0,
+        clue: 'Two pairs.',
+      },
+      {
+        prompt: 'What is the nickname of the spiked tail of Stegosaurus?',
+        kind: 'choice',
+        choices: ['Tail club', 'Thagomizer', 'Sail', 'Frill'],
+        correctChoice: 1,
+        clue: 'The word comes from a Far Side cartoon by Gary Larson.',
+      },
+    ],
   },
   {
     name: 'Brachiosaurus',
@@ -102,6 +188,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 300,
     captureRate: 0.15,
     modelFile: 'brachiosaurus.glb',
+    period: 'Late Jurassic, about 154 to 153 million years ago',
+    fossilSites:
+      'The Morrison Formation of western North America. The first skeleton was dug up in 1900 near Grand Junction, Colorado, by a Field Museum team led by Elmer Riggs.',
+    questions: [
+      {
+        prompt: 'Which legs of Brachiosaurus were longer?',
+        kind: 'choice',
+        choices: ['The hind legs', 'All four were the same length', 'The front legs'],
+        correctChoice: 2,
+        clue: 'Its name means “arm lizard”.',
+      },
+      {
+        prompt: 'Brachiosaurus belongs to which group of dinosaurs?',
+        kind: 'choice',
+        choices: ['Theropods', 'Ceratopsians', 'Sauropods', 'Hadrosaurs'],
+        correctChoice: 2,
+        clue: 'The long-necked, four-legged giants.',
+      },
+    ],
   },
   {
     name: 'Ankylosaurus',
@@ -116,6 +221,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 280,
     captureRate: 0.3,
     modelFile: 'ankylosaurus.glb',
+    period: 'Late Cretaceous (Maastrichtian), about 68 to 66 million years ago',
+    fossilSites:
+      'Western North America: the Hell Creek Formation of Montana, the Lance Formation of Wyoming and the Scollard Formation of Alberta. Barnum Brown found the first specimen in Montana in 1906.',
+    questions: [
+      {
+        prompt: 'What did Ankylosaurus carry at the end of its tail?',
+        kind: 'choice',
+        choices: ['Four spikes', 'A bony club', 'A sail', 'A feathered fan'],
+        correctChoice: 1,
+        clue: 'It could swing it hard at the legs of a predator.',
+      },
+      {
+        prompt: 'What are the bony plates set in the skin of Ankylosaurus called?',
+        kind: 'choice',
+        choices: ['Vertebrae', 'Gastroliths', 'Feathers', 'Osteoderms'],
+        correctChoice: 3,
+        clue: '“Osteo” means bone and “derm” means skin.',
+      },
+    ],
   },
   {
     name: 'Parasaurolophus',
@@ -130,6 +254,25 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 160,
     captureRate: 0.75,
     modelFile: 'parasaurolophus.glb',
+    period: 'Late Cretaceous (Campanian), about 76.5 to 73.5 million years ago',
+    fossilSites:
+      'The Dinosaur Park Formation of Alberta, Canada, where the first skull was found in 1920; related species come from New Mexico and Utah.',
+    questions: [
+      {
+        prompt: 'What was the long crest of Parasaurolophus probably used for?',
+        kind: 'choice',
+        choices: ['Making sounds', 'Digging', 'Storing water', 'Fighting'],
+        correctChoice: 0,
+        clue: 'Air ran through hollow tubes inside it, as in a trombone.',
+      },
+      {
+        prompt: 'Parasaurolophus was a kind of…',
+        kind: 'choice',
+        choices: ['Armoured dinosaur', 'Duck-billed dinosaur (hadrosaur)', 'Horned dinosaur', 'Raptor'],
+        correctChoice: 1,
+        clue: 'Look at the shape of its snout.',
+      },
+    ],
   },
   {
     name: 'Spinosaurus',
@@ -144,5 +287,24 @@ export const SPECIES_CATALOGUE: readonly SeedSpecies[] = [
     health: 280,
     captureRate: 0.18,
     modelFile: 'spinosaurus.glb',
+    period: 'Mid-Cretaceous (Cenomanian), about 99 to 93.5 million years ago',
+    fossilSites:
+      'North Africa: first found in the Bahariya Oasis of Egypt and described by Ernst Stromer in 1915. Those bones were destroyed in a bombing raid on Munich in 1944; newer finds come from the Kem Kem beds of Morocco.',
+    questions: [
+      {
+        prompt: 'What happened to the first Spinosaurus fossils, found in Egypt?',
+        kind: 'choice',
+        choices: ['They sank with a ship', 'They are on show in Cairo', 'They were destroyed in a bombing raid in 1944', 'They were never dug up'],
+        correctChoice: 2,
+        clue: 'They were kept in a museum in Munich during the Second World War.',
+      },
+      {
+        prompt: 'What did Spinosaurus mostly eat?',
+        kind: 'choice',
+        choices: ['Leaves', 'Fruit', 'Insects', 'Fish'],
+        correctChoice: 3,
+        clue: 'Its long snout and cone-shaped teeth were like a crocodile’s.',
+      },
+    ],
   },
 ];

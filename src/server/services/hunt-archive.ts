@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import { type GameSessionRow, missions } from '../db/schema';
 import { conflict } from '../errors';
 import { csvLine, fileStamp } from './admin-exports';
+import { challengeColumns } from './challenge-results';
 import { createSession, refreshSession, type SessionOutput, type SessionsCtx } from './game-sessions';
 import { sessionHunterResults } from './hunter-stats';
 import { readSessionLayout } from './session-layout';
@@ -104,8 +105,10 @@ export const RESULTS_CSV_COLUMNS = [
  * GET /game-sessions/{id}/results.csv: one row per hunter, best first, the figures of
  * Past hunts. Cells a spreadsheet would read as a formula get a leading apostrophe (csvCell).
  */
-export async function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<{ csv: string; fileName: string }> {
-  let csv = csvLine(RESULTS_CSV_COLUMNS);
+export async function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'bus' | 'now'>, session: GameSessionRow): Promise<{ csv: string; fileName: string }> {
+  // Issue #44: each objective per hunter, then the challenge totals (none without objectives).
+  const challenges = await challengeColumns(ctx, session);
+  let csv = csvLine([...RESULTS_CSV_COLUMNS, ...challenges.header]);
   for (const h of await sessionHunterResults(ctx, session)) {
     csv += csvLine([
       h.completionRank,
@@ -117,6 +120,7 @@ export async function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: 
       h.distanceTraveled,
       h.totalObservationTime,
       h.completionTime,
+      ...challenges.cells(h.hunterId),
     ]);
   }
   const stamp = fileStamp(session.endTime ?? session.createdAt);

@@ -20,6 +20,7 @@ import { dinosaurSpecies, observations, sessionDinosaurs, sessionPlayers } from 
 import { minus, plus } from '../db/expressions';
 import { conflict, forbidden, notFound } from '../errors';
 import { awardAfterWrite } from './achievements';
+import { observeHook } from './challenges';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { isRunning } from './session-clock';
 import { requireSessionAccess } from './session-access';
@@ -103,6 +104,8 @@ export async function recordObservation(
         .set({ dartsRemaining: minus(sessionPlayers.dartsRemaining, 1), dartsUsed: plus(sessionPlayers.dartsUsed, 1) })
         .where(eq(sessionPlayers.id, player.id));
     }
+    // Issue #44: observe objectives move with each successful observation (challenges.ts).
+    if (success) await observeHook(ctx, tx, session, player);
 
     const [observedRow] = await tx
       .select({ n: count() })

@@ -79,6 +79,8 @@ export async function toSpeciesOutput(ctx: Pick<AppDeps, 'files'>, row: SpeciesR
     locomotionType: row.locomotionType,
     length: row.length,
     weight: row.weight,
+    period: row.period,
+    fossilSites: row.fossilSites,
     health: row.health,
     captureRate: row.captureRate,
     modelUrl: uploadUrl(row.modelPath),
@@ -127,6 +129,8 @@ function columns(fields: SpeciesUpdateFields) {
     'locomotionType',
     'length',
     'weight',
+    'period',
+    'fossilSites',
     'health',
     'captureRate',
   ] as const) {

@@ -1,10 +1,11 @@
-import { Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMovie, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MissionFormSchema } from '../../../domain/catalogue-schemas';
 import { MISSION_DEFAULT_MAX_PLAYERS, MISSION_DIFFICULTIES } from '../../../domain/rules';
 import { fieldErrors } from '../../lib/errors';
+import { MissionChallenges } from '../challenges/MissionChallenges';
 import { trpc } from '../../trpc';
 import { describeCurrentFile, useFileSize } from './currentFile';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
@@ -40,6 +41,12 @@ export function MissionFormModal({ opened, mission, onClose }: { opened: boolean
   return (
     <Modal opened={opened} onClose={onClose} title={mission ? `Edit ${mission.name}` : 'Add Mission'} size="lg" centered>
       <MissionForm key={mission?.id ?? 'new'} mission={mission} onDone={onClose} />
+      {/* Typed objectives belong to a saved mission (issue #44): saved on their own, not with the form. */}
+      {mission && (
+        <Box mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <MissionChallenges missionId={mission.id} />
+        </Box>
+      )}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, FileInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCube } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import {
 } from '../../../domain/rules';
 import { fieldErrors } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { SpeciesQuestions } from '../challenges/SpeciesQuestions';
 import { describeCurrentFile, useFileSize } from './currentFile';
 import { ADMIN_FAILURE, ADMIN_SUCCESS, notifyFailure, notifySuccess } from './adminNotices';
 import type { Species } from './types';
@@ -32,6 +33,8 @@ type Values = {
   locomotionType: string | null;
   length: string;
   weight: string;
+  period: string;
+  fossilSites: string;
   health: number | string;
   /** The species' captureRate as a percentage ('Observation rate', as hunters see it). */
   observationRate: number | string;
@@ -48,6 +51,8 @@ function initialValues(species: Species | null): Values {
     locomotionType: species?.locomotionType ?? null,
     length: species?.length ?? '',
     weight: species?.weight ?? '',
+    period: species?.period ?? '',
+    fossilSites: species?.fossilSites ?? '',
     health: species?.health ?? SPECIES_DEFAULT_HEALTH,
     observationRate: captureRateToPercent(species?.captureRate ?? SPECIES_DEFAULT_CAPTURE_RATE),
     modelFile: null,
@@ -60,6 +65,12 @@ export function SpeciesFormModal({ opened, species, onClose }: { opened: boolean
     <Modal opened={opened} onClose={onClose} title={species ? `Edit ${species.name}` : 'Add Dinosaur Species'} size="lg" centered>
       {/* Keyed so switching between items starts from that item's values. */}
       <SpeciesForm key={species?.id ?? 'new'} species={species} onDone={onClose} />
+      {/* Questions belong to a saved species (issue #44): saved on their own, not with the form. */}
+      {species && (
+        <Box mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <SpeciesQuestions speciesId={species.id} />
+        </Box>
+      )}
     </Modal>
   );
 }
@@ -146,6 +157,20 @@ function SpeciesForm({ species, onDone }: { species: Species | null; onDone: () 
             {...form.getInputProps('observationRate')}
           />
         </SimpleGrid>
+        <TextInput
+          label="Period"
+          placeholder="e.g. Late Cretaceous, about 68 to 66 million years ago"
+          key={form.key('period')}
+          {...form.getInputProps('period')}
+        />
+        <Textarea
+          label="Where its fossils were found"
+          autosize
+          minRows={1}
+          maxRows={4}
+          key={form.key('fossilSites')}
+          {...form.getInputProps('fossilSites')}
+        />
         <FileInput
           label="3D Model"
           description={

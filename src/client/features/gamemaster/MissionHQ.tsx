@@ -18,6 +18,7 @@ import { CommunicationsPanel } from './CommunicationsPanel';
 import { DeploymentPanel } from './DeploymentPanel';
 import { HqHeader } from './HqHeader';
 import { HunterTracking } from './HunterTracking';
+import { ChallengesPanel } from '../challenges/ChallengesPanel';
 import { LivePlayers } from './LivePlayers';
 import { MissionControl } from './MissionControl';
 import { PastHunts } from './PastHunts';
@@ -194,6 +195,9 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             totalDinosaurs={dinosaurs.length}
             canRemove={session !== null && session.status !== 'completed'}
           />
+        </Box>
+        <Box className={classes.objectives}>
+          <ChallengesPanel sessionId={session?.id ?? null} editable={session !== null && session.status !== 'completed'} />
         </Box>
         <Box className={classes.talk}>
           <Box className={classes.broadcast}>

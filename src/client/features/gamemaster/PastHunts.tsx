@@ -14,6 +14,7 @@ import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { trpc } from '../../trpc';
 import { Panel } from './Panel';
 import { HuntReplay } from './HuntReplay';
+import { PastHuntObjectives } from '../challenges/PastHuntObjectives';
 import { RunAgainDialog } from './RunAgainDialog';
 import { SaveLayoutForm } from './SavedLayouts';
 import { formatDistance } from './trackingRows';
@@ -150,6 +151,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
           No hunter joined this hunt.
         </Text>
       )}
+      <PastHuntObjectives sessionId={sessionId} />
       {hunters.isError && (
         <Text size="sm" c="red.8">
           The hunters' results could not be loaded.

@@ -264,6 +264,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               dinosaurs={dinosaurs}
               speciesById={catalogue.byId}
               onShowSpecies={(speciesId) => openSpecies(speciesId, hunt.target?.dinosaur.id ?? null)}
+              sessionId={sessionId}
             />
           </Tabs.Panel>
           <Tabs.Panel value="comms" className={classes.panel}>

@@ -56,6 +56,12 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.achievements.mine));
       refresh(getQueryKey(api.achievements.session, { id }));
       return;
+    case 'challenge_progress':
+    case 'challenges_changed':
+      // Objectives and progress (issue #44): the Brief tab's and HQ's reads.
+      refresh(getQueryKey(api.challenges.mine, { sessionId: id }));
+      refresh(getQueryKey(api.challenges.session, { id }));
+      return;
     case 'hunter_account_kept':
       // A guest became an account: HQ's tracking knows the hunter by its new user id.
       refresh(getQueryKey(api.stats));
@@ -75,6 +81,8 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.get, { id }));
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats.sessionHunterStats, { id }));
+      // HQ's Objectives panel has a row per hunter (issue #44).
+      refresh(getQueryKey(api.challenges.session, { id }));
       return;
     case 'hunter_removed':
       // Decision 836: everyone's count and lists; for the removed hunter, the session read is
@@ -83,6 +91,7 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats));
       refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      refresh(getQueryKey(api.challenges.session, { id }));
       return;
     case 'session_created':
     case 'session_scheduled':

@@ -6,6 +6,7 @@ import { IconRuler2 } from '@tabler/icons-react';
 import { useShownWhileClosing } from '../../lib/useShownWhileClosing';
 import { observationRateLabel } from './observationRate';
 import { RarityBadge } from './RarityBadge';
+import { SpeciesFacts } from './SpeciesFacts';
 import { SpeciesIcon } from './SpeciesIcon';
 import type { SpeciesLite } from './types';
 
@@ -92,6 +93,7 @@ export function SpeciesCard({ species: current, opened, onClose, distance, huntS
               <Fact label="Health" value={species.health} />
               <Fact label="Observation rate" value={observationRateLabel(species.captureRate)} />
             </SimpleGrid>
+            <SpeciesFacts species={species} />
             <Text size="sm" c="dimmed">
               Species cards are educational information about each dinosaur.
             </Text>

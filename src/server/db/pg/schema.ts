@@ -123,6 +123,8 @@ export const dinosaurSpecies = pgTable('dinosaur_species', {
   captureRate: doublePrecision('capture_rate').notNull().default(0.5),
   modelPath: text('model_path'),
   modelOriginalName: text('model_original_name'),
+  period: text('period'),
+  fossilSites: text('fossil_sites'),
   createdAt: timestampMs('created_at').notNull().default(now),
 });
 
@@ -399,3 +401,134 @@ export type SpeciesRow = typeof dinosaurSpecies.$inferSelect;
 export type MissionRow = typeof missions.$inferSelect;
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type GmLayoutRow = typeof gmLayouts.$inferSelect;
+
+// --- Challenges (issue #44): documented in sqlite/schema.ts ---
+
+export const speciesQuestions = pgTable(
+  'species_questions',
+  {
+    id: id(),
+    speciesId: integer('species_id')
+      .notNull()
+      .references(() => dinosaurSpecies.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    kind: text('kind', { enum: ['choice', 'number'] }).notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull().default([]),
+    correctChoice: integer('correct_choice'),
+    correctNumber: doublePrecision('correct_number'),
+    tolerance: doublePrecision('tolerance').notNull().default(0),
+    clue: text('clue'),
+    createdAt: timestampMs('created_at').notNull().default(now),
+  },
+  (t) => [index('species_questions_species_idx').on(t.speciesId)],
+);
+
+const challengeColumns = () => ({
+  position: integer('position').notNull().default(0),
+  kind: text('kind', {
+    enum: ['observe_count', 'observe_species', 'observe_rare', 'quiz', 'reach_point', 'photo_at_place'],
+  }).notNull(),
+  title: text('title').notNull(),
+  target: integer('target'),
+  speciesId: integer('species_id'),
+  questionId: integer('question_id'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  radiusM: doublePrecision('radius_m'),
+  points: integer('points').notNull().default(10),
+  timeLimitMin: integer('time_limit_min'),
+  createdAt: timestampMs('created_at').notNull().default(now),
+});
+
+export const missionChallenges = pgTable(
+  'mission_challenges',
+  {
+    id: id(),
+    missionId: integer('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    ...challengeColumns(),
+  },
+  (t) => [index('mission_challenges_mission_idx').on(t.missionId)],
+);
+
+export const sessionChallenges = pgTable(
+  'session_challenges',
+  {
+    id: id(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    ...challengeColumns(),
+  },
+  (t) => [index('session_challenges_session_idx').on(t.sessionId)],
+);
+
+export const sessionChallengeSettings = pgTable('session_challenge_settings', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => gameSessions.id, { onDelete: 'cascade' }),
+  hintCost: integer('hint_cost').notNull().default(5),
+  hintAllowance: integer('hint_allowance').notNull().default(3),
+  createdAt: timestampMs('created_at').notNull().default(now),
+});
+
+export const challengeProgress = pgTable(
+  'challenge_progress',
+  {
+    id: id(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => sessionChallenges.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    progress: integer('progress').notNull().default(0),
+    status: text('status', { enum: ['open', 'pending', 'done', 'failed'] }).notNull().default('open'),
+    pointsAwarded: integer('points_awarded').notNull().default(0),
+    wrongAnswers: integer('wrong_answers').notNull().default(0),
+    mediaMessageId: integer('media_message_id'),
+    completedAt: timestampMs('completed_at'),
+    updatedAt: timestampMs('updated_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('challenge_progress_challenge_player_uq').on(t.challengeId, t.playerId)],
+);
+
+export const questionAttempts = pgTable(
+  'question_attempts',
+  {
+    id: id(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => sessionChallenges.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    correct: boolean('correct').notNull(),
+    createdAt: timestampMs('created_at').notNull().default(now),
+  },
+  (t) => [index('question_attempts_player_idx').on(t.playerId, t.challengeId)],
+);
+
+export const challengeHints = pgTable(
+  'challenge_hints',
+  {
+    id: id(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['direction', 'clue'] }).notNull(),
+    challengeId: integer('challenge_id'),
+    cost: integer('cost').notNull(),
+    createdAt: timestampMs('created_at').notNull().default(now),
+  },
+  (t) => [index('challenge_hints_player_idx').on(t.playerId)],
+);
+
+export type SpeciesQuestionRow = typeof speciesQuestions.$inferSelect;
+export type SessionChallengeRow = typeof sessionChallenges.$inferSelect;
+export type MissionChallengeRow = typeof missionChallenges.$inferSelect;

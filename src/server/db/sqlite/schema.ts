@@ -120,6 +120,9 @@ export const dinosaurSpecies = sqliteTable('dinosaur_species', {
   modelPath: text('model_path'),
   /** The model's file name as the admin uploaded it (display only; the stored name is server-made). */
   modelOriginalName: text('model_original_name'),
+  /** Knowledge facts the species card teaches (issue #44): geological period, and where its fossils were found. */
+  period: text('period'),
+  fossilSites: text('fossil_sites'),
   createdAt: integer('created_at').notNull().default(now),
 });
 
@@ -436,6 +439,152 @@ export const rateLimits = sqliteTable('rate_limits', {
   at: integer('at').notNull(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+// --- Challenges (issue #44): species questions, typed objectives, progress, answers and hints ---
+
+/** A question about a species: multiple choice (correct_choice indexes choices) or a number (within tolerance). Answers never leave the server before a hunter answered. */
+export const speciesQuestions = sqliteTable(
+  'species_questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    speciesId: integer('species_id')
+      .notNull()
+      .references(() => dinosaurSpecies.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    kind: text('kind', { enum: ['choice', 'number'] }).notNull(),
+    choices: text('choices', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    correctChoice: integer('correct_choice'),
+    correctNumber: real('correct_number'),
+    /** A number answer counts when within this distance of correct_number. */
+    tolerance: real('tolerance').notNull().default(0),
+    /** The clue a hint shows (optional). */
+    clue: text('clue'),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('species_questions_species_idx').on(t.speciesId)],
+);
+
+/** The fields an objective's check needs; a mission's and a session's objectives share them. */
+const challengeColumns = () => ({
+  position: integer('position').notNull().default(0),
+  kind: text('kind', {
+    enum: ['observe_count', 'observe_species', 'observe_rare', 'quiz', 'reach_point', 'photo_at_place'],
+  }).notNull(),
+  title: text('title').notNull(),
+  /** observe_count: how many dinosaurs; observe_species: how many of that species. */
+  target: integer('target'),
+  speciesId: integer('species_id'),
+  questionId: integer('question_id'),
+  latitude: real('latitude'),
+  longitude: real('longitude'),
+  radiusM: real('radius_m'),
+  points: integer('points').notNull().default(10),
+  /** Minutes from the session's start; null means no limit. */
+  timeLimitMin: integer('time_limit_min'),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/** A mission's typed objectives as the admin authored them; copied into each session that uses the mission. */
+export const missionChallenges = sqliteTable(
+  'mission_challenges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    missionId: integer('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    ...challengeColumns(),
+  },
+  (t) => [index('mission_challenges_mission_idx').on(t.missionId)],
+);
+
+/** One session's objectives: the mission's, copied at first use, then adjustable by the game master. */
+export const sessionChallenges = sqliteTable(
+  'session_challenges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    ...challengeColumns(),
+  },
+  (t) => [index('session_challenges_session_idx').on(t.sessionId)],
+);
+
+/** A session's challenge settings; its row also marks the mission's objectives as copied. */
+export const sessionChallengeSettings = sqliteTable('session_challenge_settings', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => gameSessions.id, { onDelete: 'cascade' }),
+  hintCost: integer('hint_cost').notNull().default(5),
+  hintAllowance: integer('hint_allowance').notNull().default(3),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+/** One hunter's progress on one session objective. */
+export const challengeProgress = sqliteTable(
+  'challenge_progress',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => sessionChallenges.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    progress: integer('progress').notNull().default(0),
+    /** open, pending (a photo waiting for the game master), done, failed (quiz attempts used up, or refused). */
+    status: text('status', { enum: ['open', 'pending', 'done', 'failed'] }).notNull().default('open'),
+    pointsAwarded: integer('points_awarded').notNull().default(0),
+    /** Wrong quiz answers given (each costs points). */
+    wrongAnswers: integer('wrong_answers').notNull().default(0),
+    /** photo_at_place: the uploaded message (media) the game master judges. */
+    mediaMessageId: integer('media_message_id'),
+    completedAt: integer('completed_at'),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('challenge_progress_challenge_player_uq').on(t.challengeId, t.playerId)],
+);
+
+/** Every quiz answer a hunter gave (the attempt limit counts these). */
+export const questionAttempts = sqliteTable(
+  'question_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => sessionChallenges.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    correct: integer('correct', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('question_attempts_player_idx').on(t.playerId, t.challengeId)],
+);
+
+/** Hints a hunter took, with what each cost. */
+export const challengeHints = sqliteTable(
+  'challenge_hints',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => sessionPlayers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['direction', 'clue'] }).notNull(),
+    challengeId: integer('challenge_id'),
+    cost: integer('cost').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('challenge_hints_player_idx').on(t.playerId)],
+);
+
+export type SpeciesQuestionRow = typeof speciesQuestions.$inferSelect;
+export type SessionChallengeRow = typeof sessionChallenges.$inferSelect;
+export type MissionChallengeRow = typeof missionChallenges.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;

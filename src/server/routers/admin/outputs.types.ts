@@ -12,6 +12,16 @@ export const SpeciesSchema = z.object({
   locomotionType: z.string().nullable(),
   length: z.string().nullable(),
   weight: z.string().nullable(),
+  period: z
+    .string()
+    .nullable()
+    .describe('When it lived (a knowledge fact the species card shows), e.g. "Late Cretaceous, about 68 to 66 million years ago"')
+    .meta({ examples: ['Late Cretaceous, about 68 to 66 million years ago'] }),
+  fossilSites: z
+    .string()
+    .nullable()
+    .describe('Where its fossils were found (a knowledge fact the species card shows)')
+    .meta({ examples: ['Western North America: Montana, the Dakotas, Wyoming, Alberta and Saskatchewan'] }),
   health: z.number().int(),
   captureRate: z.number(),
   modelUrl: z.string().nullable().describe('Public URL of the 3D model, e.g. /uploads/models/x.glb'),

@@ -13,6 +13,7 @@ import type { MapDinosaur } from '../../map/types';
 import { type HuntTarget, HuntTargetBar } from '../../scanner';
 import type { SpeciesLite } from '../../species/types';
 import { ObservationReadout } from './ObservationReadout';
+import { ObservedFact } from '../../challenges/ObservedFact';
 
 /** The AR picture: most of what a 740 px phone leaves between header, target bar, Observe and the tab bar. */
 const AR_VIEW_HEIGHT = 'clamp(180px, 36dvh, 420px)';
@@ -29,11 +30,14 @@ type Props = {
   dinosaurs: readonly MapDinosaur[];
   speciesById: ReadonlyMap<number, SpeciesLite>;
   onShowSpecies: (speciesId: number) => void;
+  sessionId: number;
 };
 
-export function ArHuntTab({ hunt, status, observe, position, heading, stats, dinosaurs, speciesById, onShowSpecies }: Props) {
+export function ArHuntTab({ hunt, status, observe, position, heading, stats, dinosaurs, speciesById, onShowSpecies, sessionId }: Props) {
   const target = hunt.target;
   const species = target?.species ?? null;
+  // The species just observed (issue #44): its fact and quiz show under the verdict.
+  const observedSpecies = observe.last?.success ? (speciesById.get(observe.last.speciesId) ?? null) : null;
   const detectedIds = useMemo(() => new Set(hunt.detected.map((d) => d.dinosaur.id)), [hunt.detected]);
   return (
     <Stack gap="xs">
@@ -52,6 +56,7 @@ export function ArHuntTab({ hunt, status, observe, position, heading, stats, din
         heading={heading}
       />
       {hunt.playable && <ObservationReadout last={observe.last} stats={stats} captureRate={species?.captureRate} />}
+      {observedSpecies && <ObservedFact sessionId={sessionId} species={observedSpecies} onShowSpecies={onShowSpecies} />}
       {hunt.playable && target && species && (
         <Button
           h={44}

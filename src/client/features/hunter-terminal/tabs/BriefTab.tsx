@@ -2,6 +2,7 @@
 // and video when it has no mission; the 50 m safety line either way; then how to play.
 import { Center, Loader, Paper, Stack } from '@mantine/core';
 import { memo } from 'react';
+import { ObjectivesPanel } from '../../challenges/ObjectivesPanel';
 import { HowToPlay } from '../../hunt/HowToPlay';
 import { MissionBriefing } from '../../hunt/MissionBriefing';
 import type { HuntSession, Mission } from '../../hunt/types';
@@ -25,6 +26,7 @@ export const BriefTab = memo(function BriefTab({ session, mission, missionLoadin
       <Paper p="md" radius="md" withBorder>
         <MissionBriefing session={session} mission={mission} />
       </Paper>
+      <ObjectivesPanel sessionId={session.id} playing={session.status === 'active' || session.status === 'started'} />
       <Paper p="md" radius="md" withBorder>
         <HowToPlay />
       </Paper>

@@ -10,6 +10,7 @@ import { LazyTacticalMap } from '../../map/LazyTacticalMap';
 import type { MapDinosaur, MapPlayArea, MarkerState } from '../../map/types';
 import type { HuntTarget } from '../../scanner';
 import type { SpeciesLite } from '../../species/types';
+import { useDirectionHint } from '../../challenges/directionHint';
 
 type Props = {
   dinosaurs: MapDinosaur[];
@@ -33,14 +34,16 @@ export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinos
   const self = gps.position
     ? { lat: gps.position.lat, lng: gps.position.lng, accuracy: gps.position.accuracy, heading: gps.heading }
     : null;
-  const targetId = hunt.target?.dinosaur.id ?? null;
+  // A direction hint (issue #44) rings and frames its dinosaur for 30 s.
+  const { hint, secondsLeft } = useDirectionHint();
+  const targetId = hint?.dinosaurId ?? hunt.target?.dinosaur.id ?? null;
   const markerStates = useMemo(() => {
     const states = new Map<number, MarkerState>();
     for (const d of dinosaurs) states.set(d.id, { observed: hunt.observed.has(d.id), target: d.id === targetId });
     return states;
   }, [dinosaurs, hunt.observed, targetId]);
   const target = dinosaurs.find((d) => d.id === targetId);
-  const focus = target ? { lat: target.latitude, lng: target.longitude } : null;
+  const focus = hint ? { lat: hint.latitude, lng: hint.longitude } : target ? { lat: target.latitude, lng: target.longitude } : null;
   const { progress } = hunt;
   return (
     <LazyTacticalMap
@@ -70,6 +73,11 @@ export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinos
         {!visible && (
           <Text size="xs" mt={4} fw={600}>
             {hiddenReason(status)}
+          </Text>
+        )}
+        {hint && (
+          <Text size="xs" mt={4} fw={700} c="yellow.3" data-testid="map-direction-hint">
+            Hint: nearest unobserved dinosaur {hint.distanceM} m {hint.compass} ({secondsLeft} s)
           </Text>
         )}
         {visible && !self && (
