@@ -19,6 +19,7 @@ export const stripeEvents = running.stripeEvents;
 export const dinosaurSpecies = running.dinosaurSpecies;
 export const missions = running.missions;
 export const gameSessions = running.gameSessions;
+export const teams = running.teams;
 export const sessionPlayers = running.sessionPlayers;
 export const sessionDinosaurs = running.sessionDinosaurs;
 export const observations = running.observations;

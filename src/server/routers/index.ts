@@ -13,6 +13,7 @@ import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
 import { systemRouter } from './system';
+import { teamsRouter } from './teams';
 
 export const appRouter = router({
   auth: authRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   system: systemRouter,
   achievements: achievementsRouter,
   hunts: huntsRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -40,6 +40,8 @@ export type MessageDto = {
   recipientType: RecipientType;
   quickAction: QuickActionName | null;
   location: { lat: number; lng: number } | null;
+  /** recipientType 'team': the team whose channel it is in; null otherwise. */
+  teamId: number | null;
   createdAt: string;
   timestamp: number;
 };
@@ -58,6 +60,7 @@ type MessageRow = {
   quickAction: string | null;
   lat: number | null;
   lng: number | null;
+  teamId: number | null;
   createdAt: number;
 };
 
@@ -70,6 +73,7 @@ const COLUMNS = {
   mediaType: messages.mediaType,
   mediaUrl: messages.mediaUrl,
   recipientType: messages.recipientType,
+  teamId: messages.teamId,
   quickAction: messages.quickAction,
   lat: messages.lat,
   lng: messages.lng,
@@ -115,6 +119,7 @@ function toDto(row: MessageRow): MessageDto {
     recipientType: row.recipientType as RecipientType,
     quickAction: row.quickAction as QuickActionName | null,
     location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    teamId: row.teamId,
     createdAt: new Date(row.createdAt).toISOString(),
     timestamp: row.createdAt,
   };
@@ -151,6 +156,8 @@ export type MessageDraft = {
   mediaUrl?: string | null;
   quickAction?: QuickActionName | null;
   location?: { lat: number; lng: number } | null;
+  /** recipientType 'team': the team's channel. */
+  teamId?: number | null;
 };
 
 /**
@@ -178,6 +185,7 @@ export async function postMessage(
     quickAction: draft.quickAction ?? null,
     lat: draft.location?.lat ?? null,
     lng: draft.location?.lng ?? null,
+    teamId: draft.teamId ?? null,
     createdAt,
   };
   const sessionId = access.sessionId;

@@ -75,6 +75,9 @@ export function toSessionOutput(
     isPublic: row.isPublic,
     meetingPoint: meetingPointOf(row),
     meetingNote: row.meetingNote,
+    teamMode: row.teamMode,
+    maxTeamSize: row.maxTeamSize,
+    teamSwitchAfterStart: row.teamSwitchAfterStart,
   };
 }
 

@@ -145,6 +145,10 @@ export async function runAgain(ctx: Ctx & { user: User }, session: GameSessionRo
       isPublic: s.isPublic,
       meetingPoint: s.meetingLat !== null && s.meetingLng !== null ? { lat: s.meetingLat, lng: s.meetingLng } : null,
       meetingNote: s.meetingNote,
+      // Teams run again as they were set (issue 42); the teams themselves are made anew.
+      teamMode: s.teamMode,
+      maxTeamSize: s.maxTeamSize,
+      teamSwitchAfterStart: s.teamSwitchAfterStart,
     },
     await readSessionLayout(ctx.db, s),
   );

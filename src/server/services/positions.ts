@@ -157,6 +157,7 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
         userId: ctx.user.id,
         playerId: player.id,
         hunterName: player.handle,
+        teamId: player.teamId,
         location: { lat: fix.lat, lng: fix.lng },
         accuracy: fix.accuracy,
         precision,
