@@ -1231,7 +1231,7 @@ export interface paths {
         };
         /**
          * An ended hunt's replay: every hunter's path and each observation, in time order
-         * @description For the owning game master (or an admin) once the session has ended (409 before). Paths are thinned evenly in time to at most 6000 fixes in all. Within 48 hours of the end (the privacy policy's GPS retention) paths are included; afterwards pathsKept is false and paths are empty, while the observations remain.
+         * @description For the owning game master (or an admin) once the session has ended (409 before). Paths are thinned evenly in time to at most 6000 fixes in all. Within 48 hours of the end (the privacy policy's GPS retention) paths are included; afterwards pathsKept is false and paths are empty, while the observations remain. teamId (optional, issue 42): only that team's hunters (its members at the end) and their observations; 404 for a team not of the session.
          */
         get: operations["hunts-replay"];
         put?: never;
@@ -1625,7 +1625,7 @@ export interface paths {
         put?: never;
         /**
          * Send a photo (jpeg) or video (mp4) as a media message
-         * @description multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata (EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.
+         * @description multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are refused while streaming. Hunters send to all, headquarters or their team; the game master to all, hunters or one team. The file is stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata (EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.
          */
         post: operations["comms-uploadMedia"];
         delete?: never;
@@ -4958,6 +4958,10 @@ export interface operations {
                         completionTime: string | null;
                         /** @description The species the hunter observed, each once, in the order they first observed it */
                         observedSpecies: string[];
+                        /** @description The hunter's team (issue 42); null: none, or a solo session */
+                        teamId: number | null;
+                        /** @description The team's name, or null */
+                        teamName: string | null;
                     }[];
                 };
             };
@@ -7348,7 +7352,9 @@ export interface operations {
     };
     "hunts-replay": {
         parameters: {
-            query?: never;
+            query?: {
+                teamId?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7434,7 +7440,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
-            /** @description Session not found */
+            /** @description Session not found, or the team is not one of its teams */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7614,6 +7620,18 @@ export interface operations {
                             lat: number;
                             lng: number;
                         }[];
+                        /** @description The team rules applied with the layout (issue 42); null for layouts saved before teams */
+                        teamSettings: {
+                            /**
+                             * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                             * @enum {string}
+                             */
+                            teamMode: "solo" | "open" | "assigned";
+                            /** @description Most hunters a team may hold (2 up to the session player cap) */
+                            maxTeamSize: number;
+                            /** @description Whether hunters may switch or leave their team once the session has started */
+                            teamSwitchAfterStart: boolean;
+                        } | null;
                         createdAt: string;
                     }[];
                 };
@@ -7679,6 +7697,18 @@ export interface operations {
                             lat: number;
                             lng: number;
                         }[];
+                        /** @description The team rules applied with the layout (issue 42); null for layouts saved before teams */
+                        teamSettings: {
+                            /**
+                             * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                             * @enum {string}
+                             */
+                            teamMode: "solo" | "open" | "assigned";
+                            /** @description Most hunters a team may hold (2 up to the session player cap) */
+                            maxTeamSize: number;
+                            /** @description Whether hunters may switch or leave their team once the session has started */
+                            teamSwitchAfterStart: boolean;
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -9375,10 +9405,12 @@ export interface operations {
                     /** @description Text part: the caption */
                     message?: string;
                     /**
-                     * @description Text part: all (default), headquarters (hunters only) or hunters (the game master only)
+                     * @description Text part: all (default), headquarters (hunters only), hunters (the game master only) or team (a hunter's own team; the game master names teamId): a team photo is readable by that team and headquarters only
                      * @enum {string}
                      */
                     recipientType?: "all" | "headquarters" | "hunters" | "team";
+                    /** @description Text part: the team of recipientType team (the game master's choice; a hunter's own by default) */
+                    teamId?: string;
                 };
             };
         };
