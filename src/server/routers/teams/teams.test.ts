@@ -404,6 +404,11 @@ describe('after the hunt', () => {
     await g.a1.post(`/api/game-sessions/${g.id}/location`, { ...HERE, accuracy: 5 });
     expect((await g.a1.post('/api/hunter/observation', { sessionId: g.id, dinosaurId: dino.id })).body.success).toBe(true);
     expect((await gm.post(`/api/game-sessions/${g.id}/end`, {})).status).toBe(200);
+    // Team achievements: Ada's team ended first; Bea's played to the end without winning.
+    const earned = async (h: ApiClient) => ((await h.get('/api/hunter/achievements')).body.earned as { key: string }[]).map((a) => a.key);
+    expect(await earned(g.a1)).toEqual(expect.arrayContaining(['team_player', 'winning_team']));
+    expect(await earned(g.b1)).toContain('team_player');
+    expect(await earned(g.b1)).not.toContain('winning_team');
 
     // Per team: the teams read stays after the end, ranked.
     const teams = (await gm.get(teamsPath(g.id))).body;
