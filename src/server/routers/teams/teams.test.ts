@@ -217,6 +217,30 @@ describe('the team audience', () => {
     expect(b1.frames.some((f) => f.message === 'Tracks here' || f.type === 'hunter_location')).toBe(false);
   });
 
+  it("sends a team hunter's quick actions to the team with the location, and never a marked location to other teams", async () => {
+    const g = await assignedGame();
+    await g.a1.post(`/api/game-sessions/${g.id}/location`, { ...HERE, accuracy: 5 });
+    const backup = await g.a1.post(comms(g.id), { quickAction: 'request_backup' });
+    expect(backup.status).toBe(200);
+    expect(backup.body).toMatchObject({ recipientType: 'team', teamId: g.alpha.id, location: HERE });
+    const leak = await g.a1.post(comms(g.id), { quickAction: 'mark_location', recipientType: 'all' });
+    expect(leak.status).toBe(400);
+    expect(leak.body.error).toBe('In a team hunt, a marked location goes to your team or to headquarters only');
+    const seen = (await g.b1.get(comms(g.id))).body as { quickAction: string | null; location: unknown }[];
+    expect(seen.filter((m) => m.location !== null)).toEqual([]);
+  });
+
+  it('holds on a sign-in socket opened without a session (a hunter account follows all its sessions)', async () => {
+    const g = await assignedGame();
+    const b2 = WsClient.connect(server, '', g.b2.cookies());
+    sockets.push(b2);
+    await b2.next((f) => f.type === 'connected');
+    await g.a1.post(comms(g.id), { message: 'Alpha secret', recipientType: 'team' });
+    await gm.post(comms(g.id), { message: 'Bravo note', recipientType: 'team', teamId: g.bravo.id });
+    await b2.next((f) => f.type === 'new_communication' && f.message === 'Bravo note');
+    expect(b2.frames.some((f) => f.message === 'Alpha secret')).toBe(false);
+  });
+
   it('holds on the tRPC subscription', async () => {
     const g = await assignedGame();
     const got = { a2: [] as { type: string; payload: Record<string, unknown> }[], b1: [] as { type: string; payload: Record<string, unknown> }[] };
