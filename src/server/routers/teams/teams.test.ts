@@ -241,6 +241,35 @@ describe('the team audience', () => {
     expect(b2.frames.some((f) => f.message === 'Alpha secret')).toBe(false);
   });
 
+  it("follows a switch: a live stream carries the new team's channel from the switch on, and no longer the old one's", async () => {
+    const { id } = await createSession(gm, { teamMode: 'open', teamSwitchAfterStart: true });
+    const red = (await gm.post(teamsPath(id), { name: 'Red' })).body;
+    const blue = (await gm.post(teamsPath(id), { name: 'Blue' })).body;
+    const [mover, redStay, blueStay] = [
+      await guestJoin(server, id, 'raptor-4821', 'Mover'),
+      await guestJoin(server, id, 'raptor-4821', 'Rudy'),
+      await guestJoin(server, id, 'raptor-4821', 'Bluey'),
+    ];
+    await mover.post(`${teamsPath(id)}/${red.id}/join`, {});
+    await redStay.post(`${teamsPath(id)}/${red.id}/join`, {});
+    await blueStay.post(`${teamsPath(id)}/${blue.id}/join`, {});
+    await gm.post(`/api/game-sessions/${id}/start`, { duration: 60 });
+    const ws = await subscribedWs(mover, id);
+    await redStay.post(comms(id), { message: 'Red before', recipientType: 'team' });
+    await ws.next((f) => f.message === 'Red before');
+    const switched = await mover.post(`${teamsPath(id)}/${blue.id}/join`, {});
+    expect(switched.body).toMatchObject({ teamId: blue.id, previousTeamId: red.id });
+    await ws.next((f) => f.type === 'team_membership' && f.hunterName === 'Mover');
+    await redStay.post(comms(id), { message: 'Red after', recipientType: 'team' });
+    await blueStay.post(comms(id), { message: 'Blue after', recipientType: 'team' });
+    await ws.next((f) => f.message === 'Blue after');
+    expect(ws.frames.some((f) => f.message === 'Red after')).toBe(false);
+    const list = (await mover.get(comms(id))).body.map((m: { message: string }) => m.message);
+    expect(list).toContain('Blue after');
+    expect(list).not.toContain('Red after');
+    expect(list).not.toContain('Red before');
+  });
+
   it('holds on the tRPC subscription', async () => {
     const g = await assignedGame();
     const got = { a2: [] as { type: string; payload: Record<string, unknown> }[], b1: [] as { type: string; payload: Record<string, unknown> }[] };
