@@ -4880,7 +4880,8 @@ export interface operations {
                      *         "completionTime": null,
                      *         "observedDinosaurIds": [
                      *           34
-                     *         ]
+                     *         ],
+                     *         "teamId": 3
                      *       }
                      *     ]
                      */
@@ -4892,6 +4893,8 @@ export interface operations {
                         completionTime: string | null;
                         /** @description The session dinosaurs (ids) this hunter has observed: headquarters marks them on its map */
                         observedDinosaurIds: number[];
+                        /** @description The hunter's team (issue 42): HQ's per-team tracking rows; null: none */
+                        teamId: number | null;
                     }[];
                 };
             };

@@ -110,6 +110,7 @@ export const SESSION_HUNTER_STATS_EXAMPLES: OperationExamples = {
       completionRank: 1,
       completionTime: null,
       observedDinosaurIds: [34],
+      teamId: 3,
     },
   ],
 };

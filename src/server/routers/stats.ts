@@ -20,6 +20,7 @@ const HunterProgressOutput = z.array(
     observedDinosaurIds: z
       .array(z.number().int())
       .describe('The session dinosaurs (ids) this hunter has observed: headquarters marks them on its map'),
+    teamId: z.number().int().nullable().describe("The hunter's team (issue 42): HQ's per-team tracking rows; null: none"),
   }),
 );
 

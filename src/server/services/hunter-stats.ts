@@ -2,7 +2,7 @@
 // successes, messages sent, and the distance the positions service accumulates
 // from stored positions. Each read is one statement over indexed rows, written to run on
 // both dialects (db/queries/hunter-stats.ts; counts read with Number(): PostgreSQL's are bigint).
-import { sessionHunters, teamsOfSession } from '../db/queries/teams';
+import { teamsOfSession } from '../db/queries/teams';
 import { type PlayerRow, requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
 import { hunterProgressRows, hunterStatsRow, type Numeric, observedSpeciesRows } from '../db/queries/hunter-stats';
@@ -134,6 +134,8 @@ export type HunterProgressRow = {
   completionTime: string | null;
   /** Which dinosaurs the hunter observed (headquarters marks them on its map and in Hunter Tracking). */
   observedDinosaurIds: number[];
+  /** The hunter's team (issue 42), or null. */
+  teamId: number | null;
 };
 
 
@@ -148,6 +150,7 @@ export async function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: nu
   const rows = (await hunterProgressRows(ctx.db, sessionId)).map((r) => ({
     ...r,
     completionTime: numberOrNull(r.completionTime),
+    teamId: numberOrNull(r.teamId),
     observed: Number(r.observed),
     lastAt: numberOrNull(r.lastAt),
   }));
@@ -160,6 +163,7 @@ export async function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: nu
     completionRank: i + 1,
     completionTime: r.completionTime === null ? null : new Date(r.completionTime).toISOString(),
     observedDinosaurIds: idList(r.observedIds),
+    teamId: r.teamId,
   }));
 }
 
@@ -190,8 +194,7 @@ export type HunterResultRow = {
 export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<HunterResultRow[]> {
   const ranking = await sessionHunterStats(ctx, session.id);
   const species = await observedSpeciesByHunter(ctx, session.id);
-  const [hunters, teams] = await Promise.all([sessionHunters(ctx.db, session.id), teamsOfSession(ctx.db, session.id)]);
-  const teamOf = new Map(hunters.map((h) => [h.userId, teams.find((t) => t.id === h.teamId) ?? null]));
+  const teamNames = new Map((await teamsOfSession(ctx.db, session.id)).map((t) => [t.id, t.name]));
   const results: HunterResultRow[] = [];
   for (const r of ranking) {
     const s = await statsOf(ctx, session, r.hunterId, ranking);
@@ -206,8 +209,8 @@ export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, ses
       totalObservationTime: s.totalObservationTime,
       completionTime: r.completionTime,
       observedSpecies: species.get(r.hunterId) ?? [],
-      teamId: teamOf.get(r.hunterId)?.id ?? null,
-      teamName: teamOf.get(r.hunterId)?.name ?? null,
+      teamId: r.teamId,
+      teamName: r.teamId === null ? null : (teamNames.get(r.teamId) ?? null),
     });
   }
   return results;

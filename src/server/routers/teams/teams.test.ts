@@ -311,6 +311,9 @@ describe('the team audience', () => {
     expect(await names(g.a2)).toEqual([`Ada:${g.alpha.id}`]);
     expect(await names(g.b2)).toEqual([`Bea:${g.bravo.id}`]);
     expect(await names(gm)).toEqual([`Ada:${g.alpha.id}`, `Bea:${g.bravo.id}`]);
+    // HQ's tracking rows carry each hunter's team (per-team rows).
+    const tracking = (await gm.get(`/api/game-sessions/${g.id}/hunter-stats`)).body as { hunterName: string; teamId: number }[];
+    expect(Object.fromEntries(tracking.map((r) => [r.hunterName, r.teamId]))).toEqual({ Ada: g.alpha.id, Abe: g.alpha.id, Bea: g.bravo.id, Bob: g.bravo.id });
   });
 
   it("keeps a team's photo to the team and HQ", async () => {
