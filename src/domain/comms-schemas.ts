@@ -1,7 +1,7 @@
 // Zod schemas of communications and positions, shared by client forms and server
 // inputs. This file imports only zod, the rules and the decimal helper.
 import { z } from 'zod';
-import { decimalToNumber } from './decimal';
+import { decimalToNumber, positiveId } from './decimal';
 import {
   COMMS_MAX_PAGE_SIZE,
   MAX_MESSAGE_LENGTH,
@@ -58,6 +58,11 @@ export const SendMessageFields = {
   recipientType: RecipientType.optional(),
   quickAction: QuickAction.optional(),
   location: LatLngInput.optional(),
+  /**
+   * recipientType 'team': the team whose channel it goes to. Headquarters names it; a hunter writes to
+   * their own team and may leave it out (another team's id is refused).
+   */
+  teamId: positiveId('Invalid team id').optional(),
   userId: z.union([z.string(), z.number()]).optional(),
 };
 export const SendMessageInput = z.object(SendMessageFields);

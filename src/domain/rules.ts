@@ -80,7 +80,8 @@ export const DEFAULT_CREDITS_PROMPT = 5;
 
 // --- Communications ---
 export const MESSAGE_TYPES = ['text', 'broadcast', 'hunter', 'quick_action', 'media', 'comms'] as const;
-export const RECIPIENT_TYPES = ['all', 'headquarters', 'hunters'] as const;
+/** 'team': one team's channel (its hunters and headquarters; issue 42). */
+export const RECIPIENT_TYPES = ['all', 'headquarters', 'hunters', 'team'] as const;
 export const QUICK_ACTIONS = [
   'target_spotted',
   'request_backup',
@@ -432,6 +433,8 @@ export const ACHIEVEMENT_PHOTOS = [1, 10, 50] as const;
 export const ACHIEVEMENT_HUNTS = [1, 5, 20] as const;
 /** Hunts in which the hunter found every deployed dinosaur (Full House). */
 export const ACHIEVEMENT_FULL_HUNTS = [1, 5, 15] as const;
+/** Team Player: hunts played to their end in a team (issue 42). */
+export const ACHIEVEMENT_TEAM_HUNTS = [1, 5, 20] as const;
 /** Successful observations in a row, without a missed dart between them, in one hunt (Hot Streak). */
 export const ACHIEVEMENT_STREAK = 5;
 /** 'Not a Dart Wasted' needs a hunt of at least this many dinosaurs, all found without a miss. */
@@ -507,3 +510,29 @@ export const FULL_LOAD_NOTICE_MS = 500;
 export const ADMIN_USER_SEARCH_MAX = 50;
 /** The longest search text it accepts. */
 export const ADMIN_USER_SEARCH_TEXT_MAX = 100;
+// --- Teams (issue 42; decisions 972-979) ---
+/** solo: today's game (the default); open: hunters make and join teams; assigned: the game master makes and fills them. */
+export const TEAM_MODES = ['solo', 'open', 'assigned'] as const;
+export const DEFAULT_TEAM_MODE = 'solo';
+/** A team's size limit: at least this, at most the session's player cap. */
+export const MIN_TEAM_SIZE = 2;
+/** The size limit a team session gets when its game master names none (capped to the player cap). */
+export const DEFAULT_MAX_TEAM_SIZE = 4;
+export const MAX_TEAMS_PER_SESSION = 20;
+export const MIN_TEAM_NAME_LENGTH = 2;
+export const MAX_TEAM_NAME_LENGTH = 32;
+/** A team's join code: this many characters of TEAM_CODE_ALPHABET (about 8.9e8 codes). */
+export const TEAM_CODE_LENGTH = 6;
+/** Capitals and digits a person reads aloud without doubt: no I, L, O, 0 or 1. */
+export const TEAM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Teams' colours on HQ's map and lists, in the order new teams take them (distinct at a glance, readable on white). */
+export const TEAM_COLORS = [
+  '#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#9a6324', '#469990', '#800000',
+  '#808000', '#000075', '#bfef45', '#fabed4', '#dcbeff', '#ffd8b1', '#aaffc3', '#a9a9a9', '#ffe119', '#000000',
+] as const;
+/** Team creations, joins, switches and leaves one hunter may make in one session per window (decision 976). */
+export const TEAM_CHANGES_PER_WINDOW = 10;
+export const TEAM_CHANGE_WINDOW_S = 60;
+/** Wrong team codes one account may type in one session per window before codes are refused for it (decision 976). */
+export const TEAM_CODE_GUESSES_PER_WINDOW = 10;
+export const TEAM_CODE_GUESS_WINDOW_S = 15 * 60;

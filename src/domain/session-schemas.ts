@@ -18,6 +18,7 @@ import { characterKinds } from './session-password';
 import { decimalToNumber, positiveId, strictNumber } from './decimal';
 import { ExpeditionFields } from './expeditions';
 import { HunterHandle } from './schemas';
+import { TeamSettingsFields } from './team-schemas';
 import { cleanName } from './text-keys';
 
 export const SESSION_MESSAGES = {
@@ -127,6 +128,8 @@ export const CreateSessionInput = z.object({
   missionId: missionIdField,
   // A public expedition (decision 835): optional, private by default; the server requires a meeting point when public.
   ...ExpeditionFields.shape,
+  // Teams (issue 42): solo unless asked; the server checks maxTeamSize against maxPlayers.
+  ...TeamSettingsFields.shape,
 });
 export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
 export type CreateSessionForm = z.input<typeof CreateSessionInput>;

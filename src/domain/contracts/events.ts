@@ -16,6 +16,7 @@ import { DinosaurOutputSchema } from './dinosaurs';
 import { MessageOutput } from './messages';
 import { HunterPositionOutput } from './positions';
 import { LatLng, SessionEventFields, Timestamp } from './shared';
+import { TeamPublic, TeamRankingEntry, TeamSettings } from './teams';
 
 /** One member of the union: its `type` literal and its payload. */
 const event = <T extends string, P extends z.ZodObject>(type: T, payload: P, description: string) =>
@@ -124,7 +125,7 @@ export const HunterRemovedEvent = event(
 export const HunterLocationEvent = event(
   'hunter_location',
   HunterPositionOutput.extend(SessionEventFields),
-  "A hunter's accepted position (HQ only): the spec's hunter_location.",
+  "A hunter's accepted position: the spec's hunter_location. HQ hears every hunter's; a hunter in a team hears their teammates' (audience team:<id>), never another team's.",
 );
 export const HunterProgressEvent = event(
   'hunter_progress',
@@ -185,6 +186,41 @@ export const BroadcastEvent = event(
   "A game master's broadcast: raises the notice; the message itself comes as new_communication.",
 );
 
+// --- Teams (issue 42): everyone in the session hears these (team rosters show handles only) ---
+
+export const TeamSettingsEvent = event(
+  'team_settings',
+  sessionPayload(TeamSettings.shape),
+  "The session's team mode, max team size or switch rule changed (a solo session's teams are gone with it).",
+);
+export const TeamCreatedEvent = event('team_created', sessionPayload({ team: TeamPublic }), 'A team was created (never with its code).');
+export const TeamUpdatedEvent = event(
+  'team_updated',
+  sessionPayload({ team: TeamPublic }),
+  'A team was renamed, locked or unlocked, or its members changed: the whole team as everyone sees it.',
+);
+export const TeamDeletedEvent = event(
+  'team_deleted',
+  sessionPayload({ teamId: z.number().int(), name: z.string() }),
+  'A team was deleted (its hunters are in no team now: team_membership follows for each).',
+);
+export const TeamMembershipEvent = event(
+  'team_membership',
+  sessionPayload({
+    playerId: z.number().int(),
+    userId: z.string(),
+    hunterName: z.string(),
+    teamId: z.number().int().nullable().describe('The team the hunter is in now; null: none'),
+    previousTeamId: z.number().int().nullable(),
+  }),
+  'A hunter joined, switched, left or was assigned to or removed from a team.',
+);
+export const TeamRankingEvent = event(
+  'team_ranking',
+  sessionPayload({ ranking: z.array(TeamRankingEntry) }),
+  "The teams' ranking after an observation by a team's hunter (or after teams changed), first first.",
+);
+
 // --- Accounts and the catalogue (mostly of no session: the read cache and admins listen) ---
 
 export const CreditsChangedEvent = event(
@@ -233,6 +269,12 @@ export const AppEvent = z.discriminatedUnion('type', [
   ChallengesChangedEvent,
   NewCommunicationEvent,
   BroadcastEvent,
+  TeamSettingsEvent,
+  TeamCreatedEvent,
+  TeamUpdatedEvent,
+  TeamDeletedEvent,
+  TeamMembershipEvent,
+  TeamRankingEvent,
   CreditsChangedEvent,
   AccountDeletedEvent,
   SpeciesChangedEvent,

@@ -8,3 +8,4 @@ export * from './messages';
 export * from './positions';
 export * from './shared';
 export * from './stream';
+export * from './teams';

@@ -6,6 +6,7 @@ export const HunterPositionOutput = z.object({
   userId: z.string(),
   playerId: z.number().int(),
   hunterName: z.string(),
+  teamId: z.number().int().nullable().describe("The hunter's team (null: none, or a solo session)"),
   location: LatLng,
   accuracy: z.number(),
   precision: z.string(),

@@ -36,3 +36,4 @@ export const sessionChallengeSettings = running.sessionChallengeSettings;
 export const challengeProgress = running.challengeProgress;
 export const questionAttempts = running.questionAttempts;
 export const challengeHints = running.challengeHints;
+export const teams = running.teams;

@@ -30,6 +30,7 @@ const ownerOnly = (sessionId: number, marker: string) =>
       userId: 'u',
       playerId: 1,
       hunterName: marker,
+      teamId: null,
       location: { lat: 0, lng: 0 },
       accuracy: 5,
       precision: 'standard',

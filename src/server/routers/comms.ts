@@ -10,8 +10,8 @@ import { readThroughCache } from '../cached-reads/cache-step';
 import { commsAccess } from '../services/comms-access';
 import { messagesViewer, sendMessage, visibleMessages } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
-import { latestPositions, recordPosition } from '../services/positions';
-import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
+import { latestPositions, recordPosition, trackingTeam } from '../services/positions';
+import { authedProcedure, router, SessionIdParam } from '../trpc';
 import {
   HunterPositionOutput,
   ListMessagesRequest,
@@ -34,7 +34,8 @@ export const commsRouter = router({
         tags,
         summary: 'Messages the caller may see, newest last',
         description:
-          'The owner and admins see every message; a hunter sees messages to all and to hunters, and their own. ' +
+          'The owner and admins see every message; a hunter sees messages to all and to hunters, their own, and their ' +
+          "team's channel (recipientType team; never another team's). " +
           'Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. ' +
           'With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.',
         errorResponses: { 400: 'Invalid query', ...access },
@@ -61,15 +62,19 @@ export const commsRouter = router({
         summary: 'Send a message, quick action or broadcast',
         description:
           'The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, ' +
-          'hunter, quick_action, comms (media goes through upload-media). Hunters send to all or headquarters; the game ' +
-          'master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action ' +
-          '(`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. ' +
+          'hunter, quick_action, comms (media goes through upload-media). Hunters send to all, headquarters or their team ' +
+          "(recipientType team); the game master to all, hunters or one team (team with `teamId`). Broadcasts only from the " +
+          'session owner, labelled GAME MASTER. A quick action (`quickAction`) may leave `message` out; mark_location ' +
+          "carries `location` or the last reported position. A team's hunter's quick action goes to their team when no " +
+          'recipientType is given, with their last position; in a team session a marked location goes only to the team or ' +
+          'headquarters (400 otherwise). 409 for a team message from a hunter in no team. ' +
           'Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); ' +
           'past it: 429 with `retryAfterSeconds`. 401 without a sign-in, 403 for a recipient or a broadcast the role may not send, 404 for an unknown session, 400 for an empty message or an invalid field.',
         errorResponses: {
           400: 'Empty message or invalid field',
           ...access,
-          403: 'Not allowed (role or recipient)',
+          403: "Not allowed (role or recipient, or another team's channel)",
+          409: 'A team message from a hunter in no team',
           429: "'Too many messages. Please wait a moment and try again.' with retryAfterSeconds",
         },
       },
@@ -107,24 +112,29 @@ export const commsRouter = router({
     .output(PositionOutput)
     .mutation(({ ctx, input: { id, ...fix } }) => recordPosition(ctx, id, fix)),
 
-  hunterLocations: ownedSessionProcedure
+  hunterLocations: authedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/game-sessions/{id}/hunter-locations',
         tags,
-        summary: "Every hunter's latest position (game master's live map)",
+        summary: "Hunters' latest positions: every hunter's for the game master, a team's for its hunters",
         description:
-          'Lists each hunter\'s latest accepted position (accuracy, distance travelled, time) for the game master\'s live map. Only the session\'s game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.',
-        errorResponses: { ...access, 403: 'Not the owner of this session' },
+          'Lists each hunter\'s latest accepted position (accuracy, distance travelled, time, team) for the game master\'s live map. ' +
+          "The session's game master (or an admin) reads every hunter's; a hunter in a team reads their teammates' and their own " +
+          "(issue 42), never another team's. 401 without a sign-in, 403 for anyone else (a hunter in no team among them), 404 for an unknown session.",
+        errorResponses: { ...access, 403: 'Not the owner of this session, nor a hunter in a team' },
       },
     })
-    // Cache: one tracking map per session, dropped by every hunter's new position too.
-    .use(({ ctx, next }) =>
-      readThroughCache(ctx.readCache, { sessionId: ctx.gameSession.id, key: 'tracking', movesWithPositions: true }, () => next()),
-    )
+    .input(SessionIdParam)
+    // Cache: one tracking map per session and one per team, dropped by every hunter's new position too.
+    .use(async ({ ctx, input, next }) => {
+      const team = await trackingTeam(ctx, input.id);
+      const key = team === null ? 'tracking' : `tracking|team:${team}`;
+      return readThroughCache(ctx.readCache, { sessionId: input.id, key, movesWithPositions: true }, () => next({ ctx: { team } }));
+    })
     .output(z.array(HunterPositionOutput))
-    .query(({ ctx }) => latestPositions(ctx.db, ctx.gameSession.id)),
+    .query(({ ctx, input }) => latestPositions(ctx.db, input.id, ctx.team)),
 
   /**
    * The session's live events (messages, dinosaurs, status, hunter progress; positions

@@ -14,6 +14,7 @@ import { sessionsRouter } from './sessions';
 import { statsRouter } from './stats';
 import { billingRouter } from './billing';
 import { systemRouter } from './system';
+import { teamsRouter } from './teams';
 
 export const appRouter = router({
   auth: authRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   achievements: achievementsRouter,
   hunts: huntsRouter,
   challenges: challengesRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

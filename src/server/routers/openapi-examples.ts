@@ -72,6 +72,7 @@ export const POST_MESSAGE_EXAMPLES: OperationExamples = {
     recipientType: 'headquarters',
     quickAction: null,
     location: null,
+    teamId: null,
     createdAt: '2026-11-26T02:45:40.370Z',
     timestamp: 1795661140370,
   },
@@ -109,6 +110,53 @@ export const SESSION_HUNTER_STATS_EXAMPLES: OperationExamples = {
       completionRank: 1,
       completionTime: null,
       observedDinosaurIds: [34],
+      teamId: 3,
     },
   ],
+};
+
+// --- Teams (issue 42) ---
+
+const RAPTORS = {
+  id: 3,
+  sessionId: 12,
+  name: 'Raptor Squad',
+  color: '#e6194b',
+  locked: false,
+  members: [
+    { playerId: 41, userId: '8053a68f-4927-4c32-9c30-accd21c6153f', hunterName: 'Ada' },
+    { playerId: 42, userId: 'guest_5f0c2b9e', hunterName: 'Ben' },
+  ],
+  memberCount: 2,
+  maxSize: 4,
+  score: { uniqueSpecies: 2, observations: 3, dartsUsed: 4, accuracy: 75, rank: 1, reachedAt: '2026-11-26T02:51:02.114Z' },
+};
+
+export const TEAMS_LIST_EXAMPLES: OperationExamples = {
+  request: { id: 12 },
+  response: {
+    sessionId: 12,
+    teamMode: 'open',
+    maxTeamSize: 4,
+    teamSwitchAfterStart: false,
+    teams: [{ ...RAPTORS, code: 'K7M2QX' }],
+    myTeamId: 3,
+    unassigned: [{ playerId: 43, userId: 'guest_9a1d7c33', hunterName: 'Cleo' }],
+  },
+};
+
+export const CREATE_TEAM_EXAMPLES: OperationExamples = {
+  request: { id: 12, name: 'Raptor Squad' },
+  response: {
+    ...RAPTORS,
+    members: [RAPTORS.members[0]],
+    memberCount: 1,
+    score: { uniqueSpecies: 0, observations: 0, dartsUsed: 0, accuracy: 0, rank: 1, reachedAt: null },
+    code: 'K7M2QX',
+  },
+};
+
+export const JOIN_TEAM_EXAMPLES: OperationExamples = {
+  request: { id: 12, teamId: 3 },
+  response: { sessionId: 12, playerId: 42, teamId: 3, previousTeamId: null },
 };

@@ -20,6 +20,7 @@ const HunterProgressOutput = z.array(
     observedDinosaurIds: z
       .array(z.number().int())
       .describe('The session dinosaurs (ids) this hunter has observed: headquarters marks them on its map'),
+    teamId: z.number().int().nullable().describe("The hunter's team (issue 42): HQ's per-team tracking rows; null: none"),
   }),
 );
 
@@ -37,6 +38,8 @@ const HunterResultsOutput = z.array(
     observedSpecies: z
       .array(z.string())
       .describe('The species the hunter observed, each once, in the order they first observed it'),
+    teamId: z.number().int().nullable().describe("The hunter's team (issue 42); null: none, or a solo session"),
+    teamName: z.string().nullable().describe("The team's name, or null"),
   }),
 );
 

@@ -30,6 +30,8 @@ export type PlayerPosition = {
   anchorAt: number | null;
   distanceTraveledM: number;
   zoneState: 'inside' | 'outside_area' | 'in_no_go' | null;
+  /** The hunter's team (issue 42), or null. */
+  teamId: number | null;
 };
 
 /** Throws 404 when the session does not exist and 403 when the caller has no part in it. */
@@ -59,6 +61,7 @@ export async function commsAccess(ctx: { db: Db; user: User }, sessionId: number
       anchorAt: p.anchorAt,
       distanceTraveledM: p.distanceTraveledM,
       zoneState: p.zoneState,
+      teamId: p.teamId,
     },
   };
 }

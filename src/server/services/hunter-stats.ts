@@ -2,6 +2,7 @@
 // successes, messages sent, and the distance the positions service accumulates
 // from stored positions. Each read is one statement over indexed rows, written to run on
 // both dialects (db/queries/hunter-stats.ts; counts read with Number(): PostgreSQL's are bigint).
+import { teamsOfSession } from '../db/queries/teams';
 import { type PlayerRow, requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
 import { hunterProgressRows, hunterStatsRow, type Numeric, observedSpeciesRows } from '../db/queries/hunter-stats';
@@ -133,6 +134,8 @@ export type HunterProgressRow = {
   completionTime: string | null;
   /** Which dinosaurs the hunter observed (headquarters marks them on its map and in Hunter Tracking). */
   observedDinosaurIds: number[];
+  /** The hunter's team (issue 42), or null. */
+  teamId: number | null;
 };
 
 
@@ -147,6 +150,7 @@ export async function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: nu
   const rows = (await hunterProgressRows(ctx.db, sessionId)).map((r) => ({
     ...r,
     completionTime: numberOrNull(r.completionTime),
+    teamId: numberOrNull(r.teamId),
     observed: Number(r.observed),
     lastAt: numberOrNull(r.lastAt),
   }));
@@ -159,6 +163,7 @@ export async function sessionHunterStats(ctx: Pick<AppDeps, 'db'>, sessionId: nu
     completionRank: i + 1,
     completionTime: r.completionTime === null ? null : new Date(r.completionTime).toISOString(),
     observedDinosaurIds: idList(r.observedIds),
+    teamId: r.teamId,
   }));
 }
 
@@ -176,6 +181,9 @@ export type HunterResultRow = {
   completionTime: string | null;
   /** The species the hunter observed, in the order they first observed each (issue 26). */
   observedSpecies: string[];
+  /** The hunter's team at the end (issue 42), or null. */
+  teamId: number | null;
+  teamName: string | null;
 };
 
 /**
@@ -186,6 +194,7 @@ export type HunterResultRow = {
 export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<HunterResultRow[]> {
   const ranking = await sessionHunterStats(ctx, session.id);
   const species = await observedSpeciesByHunter(ctx, session.id);
+  const teamNames = new Map((await teamsOfSession(ctx.db, session.id)).map((t) => [t.id, t.name]));
   const results: HunterResultRow[] = [];
   for (const r of ranking) {
     const s = await statsOf(ctx, session, r.hunterId, ranking);
@@ -200,6 +209,8 @@ export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, ses
       totalObservationTime: s.totalObservationTime,
       completionTime: r.completionTime,
       observedSpecies: species.get(r.hunterId) ?? [],
+      teamId: r.teamId,
+      teamName: r.teamId === null ? null : (teamNames.get(r.teamId) ?? null),
     });
   }
   return results;

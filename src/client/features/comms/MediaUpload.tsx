@@ -14,7 +14,7 @@ import { checkMediaFile, MEDIA_ACCEPT, PHOTO_ACCEPT, VIDEO_ACCEPT } from './medi
 import type { CommsMessage, RecipientType } from './types';
 import { useAddSentMessage } from './useAddSentMessage';
 
-const RECIPIENT_LABELS: Record<RecipientType, string> = { all: 'All', headquarters: 'Headquarters', hunters: 'Hunters' };
+const RECIPIENT_LABELS: Record<RecipientType, string> = { all: 'All', headquarters: 'Headquarters', hunters: 'Hunters', team: 'Team' };
 const BYTES_PER_MB = 1024 * 1024;
 
 export type MediaUploadProps = {

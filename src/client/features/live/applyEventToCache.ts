@@ -105,6 +105,17 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refreshSessionReads();
       refresh(getQueryKey(api.stats));
       return;
+    case 'team_settings':
+    case 'team_created':
+    case 'team_updated':
+    case 'team_deleted':
+    case 'team_membership':
+    case 'team_ranking':
+      // Teams (issue 42): minimal handling until the client's team screens refine it.
+      refresh(getQueryKey(api.teams));
+      refresh(getQueryKey(api.sessions.get, { id }));
+      refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      return;
     case 'account_deleted':
     case 'species_changed':
     case 'positions_purged':

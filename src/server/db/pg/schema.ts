@@ -8,7 +8,7 @@
 //   (positions, events) whose ids can pass 2^31; counters of ms (paused_total_ms) are bigint too.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LatLngPoint, LayoutDinosaur } from '../sqlite/schema';
+import type { LatLngPoint, LayoutDinosaur, LayoutTeamSettings } from '../sqlite/schema';
 import { timestampMs, timestampSeconds } from './columns';
 
 export type { LatLngPoint, LayoutDinosaur } from '../sqlite/schema';
@@ -179,6 +179,9 @@ export const gameSessions = pgTable(
     meetingLat: doublePrecision('meeting_lat'),
     meetingLng: doublePrecision('meeting_lng'),
     meetingNote: text('meeting_note'),
+    teamMode: text('team_mode', { enum: ['solo', 'open', 'assigned'] }).notNull().default('solo'),
+    maxTeamSize: integer('max_team_size').notNull().default(4),
+    teamSwitchAfterStart: boolean('team_switch_after_start').notNull().default(false),
     createdAt: timestampMs('created_at').notNull().default(now),
   },
   (t) => [
@@ -186,6 +189,26 @@ export const gameSessions = pgTable(
     index('game_sessions_status_idx').on(t.status),
     index('game_sessions_name_key_idx').on(t.nameKey),
     index('game_sessions_public_idx').on(t.isPublic, t.status),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    code: text('code').notNull(),
+    color: text('color').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    createdAt: timestampMs('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('teams_session_name_key_uq').on(t.sessionId, t.nameKey),
+    uniqueIndex('teams_session_code_uq').on(t.sessionId, t.code),
   ],
 );
 
@@ -221,9 +244,11 @@ export const sessionPlayers = pgTable(
     joinedAt: timestampMs('joined_at').notNull().default(now),
     rejoinKey: text('rejoin_key'),
     removedAt: timestampMs('removed_at'),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
+    index('session_players_team_idx').on(t.teamId),
     uniqueIndex('session_players_session_handle_uq').on(t.sessionId, t.handle),
     uniqueIndex('session_players_session_handle_key_uq').on(t.sessionId, t.handleKey),
     index('session_players_user_idx').on(t.userId),
@@ -263,10 +288,12 @@ export const observations = pgTable(
     speciesId: integer('species_id').notNull(),
     success: boolean('success').notNull(),
     distanceM: doublePrecision('distance_m').notNull(),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     createdAt: timestampMs('created_at').notNull().default(now),
   },
   (t) => [
     index('observations_session_player_idx').on(t.sessionId, t.playerId),
+    index('observations_team_idx').on(t.teamId),
     // A dinosaur counts once per hunter.
     uniqueIndex('observations_success_uq')
       .on(t.playerId, t.dinosaurId)
@@ -311,6 +338,7 @@ export const messages = pgTable(
     quickAction: text('quick_action'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     createdAt: timestampMs('created_at').notNull().default(now),
   },
   (t) => [
@@ -381,6 +409,7 @@ export const gmLayouts = pgTable(
     playArea: jsonb('play_area').$type<LatLngPoint[]>(),
     noGoZones: jsonb('no_go_zones').$type<LatLngPoint[][]>().notNull().default([]),
     dinosaurs: jsonb('dinosaurs').$type<LayoutDinosaur[]>().notNull().default([]),
+    teamSettings: jsonb('team_settings').$type<LayoutTeamSettings>(),
     createdAt: timestampMs('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],

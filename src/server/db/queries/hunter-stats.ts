@@ -56,6 +56,7 @@ export function hunterStatsRow(q: Queryable, sessionId: number, userId: string):
 export type ProgressRow = {
   userId: string;
   handle: string;
+  teamId: Numeric | null;
   completionTime: Numeric | null;
   observed: Numeric;
   lastAt: Numeric | null;
@@ -64,7 +65,7 @@ export type ProgressRow = {
 
 // Grouped by the primary key, so PostgreSQL accepts the player's other columns.
 const progressSql = (q: Queryable, sessionId: number): SQL => sql`
-SELECT p.user_id AS "userId", p.handle AS handle, ${epochMs(q, sql.raw('p.completion_time'))} AS "completionTime",
+SELECT p.user_id AS "userId", p.handle AS handle, p.team_id AS "teamId", ${epochMs(q, sql.raw('p.completion_time'))} AS "completionTime",
        count(o.id) AS observed, ${epochMs(q, sql.raw('max(o.created_at)'))} AS "lastAt", ${sql.raw(idsOf('o.dinosaur_id'))} AS "observedIds"
 FROM session_players p
 LEFT JOIN observations o ON o.session_id = p.session_id AND o.player_id = p.id AND o.success

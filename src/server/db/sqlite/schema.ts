@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
+/** A saved layout's team settings (issue 42). */
+export type LayoutTeamSettings = { teamMode: 'solo' | 'open' | 'assigned'; maxTeamSize: number; teamSwitchAfterStart: boolean };
+
 /** A map point as the API sends it; polygons are lists of these (the play area, no-go zones). */
 export type LatLngPoint = { lat: number; lng: number };
 
@@ -185,6 +188,12 @@ export const gameSessions = sqliteTable(
     meetingLng: real('meeting_lng'),
     /** A line for hunters finding the meeting point ("By the fountain"), or null. */
     meetingNote: text('meeting_note'),
+    /** solo (today's game), open or assigned teams (issue 42). */
+    teamMode: text('team_mode', { enum: ['solo', 'open', 'assigned'] }).notNull().default('solo'),
+    /** Most hunters a team may hold (2 up to max_players); unused while solo. */
+    maxTeamSize: integer('max_team_size').notNull().default(4),
+    /** Whether hunters may switch or leave their team once the session has started. */
+    teamSwitchAfterStart: integer('team_switch_after_start', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
@@ -192,6 +201,30 @@ export const gameSessions = sqliteTable(
     index('game_sessions_status_idx').on(t.status),
     index('game_sessions_name_key_idx').on(t.nameKey),
     index('game_sessions_public_idx').on(t.isPublic, t.status),
+  ],
+);
+
+/** A team of one game session (issue 42): its hunters are the session_players rows naming it. */
+export const teams = sqliteTable(
+  'teams',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** teamNameKey(name): names are unique in a session whatever their case, Unicode form or accents. */
+    nameKey: text('name_key').notNull(),
+    /** The join code (domain/teams generateTeamCode), unique in the session. */
+    code: text('code').notNull(),
+    color: text('color').notNull(),
+    /** A locked team is joined only with its code (or by the game master's assignment). */
+    locked: integer('locked', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('teams_session_name_key_uq').on(t.sessionId, t.nameKey),
+    uniqueIndex('teams_session_code_uq').on(t.sessionId, t.code),
   ],
 );
 
@@ -239,9 +272,12 @@ export const sessionPlayers = sqliteTable(
     rejoinKey: text('rejoin_key'),
     /** When the game master removed this hunter from the session (decision 836), or null. A removed hunter cannot rejoin. */
     removedAt: integer('removed_at'),
+    /** The hunter's team (issue 42), or null: none, or a solo session. */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('session_players_session_user_uq').on(t.sessionId, t.userId),
+    index('session_players_team_idx').on(t.teamId),
     uniqueIndex('session_players_session_handle_uq').on(t.sessionId, t.handle),
     uniqueIndex('session_players_session_handle_key_uq').on(t.sessionId, t.handleKey),
     // Achievements add up an account's hunts (issue 29).
@@ -283,10 +319,13 @@ export const observations = sqliteTable(
     speciesId: integer('species_id').notNull(),
     success: integer('success', { mode: 'boolean' }).notNull(),
     distanceM: real('distance_m').notNull(),
+    /** The hunter's team when they observed (it scores for that team, decision 973), or null. */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
     index('observations_session_player_idx').on(t.sessionId, t.playerId),
+    index('observations_team_idx').on(t.teamId),
     // A dinosaur counts once per hunter.
     uniqueIndex('observations_success_uq')
       .on(t.playerId, t.dinosaurId)
@@ -332,6 +371,8 @@ export const messages = sqliteTable(
     quickAction: text('quick_action'),
     lat: real('lat'),
     lng: real('lng'),
+    /** recipient_type 'team': the team whose channel it is in (its hunters and headquarters read it). */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
@@ -419,6 +460,8 @@ export const gmLayouts = sqliteTable(
     playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
     noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
     dinosaurs: text('dinosaurs', { mode: 'json' }).$type<LayoutDinosaur[]>().notNull().default(sql`'[]'`),
+    /** The session's team mode, max team size and switch rule (issue 42); null for layouts saved before teams. */
+    teamSettings: text('team_settings', { mode: 'json' }).$type<LayoutTeamSettings>(),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],

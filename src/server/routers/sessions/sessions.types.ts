@@ -1,5 +1,6 @@
 // Output contracts of the sessions router (REST bodies and tRPC results).
 import { z } from 'zod';
+import { TeamSettings } from '../../../domain/contracts/teams';
 import { SESSION_STATUSES } from '../../../domain/rules';
 import { ENDED_REASONS } from '../../../domain/session-outcome';
 
@@ -33,6 +34,7 @@ export const SessionOutputSchema = z.object({
   isPublic: z.boolean().describe('A public expedition: listed to hunter accounts, who join it without the password'),
   meetingPoint: z.object({ lat: z.number(), lng: z.number() }).nullable().describe('Where the hunters of the expedition meet'),
   meetingNote: z.string().nullable().describe('Where exactly to meet, in a line'),
+  ...TeamSettings.shape,
 });
 
 export const SessionListOutput = z.array(SessionOutputSchema);
