@@ -2,6 +2,7 @@
 // ranking (decision 973) and the game master's auto-balance. Imports only the rules and text keys,
 // so the server and the screens decide alike.
 import {
+  DEFAULT_MAX_TEAM_SIZE,
   MAX_TEAM_NAME_LENGTH,
   MAX_TEAMS_PER_SESSION,
   MIN_TEAM_NAME_LENGTH,
@@ -43,7 +44,19 @@ export const TEAM_MESSAGES = {
     `Team "${name}" already has ${members} hunters: the max team size cannot be smaller`,
   guessesExhausted: 'Too many wrong team codes: try again later',
   tooManyChanges: 'Too many team changes: try again in a minute',
+  hunterAlreadyInTeam: (hunter: string, team: string) => `${hunter} is already in team "${team}"`,
+  noTeams: 'Create teams first: there is no team to balance',
+  notAHunter: "Only the session's hunters join teams: the game master assigns them",
 } as const;
+
+/**
+ * The max team size a session keeps: the one asked for (at most the player cap), or DEFAULT_MAX_TEAM_SIZE
+ * capped to the player cap. A string: the refusal of a size above the cap.
+ */
+export function resolveMaxTeamSize(requested: number | undefined, maxPlayers: number): number | string {
+  if (requested === undefined) return Math.min(DEFAULT_MAX_TEAM_SIZE, maxPlayers);
+  return requested > maxPlayers ? TEAM_MESSAGES.maxTeamSizeRange(maxPlayers) : requested;
+}
 
 /** Two names a person reads as the same get the same key (case, Unicode forms and accents folded). */
 export function teamNameKey(name: string): string {

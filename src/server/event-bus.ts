@@ -7,9 +7,10 @@ import type { Queryable } from './db/client';
 
 /**
  * Who may see an event: everyone in the session, its owner (and admins), one user,
- * or the owner (and admins) plus one user (a hunter's message to headquarters).
+ * the owner (and admins) plus one user (a hunter's message to headquarters), or the owner
+ * (and admins) plus the hunters now in one team (a team's channel, teammates' positions; issue 42).
  */
-export type Audience = 'all' | 'owner' | `user:${string}` | `owner+user:${string}`;
+export type Audience = 'all' | 'owner' | `user:${string}` | `owner+user:${string}` | `team:${number}`;
 
 /**
  * A stored event: one member of the union of every event (domain/contracts/events.ts), with its id,
@@ -63,5 +64,5 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** Who reads (session-stream.ts's StreamViewer). */
-export type Viewer = { userId: string; seesOwnerEvents: boolean };
+/** Who reads (session-stream.ts's StreamViewer): `teamIds`, the teams whose 'team:<id>' events they see. */
+export type Viewer = { userId: string; seesOwnerEvents: boolean; teamIds?: readonly number[] };

@@ -75,17 +75,21 @@ const EVENT_FIELDS = {
   createdAt: events.createdAt,
 };
 
-/** Who reads: a user, and whether they see owner events (the game master, admins). */
-export type EventViewer = { userId: string; seesOwnerEvents: boolean };
+/** Who reads: a user, whether they see owner events (the game master, admins), and the teams they are in now. */
+export type EventViewer = { userId: string; seesOwnerEvents: boolean; teamIds?: readonly number[] };
 
-/** canSee (realtime/session-stream.ts) in SQL: everyone, the viewer alone, or owner events for owners and admins. */
+/**
+ * canSee (realtime/session-stream.ts) in SQL: everyone, the viewer alone, their team's, or owner
+ * events (every team's among them) for owners and admins.
+ */
 function visibleTo(viewer: EventViewer): SQL {
   const mine = [
     eq(events.audience, 'all'),
     eq(events.audience, `user:${viewer.userId}`),
     eq(events.audience, `owner+user:${viewer.userId}`),
+    ...(viewer.teamIds ?? []).map((teamId) => eq(events.audience, `team:${teamId}`)),
   ];
-  if (viewer.seesOwnerEvents) mine.push(eq(events.audience, 'owner'), like(events.audience, 'owner+user:%'));
+  if (viewer.seesOwnerEvents) mine.push(eq(events.audience, 'owner'), like(events.audience, 'owner+user:%'), like(events.audience, 'team:%'));
   return or(...mine)!;
 }
 

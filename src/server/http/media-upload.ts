@@ -45,7 +45,7 @@ export function mediaUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
       try {
         for await (const part of request.parts({ limits: { fileSize: MAX_MEDIA_BYTES } })) {
           if (part.type === 'field') {
-            if (part.fieldname === 'message' || part.fieldname === 'recipientType') {
+            if (part.fieldname === 'message' || part.fieldname === 'recipientType' || part.fieldname === 'teamId') {
               fields[part.fieldname] = String(part.value);
             }
             continue;

@@ -265,7 +265,7 @@ class CompatConnection implements FrameWindow, Counted {
       this.refuse(CLOSE_BY_STATUS[e?.status ?? 403] ?? WS_CLOSE.forbidden, e?.message ?? 'Forbidden');
       return false;
     }
-    const viewer = { userId: user.id, seesOwnerEvents: access.seesAll };
+    const viewer = { userId: user.id, seesOwnerEvents: access.seesAll, teamId: access.player?.teamId ?? null };
     const source = sessionSource(deps.bus, sessionId, viewer);
     // Too far behind to replay: 'resync' (reload the session's state), then live events.
     const resync = await mustResync(source, lastEventId);

@@ -5,24 +5,23 @@ import { LIVE_SESSION_STATUSES } from '../../domain/rules';
 import type { Queryable } from '../db/client';
 import { events, gameSessions, sessionPlayers } from '../db/schema';
 
-/** Whether the user is (still) one of the session's players; a removed hunter (decision 836) is not. */
-export async function isSessionPlayer(q: Queryable, sessionId: number, userId: string): Promise<boolean> {
+/** The user's player row's team in the session, when they are (still) one of its players; undefined otherwise. */
+export async function sessionPlayerTeam(q: Queryable, sessionId: number, userId: string): Promise<{ teamId: number | null } | undefined> {
   const [row] = await q
-    .select({ one: sessionPlayers.sessionId })
+    .select({ teamId: sessionPlayers.teamId })
     .from(sessionPlayers)
     .where(and(eq(sessionPlayers.sessionId, sessionId), eq(sessionPlayers.userId, userId), isNull(sessionPlayers.removedAt)))
     .limit(1);
-  return row !== undefined;
+  return row;
 }
 
-/** The sessions a hunter plays in that have not completed. */
-export async function hunterSessionIds(q: Queryable, userId: string): Promise<number[]> {
-  const rows = await q
-    .select({ id: sessionPlayers.sessionId })
+/** The sessions a hunter plays in that have not completed, with their team in each. */
+export async function hunterSessionIds(q: Queryable, userId: string): Promise<{ id: number; teamId: number | null }[]> {
+  return q
+    .select({ id: sessionPlayers.sessionId, teamId: sessionPlayers.teamId })
     .from(sessionPlayers)
     .innerJoin(gameSessions, eq(gameSessions.id, sessionPlayers.sessionId))
     .where(and(eq(sessionPlayers.userId, userId), isNull(sessionPlayers.removedAt), ne(gameSessions.status, 'completed')));
-  return rows.map((row) => row.id);
 }
 
 /** A game master's live sessions. */

@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps';
 import { commsAccess } from '../services/comms-access';
 import type { BusEvent, BusListener, EventBus } from './bus';
 import { type SharedText, sharedText } from './frame-fanout';
-import { hunterSessionIds, isSessionPlayer, ownedLiveSessionIds, sessionOwnerId } from './queries';
+import { hunterSessionIds, ownedLiveSessionIds, sessionOwnerId, sessionPlayerTeam } from './queries';
 import { countEventsSince, latestEventId, visibleEventsSince } from '../db/events';
 
 export type StreamViewer = {
@@ -25,6 +25,11 @@ export type StreamViewer = {
   seesOwnerEvents: boolean;
   /** Set once this hunter's own 'hunter_removed' event has been accepted: nothing more of the session follows (decision 836). */
   removed?: boolean;
+  /**
+   * The hunter's team now (issue 42): they see its 'team:<id>' events. Follows their own team_membership
+   * events as the stream carries them, so a switch takes effect from that event on.
+   */
+  teamId?: number | null;
 };
 
 /**
@@ -34,17 +39,24 @@ export type StreamViewer = {
 function acceptsMindingRemoval(viewer: StreamViewer, event: BusEvent): boolean {
   if (viewer.removed) return false;
   if (event.type === 'hunter_removed' && !viewer.seesOwnerEvents && event.payload.userId === viewer.userId) viewer.removed = true;
+  if (event.type === 'team_membership' && event.payload.userId === viewer.userId) viewer.teamId = event.payload.teamId;
   return true;
+}
+
+/** The viewer as the event log's SQL filter reads it (db/events.ts visibleTo). */
+function sqlViewer(viewer: StreamViewer) {
+  return { userId: viewer.userId, seesOwnerEvents: viewer.seesOwnerEvents, teamIds: viewer.teamId ? [viewer.teamId] : [] };
 }
 
 /** Throws 404/403 unless the user is the session's owner, an admin or one of its hunters. */
 export async function streamViewer(ctx: { db: AppDeps['db']; user: User }, sessionId: number): Promise<StreamViewer> {
   const access = await commsAccess(ctx, sessionId);
-  return { userId: ctx.user.id, seesOwnerEvents: access.seesAll };
+  return { userId: ctx.user.id, seesOwnerEvents: access.seesAll, teamId: access.player?.teamId ?? null };
 }
 
 const OWNER_AND_USER = 'owner+user:';
 const USER = 'user:';
+const TEAM = 'team:';
 
 export function canSee(viewer: StreamViewer, event: Pick<BusEvent, 'audience'>): boolean {
   const audience: string = event.audience;
@@ -54,6 +66,9 @@ export function canSee(viewer: StreamViewer, event: Pick<BusEvent, 'audience'>):
     return viewer.seesOwnerEvents || audience.slice(OWNER_AND_USER.length) === viewer.userId;
   }
   if (audience.startsWith(USER)) return audience.slice(USER.length) === viewer.userId;
+  if (audience.startsWith(TEAM)) {
+    return viewer.seesOwnerEvents || (viewer.teamId != null && audience.slice(TEAM.length) === String(viewer.teamId));
+  }
   return false;
 }
 
@@ -133,7 +148,7 @@ class SessionSource implements EventSource {
   }
 
   page(after: number, limit: number): Promise<BusEvent[]> {
-    return this.bus.visibleSince(this.sessionId, after, this.viewer, limit);
+    return this.bus.visibleSince(this.sessionId, after, sqlViewer(this.viewer), limit);
   }
 
   behind(from: number, max: number): Promise<boolean> {
@@ -383,9 +398,10 @@ export class SignInSessions implements EventSource {
   static async load(db: AppDeps['db'], user: User, gameSessionId: number | null): Promise<SignInSessions> {
     const sessions = new SignInSessions(db, user);
     if (user.isGuest) {
-      if (gameSessionId && (await isSessionPlayer(db, gameSessionId, user.id))) sessions.add(gameSessionId, false);
+      const player = gameSessionId ? await sessionPlayerTeam(db, gameSessionId, user.id) : undefined;
+      if (gameSessionId && player) sessions.add(gameSessionId, false, player.teamId);
     } else if (user.role === 'hunter') {
-      for (const id of await hunterSessionIds(db, user.id)) sessions.add(id, false);
+      for (const { id, teamId } of await hunterSessionIds(db, user.id)) sessions.add(id, false, teamId);
     } else {
       for (const id of await ownedLiveSessionIds(db, user.id)) sessions.add(id, true);
     }
@@ -397,8 +413,8 @@ export class SignInSessions implements EventSource {
     private readonly user: User,
   ) {}
 
-  private add(sessionId: number, seesOwnerEvents: boolean): StreamViewer {
-    const viewer = { userId: this.user.id, seesOwnerEvents };
+  private add(sessionId: number, seesOwnerEvents: boolean, teamId: number | null = null): StreamViewer {
+    const viewer = { userId: this.user.id, seesOwnerEvents, teamId };
     this.viewers.set(sessionId, viewer);
     return viewer;
   }
@@ -449,8 +465,10 @@ export class SignInSessions implements EventSource {
 
   /** Up to `limit` events of these sessions after `after` that this sign-in may see (filtered in SQL), oldest first. */
   async page(after: number, limit: number): Promise<BusEvent[]> {
-    // The same viewer for every session of the set: a game master's (or admin's) own sessions, a hunter's joined ones.
-    const viewer = { userId: this.user.id, seesOwnerEvents: this.seesOwnerEvents };
+    // The same viewer for every session of the set: a game master's (or admin's) own sessions, a hunter's joined ones
+    // (with the team of each: team ids are unique across sessions).
+    const teamIds = [...this.viewers.values()].flatMap((v) => (v.teamId ? [v.teamId] : []));
+    const viewer = { userId: this.user.id, seesOwnerEvents: this.seesOwnerEvents, teamIds };
     return (await visibleEventsSince(this.db, this.sessionIds, after, viewer, limit)) as BusEvent[];
   }
 

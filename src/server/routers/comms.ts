@@ -10,8 +10,8 @@ import { readThroughCache } from '../cached-reads/cache-step';
 import { commsAccess } from '../services/comms-access';
 import { messagesViewer, sendMessage, visibleMessages } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
-import { latestPositions, recordPosition } from '../services/positions';
-import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
+import { latestPositions, recordPosition, trackingTeam } from '../services/positions';
+import { authedProcedure, router, SessionIdParam } from '../trpc';
 import {
   HunterPositionOutput,
   ListMessagesRequest,
@@ -107,24 +107,29 @@ export const commsRouter = router({
     .output(PositionOutput)
     .mutation(({ ctx, input: { id, ...fix } }) => recordPosition(ctx, id, fix)),
 
-  hunterLocations: ownedSessionProcedure
+  hunterLocations: authedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/game-sessions/{id}/hunter-locations',
         tags,
-        summary: "Every hunter's latest position (game master's live map)",
+        summary: "Hunters' latest positions: every hunter's for the game master, a team's for its hunters",
         description:
-          'Lists each hunter\'s latest accepted position (accuracy, distance travelled, time) for the game master\'s live map. Only the session\'s game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.',
-        errorResponses: { ...access, 403: 'Not the owner of this session' },
+          'Lists each hunter\'s latest accepted position (accuracy, distance travelled, time, team) for the game master\'s live map. ' +
+          "The session's game master (or an admin) reads every hunter's; a hunter in a team reads their teammates' and their own " +
+          "(issue 42), never another team's. 401 without a sign-in, 403 for anyone else (a hunter in no team among them), 404 for an unknown session.",
+        errorResponses: { ...access, 403: 'Not the owner of this session, nor a hunter in a team' },
       },
     })
-    // Cache: one tracking map per session, dropped by every hunter's new position too.
-    .use(({ ctx, next }) =>
-      readThroughCache(ctx.readCache, { sessionId: ctx.gameSession.id, key: 'tracking', movesWithPositions: true }, () => next()),
-    )
+    .input(SessionIdParam)
+    // Cache: one tracking map per session and one per team, dropped by every hunter's new position too.
+    .use(async ({ ctx, input, next }) => {
+      const team = await trackingTeam(ctx, input.id);
+      const key = team === null ? 'tracking' : `tracking|team:${team}`;
+      return readThroughCache(ctx.readCache, { sessionId: input.id, key, movesWithPositions: true }, () => next({ ctx: { team } }));
+    })
     .output(z.array(HunterPositionOutput))
-    .query(({ ctx }) => latestPositions(ctx.db, ctx.gameSession.id)),
+    .query(({ ctx, input }) => latestPositions(ctx.db, input.id, ctx.team)),
 
   /**
    * The session's live events (messages, dinosaurs, status, hunter progress; positions

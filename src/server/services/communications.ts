@@ -17,7 +17,9 @@ import type { Db, Queryable, Tx } from '../db/client';
 import { queryPlan } from '../db/query-plan';
 import { messages } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { badRequest, forbidden } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { teamOfSession } from '../db/queries/teams';
+import { TEAM_MESSAGES } from '../../domain/teams';
 import type { Audience, PublishInput } from '../event-bus';
 import { awardAfterWrite } from './achievements';
 import { type CommsAccess, commsAccess, commsWriteAccess } from './comms-access';
@@ -80,19 +82,35 @@ const COLUMNS = {
   createdAt: messages.createdAt,
 };
 
-type ListParams = { sessionId: number; afterId: number; beforeId: number | undefined; all: boolean; userId: string; limit: number };
+type ListParams = {
+  sessionId: number;
+  afterId: number;
+  beforeId: number | undefined;
+  all: boolean;
+  userId: string;
+  /** The hunter's team now: its channel is theirs to read (issue 42). */
+  teamId: number | null;
+  limit: number;
+};
 type InsertParams = Omit<MessageRow, 'id'> & { sessionId: number; senderUserId: string };
 
 /**
  * Visibility: the owner and admins (`all`) see everything; a hunter sees messages to 'all'
- * and 'hunters' and their own. Every query walks the (session_id, id) index.
+ * and 'hunters', their own, and their team's channel (never another team's). Every query walks
+ * the (session_id, id) index.
  */
 function visible(params: ListParams): SQL {
   return and(
     eq(messages.sessionId, params.sessionId),
     gt(messages.id, params.afterId),
     params.beforeId === undefined ? undefined : lt(messages.id, params.beforeId),
-    params.all ? undefined : or(inArray(messages.recipientType, ['all', 'hunters']), eq(messages.senderUserId, params.userId)),
+    params.all
+      ? undefined
+      : or(
+          inArray(messages.recipientType, ['all', 'hunters']),
+          eq(messages.senderUserId, params.userId),
+          params.teamId === null ? undefined : and(eq(messages.recipientType, 'team'), eq(messages.teamId, params.teamId)),
+        ),
   )!;
 }
 
@@ -125,7 +143,10 @@ function toDto(row: MessageRow): MessageDto {
   };
 }
 
-/** Hunters write to 'all' or 'headquarters'; the game master (and admins) to 'all' or 'hunters'. */
+/**
+ * Hunters write to 'all', 'headquarters' or their team; the game master (and admins) to 'all', 'hunters' or one
+ * team. (Whose team: teamChannel.)
+ */
 export function checkRecipient(access: CommsAccess, recipient: RecipientType | undefined): RecipientType {
   const value = recipient ?? 'all';
   if (access.role === 'player' && value === 'hunters') {
@@ -137,9 +158,31 @@ export function checkRecipient(access: CommsAccess, recipient: RecipientType | u
   return value;
 }
 
+/**
+ * The team whose channel a message to 'team' goes to (null for any other recipient): a hunter's own
+ * team (409 in none; another team's id 403); for the game master the named one (400 without it).
+ */
+export function teamChannel(access: CommsAccess, recipient: RecipientType, teamId: number | undefined): number | null {
+  if (recipient !== 'team') return null;
+  if (access.player) {
+    const own = access.player.teamId;
+    if (own === null) throw conflict(TEAM_MESSAGES.notInTeam);
+    if (teamId !== undefined && teamId !== own) throw forbidden(COMMS_TEAM_MESSAGES.ownTeamOnly);
+    return own;
+  }
+  if (teamId === undefined) throw badRequest(COMMS_TEAM_MESSAGES.teamIdRequired, { fieldErrors: { teamId: COMMS_TEAM_MESSAGES.teamIdRequired } });
+  return teamId;
+}
+
+export const COMMS_TEAM_MESSAGES = {
+  ownTeamOnly: 'Hunters can write to their own team only',
+  teamIdRequired: "teamId is required to write to a team (or write to 'hunters' for every team)",
+} as const;
+
 /** Who receives the new_communication event: the same rule as the message list. */
-function audienceFor(access: CommsAccess, userId: string, recipient: RecipientType): Audience {
-  return access.role === 'player' && recipient === 'headquarters' ? `owner+user:${userId}` : 'all';
+function audienceFor(access: CommsAccess, userId: string, dto: MessageDto): Audience {
+  if (dto.teamId !== null) return `team:${dto.teamId}`;
+  return access.role === 'player' && dto.recipientType === 'headquarters' ? `owner+user:${userId}` : 'all';
 }
 
 function senderLabel(ctx: CommsCtx, access: CommsAccess): string {
@@ -190,6 +233,8 @@ export async function postMessage(
   };
   const sessionId = access.sessionId;
   const dto = await ctx.db.transaction(async (tx) => {
+    // A team's channel: the team must be one of the session's (a hunter's own always is).
+    if (params.teamId !== null && !(await teamOfSession(tx, access.sessionId, params.teamId))) throw notFound(TEAM_MESSAGES.teamNotFound);
     const [{ id }] = (await tx.insert(messages).values(params).returning({ id: messages.id })) as [{ id: number }];
     const stored = toDto({ id, ...params });
     await alsoWrite?.(tx);
@@ -213,7 +258,7 @@ function eventsOf(access: CommsAccess, userId: string, dto: MessageDto, label: s
     {
       sessionId,
       type: 'new_communication',
-      audience: audienceFor(access, userId, dto.recipientType),
+      audience: audienceFor(access, userId, dto),
       payload: { ...dto, sessionId, timestamp: createdAt },
     },
   ];
@@ -260,6 +305,7 @@ export async function sendMessage(ctx: CommsCtx, sessionId: number, input: SendM
     recipientType,
     quickAction,
     location,
+    teamId: teamChannel(access, recipientType, input.teamId),
     label: messageType === 'broadcast' ? GAME_MASTER_LABEL : undefined,
   });
 }
@@ -289,6 +335,7 @@ export async function visibleMessages(
     beforeId: query.beforeId,
     all: access.seesAll,
     userId: ctx.user.id,
+    teamId: access.player?.teamId ?? null,
     limit: query.limit ?? COMMS_PAGE_SIZE,
   };
   if (query.afterId !== undefined) return (await listQuery(ctx.db, params, 'oldest')).map(toDto);
@@ -297,14 +344,14 @@ export async function visibleMessages(
 
 /**
  * Who sees the same page of messages: the owner and admins see all (one view), a hunter
- * sees what all hunters see plus their own messages (a view of their own).
+ * sees what all hunters see plus their own messages and their team's (a view of their own, per team).
  */
 export function messagesViewer(ctx: Pick<CommsCtx, 'user'>, access: CommsAccess): string {
-  return access.seesAll ? '*' : ctx.user.id;
+  return access.seesAll ? '*' : `${ctx.user.id}|team:${access.player?.teamId ?? '-'}`;
 }
 
 /** For tests and benchmarks: the query plan of a hunter's list query, a line per step (either dialect's EXPLAIN). */
 export async function explainListQueries(db: Db): Promise<string[]> {
-  const params: ListParams = { sessionId: 1, afterId: 0, beforeId: 1, all: false, userId: 'x', limit: 1 };
+  const params: ListParams = { sessionId: 1, afterId: 0, beforeId: 1, all: false, userId: 'x', teamId: 1, limit: 1 };
   return queryPlan(db, listQuery(db, params, 'oldest'));
 }

@@ -17,6 +17,7 @@ import { EXPEDITIONS_LISTED_MAX } from '../../domain/rules';
 import type { GameSessionRow } from '../db/schema';
 import { gameSessions, sessionPlayers } from '../db/schema';
 import { removedFromSession, sessionPlayerCount } from '../db/queries/session-fields';
+import { dropFromTeam } from './teams';
 import { conflict, forbidden, notFound } from '../errors';
 import {
   countPlayers,
@@ -146,6 +147,8 @@ export async function removeHunter(ctx: SessionsCtx, session: GameSessionRow, hu
       .where(and(eq(sessionPlayers.id, row.id), isNull(sessionPlayers.removedAt)))
       .returning();
     if (!player) throw conflict(EXPEDITION_MESSAGES.alreadyRemoved);
+    // Out of their team too (issue 42), told before hunter_removed, the last event the hunter's streams carry.
+    await dropFromTeam(ctx, tx, session, { playerId: player.id, userId: player.userId, hunterName: player.handle, teamId: row.teamId });
     const currentPlayers = await countPlayers({ db: tx }, session.id);
     await ctx.bus.publish(tx, {
       sessionId: session.id,

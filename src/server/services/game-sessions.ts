@@ -26,6 +26,7 @@ import {
 import { sessionPlayerCount } from '../db/queries/session-fields';
 import { refuseCommonPassword } from '../auth/password-policy';
 import { badRequest, conflict, notFound } from '../errors';
+import { resolveMaxTeamSize } from '../../domain/teams';
 import { capMaxPlayers, consumeSessionAllowance } from './plan-limits';
 import { awardSessionEnd } from './achievements';
 import { requireSessionAccess } from './session-access';
@@ -153,6 +154,8 @@ export async function createSession(ctx: UserCtx, input: CreateSessionInput, lay
     // when the plan's allowance is spent), maxPlayers capped to the plan. Admins bypass.
     const limits = { db: tx, now: ctx.now };
     const maxPlayers = await capMaxPlayers(limits, ctx.user, input.maxPlayers);
+    const maxTeamSize = resolveMaxTeamSize(input.maxTeamSize, maxPlayers);
+    if (typeof maxTeamSize === 'string') throw badRequest(maxTeamSize, { fieldErrors: { maxTeamSize } });
     await consumeSessionAllowance(limits, ctx.user);
     const [inserted] = await tx
       .insert(gameSessions)
@@ -172,6 +175,9 @@ export async function createSession(ctx: UserCtx, input: CreateSessionInput, lay
         meetingLat: input.meetingPoint?.lat ?? null,
         meetingLng: input.meetingPoint?.lng ?? null,
         meetingNote: input.meetingNote,
+        teamMode: input.teamMode,
+        maxTeamSize,
+        teamSwitchAfterStart: input.teamSwitchAfterStart,
         createdAt: now,
       })
       .returning();

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { chooseJoinSession, sessionIdOf } from '../../domain/join-choice';
 import type { HunterJoinInput } from '../../domain/schemas';
+import { TEAM_MESSAGES } from '../../domain/teams';
 import { foldKey } from '../../domain/text-keys';
 import { EXPEDITION_MESSAGES } from '../../domain/expeditions';
 import type { JoinByIdBody, JoinByNameInput } from '../../domain/session-schemas';
@@ -14,10 +15,11 @@ import { newHunterKey, readHunterKey, rejoinKeyMatches, rejoinKeyOf, setHunterKe
 import type { Context } from '../context';
 import { lockFor } from '../db/locks';
 import { type GameSessionRow, gameSessions, sessionPlayers, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { logout, startSession } from './accounts';
 import { joinFailures, type JoinTarget } from './auth-limits';
 import { countPlayers, refreshSession } from './game-sessions';
+import { nameFilter } from './name-filter';
 import { findPlayer, type PlayerRow, removedFrom } from './session-access';
 import type { z } from 'zod';
 import type { JoinOutputSchema } from '../routers/sessions/sessions.types';
@@ -100,6 +102,8 @@ async function addPlayer(
     const existing = createGuest ? undefined : await findPlayer(tx, row.id, userId);
     if (existing?.removedAt != null) throw removedFrom(row);
     if (existing) return { player: existing, created: false };
+    // Other hunters (children among them) read the handle: a refused word is refused (decision 977).
+    if (nameFilter.refuses(handle)) throw badRequest(TEAM_MESSAGES.handleNotAllowed, { fieldErrors: { hunterHandle: TEAM_MESSAGES.handleNotAllowed } });
     const handleKey = foldKey(handle);
     const [clash] = await tx
       .select({ id: sessionPlayers.id })

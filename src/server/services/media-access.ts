@@ -1,7 +1,7 @@
 // Who may download an uploaded media file (/uploads/media/...): the audience of its
 // message, by the feed's own rule (communications.ts, decision 713). The session's game
 // master (and admins) see every file; a hunter of the session sees files sent to 'all'
-// or 'hunters' and their own; nobody else, signed out or outside the session, sees any.
+// or 'hunters', their own, and their team's channel's (issue 42: never another team's); nobody else, signed out or outside the session, sees any.
 // Files with no message (an upload in progress, a refused one, purged by retention) are
 // seen by nobody. Catalogue files (models, mission covers and videos) stay public.
 import { eq } from 'drizzle-orm';
@@ -13,12 +13,12 @@ import { requireSessionAccess } from './session-access';
 /** The folder of message media under UPLOADS_DIR (services/media.ts stores there). */
 export const MEDIA_URL_PREFIX = '/uploads/media/';
 
-type MediaMessage = { sessionId: number; recipientType: string; senderUserId: string | null };
+type MediaMessage = { sessionId: number; recipientType: string; senderUserId: string | null; teamId: number | null };
 
 /** The message that carries the file (one per file: names are server-made UUIDs). */
 async function messageOf(db: Db, mediaUrl: string): Promise<MediaMessage | undefined> {
   const [row] = await db
-    .select({ sessionId: messages.sessionId, recipientType: messages.recipientType, senderUserId: messages.senderUserId })
+    .select({ sessionId: messages.sessionId, recipientType: messages.recipientType, senderUserId: messages.senderUserId, teamId: messages.teamId })
     .from(messages)
     .where(eq(messages.mediaUrl, mediaUrl))
     .limit(1);
@@ -30,12 +30,13 @@ export async function mayViewMedia(db: Db, user: User | null, mediaUrl: string):
   if (!user) return false;
   const message = await messageOf(db, mediaUrl);
   if (!message) return false;
-  let role: 'owner' | 'admin' | 'player';
+  let access: Awaited<ReturnType<typeof requireSessionAccess>>;
   try {
-    role = (await requireSessionAccess({ db, user }, message.sessionId)).role;
+    access = await requireSessionAccess({ db, user }, message.sessionId);
   } catch {
     return false; // no such session, or not part of it
   }
-  if (role !== 'player') return true;
-  return message.recipientType === 'all' || message.recipientType === 'hunters' || message.senderUserId === user.id;
+  if (access.role !== 'player' || message.senderUserId === user.id) return true;
+  if (message.recipientType === 'team') return message.teamId !== null && message.teamId === access.player.teamId;
+  return message.recipientType === 'all' || message.recipientType === 'hunters';
 }

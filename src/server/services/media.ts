@@ -10,7 +10,8 @@ import { plus } from '../db/expressions';
 import { badRequest } from '../errors';
 import type { FileStore } from '../storage/file-store';
 import { removeUpload, type StoredFile, storeUpload } from '../storage/uploads';
-import { checkRecipient, type CommsCtx, type MessageDto, postMessage } from './communications';
+import { TeamIdField } from '../../domain/team-schemas';
+import { checkRecipient, type CommsCtx, type MessageDto, postMessage, teamChannel } from './communications';
 import { type CommsAccess, commsWriteAccess } from './comms-access';
 
 export const MEDIA_ERRORS = {
@@ -35,13 +36,16 @@ export function storeMedia(files: FileStore, file: MultipartFile): Promise<Store
   });
 }
 
-export type MediaFields = { message?: string | undefined; recipientType?: string | undefined };
+export type MediaFields = { message?: string | undefined; recipientType?: string | undefined; teamId?: string | undefined };
 
 /** Validates the text fields; call before storing when they arrive first, and again after. */
 export function parseMediaFields(access: CommsAccess, fields: MediaFields) {
   const recipient = RecipientType.optional().safeParse(fields.recipientType || undefined);
   if (!recipient.success) throw badRequest(COMMS_MESSAGES.recipientType);
   const recipientType = checkRecipient(access, recipient.data);
+  const typedTeam = TeamIdField().optional().safeParse(fields.teamId || undefined);
+  if (!typedTeam.success) throw badRequest('Invalid team id');
+  const teamId = teamChannel(access, recipientType, typedTeam.data);
   const raw = fields.message?.trim() ?? '';
   let message = '';
   if (raw) {
@@ -49,7 +53,7 @@ export function parseMediaFields(access: CommsAccess, fields: MediaFields) {
     if (!text.success) throw badRequest(text.error.issues[0]!.message);
     message = text.data;
   }
-  return { recipientType, message };
+  return { recipientType, teamId, message };
 }
 
 /** Posts the stored file as a media message; deletes the file if the message is refused. */
@@ -60,7 +64,7 @@ export async function createMediaMessage(
   fields: MediaFields,
 ): Promise<MessageDto> {
   try {
-    const { recipientType, message } = parseMediaFields(access, fields);
+    const { recipientType, teamId, message } = parseMediaFields(access, fields);
     const isPhoto = stored.kind === 'jpeg';
     const player = isPhoto ? access.player : null;
     return await postMessage(
@@ -70,6 +74,7 @@ export async function createMediaMessage(
         message: message || (isPhoto ? 'Shared a photo' : 'Shared a video'),
         messageType: 'media',
         recipientType,
+        teamId,
         mediaType: isPhoto ? 'image' : 'video',
         mediaUrl: stored.url,
       },

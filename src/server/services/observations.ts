@@ -20,6 +20,7 @@ import { dinosaurSpecies, observations, sessionDinosaurs, sessionPlayers } from 
 import { minus, plus } from '../db/expressions';
 import { conflict, forbidden, notFound } from '../errors';
 import { awardAfterWrite } from './achievements';
+import { publishTeamRanking } from './teams';
 import { refreshSession, type SessionsCtx } from './game-sessions';
 import { isRunning } from './session-clock';
 import { requireSessionAccess } from './session-access';
@@ -96,6 +97,8 @@ export async function recordObservation(
         speciesId: dino.speciesId,
         success,
         distanceM: distance,
+        // It scores for the hunter's team of the moment (decision 973).
+        teamId: player.teamId,
         createdAt: now,
       });
       await tx
@@ -157,6 +160,8 @@ export async function recordObservation(
         distance: rounded,
       },
     });
+    // A team's dart moves the teams' ranking (its accuracy at least): everyone sees the new one.
+    if (player.teamId !== null) await publishTeamRanking(ctx, tx, session);
     return { result, player };
   });
   // Achievements after the hunter_progress event has committed (HQ hears the dart, then what it earned).

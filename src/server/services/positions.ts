@@ -23,6 +23,7 @@ import { events, gameSessions, messages, positions, sessionPlayers } from '../db
 import { constantOne, plus } from '../db/expressions';
 import { commsAccess, type PlayerPosition } from './comms-access';
 import { POSITION_REFUSAL } from './write-limits';
+import { requireSubscription } from './plan-limits';
 import { endSession } from './game-sessions';
 import { awardAfterStep } from './achievements';
 import { judgeHunterFix } from './play-area';
@@ -151,7 +152,8 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
     await ctx.bus.publish(tx, {
       sessionId,
       type: 'hunter_location',
-      audience: 'owner',
+      // HQ, and the hunter's teammates (issue 42): never another team's hunters.
+      audience: player.teamId === null ? 'owner' : `team:${player.teamId}`,
       payload: {
         sessionId,
         userId: ctx.user.id,
@@ -179,12 +181,27 @@ export async function recordPosition(ctx: PositionsCtx, sessionId: number, raw: 
  * The retention purge clears the position but keeps its time (it dates the session's last
  * activity): such a hunter has no position to show.
  */
-export async function latestPositions(q: Queryable, sessionId: number): Promise<HunterPosition[]> {
+/**
+ * Whose latest positions the caller reads (GET hunter-locations): null, every hunter's (the owner with an
+ * active plan, admins); a team id, that team's (a hunter in it, issue 42). 403 for a hunter in no team,
+ * 404/403 for a session they have no part in.
+ */
+export async function trackingTeam(ctx: Pick<AppDeps, 'db' | 'now'> & { user: User }, sessionId: number): Promise<number | null> {
+  const access = await commsAccess(ctx, sessionId);
+  if (access.role === 'owner') await requireSubscription(ctx, ctx.user);
+  if (access.seesAll) return null;
+  const teamId = access.player?.teamId ?? null;
+  if (teamId === null) throw forbidden("Hunters see their teammates' positions only, and you are not in a team");
+  return teamId;
+}
+
+export async function latestPositions(q: Queryable, sessionId: number, teamId: number | null = null): Promise<HunterPosition[]> {
   const rows = (await q
     .select({
       userId: sessionPlayers.userId,
       playerId: sessionPlayers.id,
       hunterName: sessionPlayers.handle,
+      teamId: sessionPlayers.teamId,
       lat: sessionPlayers.lastLat,
       lng: sessionPlayers.lastLng,
       accuracy: sessionPlayers.lastAccuracy,
@@ -193,7 +210,14 @@ export async function latestPositions(q: Queryable, sessionId: number): Promise<
       timestamp: sessionPlayers.lastPositionAt,
     })
     .from(sessionPlayers)
-    .where(and(eq(sessionPlayers.sessionId, sessionId), isNotNull(sessionPlayers.lastPositionAt), isNotNull(sessionPlayers.lastLat)))
+    .where(
+      and(
+        eq(sessionPlayers.sessionId, sessionId),
+        isNotNull(sessionPlayers.lastPositionAt),
+        isNotNull(sessionPlayers.lastLat),
+        teamId === null ? undefined : eq(sessionPlayers.teamId, teamId),
+      ),
+    )
     .orderBy(asc(sessionPlayers.id))) as (Omit<HunterPosition, 'location'> & { lat: number; lng: number })[];
   return rows.map(({ lat, lng, ...r }) => ({ ...r, location: { lat, lng } }));
 }

@@ -3,17 +3,28 @@
 // park's hunters often share one mobile carrier's address. Counted where the store says
 // (rate-limit-store.ts): this process's memory on SQLite, the database on PostgreSQL (decision 885).
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { POSITION_BUDGET_BURST, POSITION_BUDGET_REFILL_MS } from '../../domain/rules';
+import {
+  POSITION_BUDGET_BURST,
+  POSITION_BUDGET_REFILL_MS,
+  TEAM_CHANGE_WINDOW_S,
+  TEAM_CHANGES_PER_WINDOW,
+  TEAM_CODE_GUESS_WINDOW_S,
+  TEAM_CODE_GUESSES_PER_WINDOW,
+} from '../../domain/rules';
+import { TEAM_MESSAGES } from '../../domain/teams';
 import { type Bucket, isFull, refill, takeToken } from '../../domain/token-bucket';
 import type { Config } from '../config';
 import { takeFromBucket } from '../db/rate-limits';
 import { tooManyRequests } from '../errors';
 import { type Limiter, MEMORY_RATE_LIMITS, type RateLimitStore, type SharedCounts } from './rate-limit-store';
 
-export type WriteKind = 'message' | 'upload';
+/** team: a hunter's team creations, joins, switches and leaves in one session (key `userId:sessionId`; decision 976). */
+export type WriteKind = 'message' | 'upload' | 'team';
 export type WriteLimits = Record<WriteKind, Limiter> & {
   /** Position reports per hunter per game session (decision 710). */
   position: PositionLimiter;
+  /** Wrong team codes per hunter per game session (key `userId:sessionId`; decision 976). */
+  teamCodeGuesses: Limiter;
 };
 
 export function createWriteLimits(
@@ -23,6 +34,8 @@ export function createWriteLimits(
   return {
     message: store.window({ keyPrefix: 'message', points: config.MESSAGE_RATE_LIMIT, duration: 60 }),
     upload: store.window({ keyPrefix: 'upload', points: config.UPLOAD_RATE_LIMIT, duration: 60 }),
+    team: store.window({ keyPrefix: 'team', points: TEAM_CHANGES_PER_WINDOW, duration: TEAM_CHANGE_WINDOW_S }),
+    teamCodeGuesses: store.window({ keyPrefix: 'team_code', points: TEAM_CODE_GUESSES_PER_WINDOW, duration: TEAM_CODE_GUESS_WINDOW_S }),
     position: store.shared ? new SharedPositionBudget(store.shared) : new PositionBudget(),
   };
 }
@@ -114,6 +127,7 @@ export class SharedPositionBudget implements PositionLimiter {
 const REFUSALS: Record<WriteKind, string> = {
   message: 'Too many messages. Please wait a moment and try again.',
   upload: 'Too many uploads. Please wait a moment and try again.',
+  team: TEAM_MESSAGES.tooManyChanges,
 };
 
 /**

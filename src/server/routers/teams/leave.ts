@@ -3,7 +3,7 @@ import * as teams from '../../services/teams';
 import { authedProcedure } from '../../trpc';
 import { SessionTeamsInput, TEAM_DOOR_ERRORS, tags } from './teams.types';
 
-/** A hunter of an open session leaves their team (an emptied team a hunter made goes with them, unless it has scored). */
+/** A hunter of an open session leaves their team (an emptied team stays: the game master deletes teams). */
 export const leave = authedProcedure
   .meta({
     openapi: {
