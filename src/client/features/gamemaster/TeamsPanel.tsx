@@ -267,10 +267,10 @@ function TeamCard({ team, targets, move, editable, onRename, onLock, onDelete }:
         )}
       </Group>
       <Group gap="xs" wrap="wrap">
-        <Badge variant="light" color={team.memberCount >= team.maxSize ? 'red.9' : 'gray.8'} data-testid="team-size">
+        <Badge variant={team.memberCount >= team.maxSize ? 'filled' : 'outline'} color={team.memberCount >= team.maxSize ? 'red.9' : 'dark.7'} data-testid="team-size">
           {team.memberCount}/{team.maxSize} hunters
         </Badge>
-        <Badge variant="light" color="dark.6">
+        <Badge variant="outline" color="dark.7" aria-label={`Rank ${team.score.rank}`}>
           #{team.score.rank}
         </Badge>
         {team.locked && (

@@ -76,6 +76,8 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.get, { id }));
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats.sessionHunterStats, { id }));
+      // A new hunter is one without a team (issue 42): HQ's Teams panel lists them.
+      refresh(getQueryKey(api.teams.list, { id }));
       return;
     case 'hunter_removed':
       // Decision 836: everyone's count and lists; for the removed hunter, the session read is
@@ -84,6 +86,9 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.sessions.list));
       refresh(getQueryKey(api.stats));
       refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      // Removing a hunter removes them from their team.
+      refresh(getQueryKey(api.teams.list, { id }));
+      refresh(getQueryKey(api.teams.ranking, { id }));
       return;
     case 'session_created':
     case 'session_scheduled':
