@@ -3,7 +3,7 @@
 // switch and leave where the session allows; without one in an open session, create a team with a
 // name, join one from the list, or join by code. Each refusal is said in the server's words (a full
 // team, a locked one, a wrong code, a switch the game master does not allow). Thumb-sized controls.
-import { Alert, Badge, Box, Button, CopyButton, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, CopyButton, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconDoorExit, IconLock, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MAX_TEAM_NAME_LENGTH, TEAM_CODE_LENGTH } from '../../../domain/rules';
@@ -143,12 +143,13 @@ function OwnTeam({ session, teams, team }: { session: SessionFacts; teams: Sessi
               {changeRefusal}.
             </Text>
           ) : (
-            <Group grow gap="xs">
-              <Button size="md" variant="light" onClick={() => setSwitching((s) => !s)} aria-expanded={switching}>
+            <SimpleGrid cols={2} spacing="xs">
+              <Button size="md" px="xs" variant="light" onClick={() => setSwitching((s) => !s)} aria-expanded={switching}>
                 Switch team
               </Button>
               <Button
                 size="md"
+                px="xs"
                 variant="outline"
                 color="red.8"
                 leftSection={<IconDoorExit size={18} aria-hidden />}
@@ -157,7 +158,7 @@ function OwnTeam({ session, teams, team }: { session: SessionFacts; teams: Sessi
               >
                 Leave team
               </Button>
-            </Group>
+            </SimpleGrid>
           )}
           {switching && !changeRefusal && <JoinOptions session={session} teams={teams} currentTeamId={team.id} actions={actions} />}
         </>
@@ -200,7 +201,7 @@ function NoTeam({ session, teams }: { session: SessionFacts; teams: SessionTeams
               style={{ flex: 1 }}
               size="md"
               label="Team name"
-              placeholder="e.g. Raptor Squad"
+              placeholder="e.g. Raptors"
               maxLength={MAX_TEAM_NAME_LENGTH}
               value={name}
               onChange={(e) => {
