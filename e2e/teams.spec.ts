@@ -228,6 +228,21 @@ test.describe('Teams', () => {
     await shot(hq, 'hq-teams-live-1280');
     await teamsPanel.screenshot({ path: `${SHOTS}/hq-teams-panel-1280.png` });
     await shot(a2.page, 'field-ops-ranking-360');
+    // The other size of each screen: HQ on a phone, the terminal and Field Operations on a desktop.
+    await hq.setViewportSize({ width: 360, height: 740 });
+    await teamsPanel.screenshot({ path: `${SHOTS}/hq-teams-panel-360.png` });
+    await hqComms.screenshot({ path: `${SHOTS}/hq-communications-360.png` });
+    await hq.getByTestId('hunter-tracking').screenshot({ path: `${SHOTS}/hq-tracking-360.png` });
+    await hq.setViewportSize({ width: 1280, height: 800 });
+    for (const [p, file] of [
+      [a2, 'field-ops-team-1280'],
+      [a1, 'terminal-team-1280'],
+    ] as const) {
+      await p.page.setViewportSize({ width: 1280, height: 800 });
+      await shot(p.page, file, false);
+    }
+    await a1.page.getByRole('tab', { name: 'Brief' }).click();
+    await shot(a1.page, 'terminal-brief-team-1280', false);
 
     // The end: Past hunts shows the teams' results, and the CSV has the team column.
     await lifecycle(hq.request, sessionId, 'end');
@@ -238,6 +253,9 @@ test.describe('Teams', () => {
     await expect(teamRows.filter({ hasText: 'Raptors' }).getByTestId('past-team-observed')).toHaveText('1');
     await expect(teamRows.filter({ hasText: 'Raptors' })).toContainText(a2.handle);
     await past.screenshot({ path: `${SHOTS}/hq-past-hunt-teams-1280.png` });
+    await hq.setViewportSize({ width: 360, height: 740 });
+    await past.screenshot({ path: `${SHOTS}/hq-past-hunt-teams-360.png` });
+    await hq.setViewportSize({ width: 1280, height: 800 });
     const csv = await hq.request.get(`/api/game-sessions/${sessionId}/results.csv`);
     expect(csv.status()).toBe(200);
     const [header, ...rows] = (await csv.text()).trim().split(/\r?\n/);

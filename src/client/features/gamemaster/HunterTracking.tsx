@@ -175,7 +175,7 @@ function TeamCell({ team }: { team: TeamTag | undefined }) {
       {team ? (
         <Group gap={6} wrap="nowrap">
           <TeamSwatch color={team.color} />
-          <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
             {team.name}
           </Text>
         </Group>

@@ -143,7 +143,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
                 <Table.Tr key={h.hunterId}>
                   <Table.Td>{h.completionRank}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{h.hunterName}</Table.Td>
-                  {teamHunt && <Table.Td style={{ overflowWrap: 'anywhere' }}>{teamOf.get(h.hunterId)?.name ?? '—'}</Table.Td>}
+                  {teamHunt && <Table.Td style={{ whiteSpace: 'nowrap' }}>{teamOf.get(h.hunterId)?.name ?? '—'}</Table.Td>}
                   <Table.Td ta="right">{h.dinosaursObserved}</Table.Td>
                   <Table.Td>{h.observedSpecies.join(', ')}</Table.Td>
                   <Table.Td ta="right">{h.dartsUsed}</Table.Td>
@@ -217,7 +217,7 @@ function TeamResults({ teams }: { teams: readonly Team[] }) {
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <TeamSwatch color={t.color} />
-                  <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                     {t.name}
                   </Text>
                 </Group>
