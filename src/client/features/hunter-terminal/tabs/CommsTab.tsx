@@ -10,6 +10,8 @@ import type { FusedPosition } from '../../gps';
 import { TeamSwatch } from '../../teams/TeamSwatch';
 
 const HUNTER_RECIPIENTS = ['all', 'headquarters'] as const;
+/** In a team, a photo goes to the team first (its channel: the teammates and HQ), or to everyone or HQ. */
+const TEAM_RECIPIENTS = ['team', 'all', 'headquarters'] as const;
 const isTeamMessage = (m: CommsMessage) => m.recipientType === 'team';
 const isRadioMessage = (m: CommsMessage) => m.recipientType !== 'team';
 
@@ -85,7 +87,7 @@ export function CommsTab({ sessionId, position, team = null }: Props) {
         <Title order={2} size="h4" mb="xs">
           Photo or Video
         </Title>
-        <MediaUpload sessionId={sessionId} recipients={HUNTER_RECIPIENTS} />
+        <MediaUpload sessionId={sessionId} recipients={team ? TEAM_RECIPIENTS : HUNTER_RECIPIENTS} />
       </Paper>
     </Stack>
   );
