@@ -12,6 +12,7 @@ CREATE TABLE "teams" (
 ALTER TABLE "game_sessions" ADD COLUMN "team_mode" text DEFAULT 'solo' NOT NULL;--> statement-breakpoint
 ALTER TABLE "game_sessions" ADD COLUMN "max_team_size" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
 ALTER TABLE "game_sessions" ADD COLUMN "team_switch_after_start" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "gm_layouts" ADD COLUMN "team_settings" jsonb;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "team_id" integer;--> statement-breakpoint
 ALTER TABLE "observations" ADD COLUMN "team_id" integer;--> statement-breakpoint
 ALTER TABLE "session_players" ADD COLUMN "team_id" integer;--> statement-breakpoint

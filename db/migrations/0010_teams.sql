@@ -15,6 +15,7 @@ CREATE UNIQUE INDEX `teams_session_code_uq` ON `teams` (`session_id`,`code`);-->
 ALTER TABLE `game_sessions` ADD `team_mode` text DEFAULT 'solo' NOT NULL;--> statement-breakpoint
 ALTER TABLE `game_sessions` ADD `max_team_size` integer DEFAULT 4 NOT NULL;--> statement-breakpoint
 ALTER TABLE `game_sessions` ADD `team_switch_after_start` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `gm_layouts` ADD `team_settings` text;--> statement-breakpoint
 ALTER TABLE `messages` ADD `team_id` integer REFERENCES teams(id);--> statement-breakpoint
 ALTER TABLE `observations` ADD `team_id` integer REFERENCES teams(id);--> statement-breakpoint
 CREATE INDEX `observations_team_idx` ON `observations` (`team_id`);--> statement-breakpoint

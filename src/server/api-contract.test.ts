@@ -39,7 +39,7 @@ function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
   return result.data;
 }
 
-type MediaForm = { media: Blob; message?: string; recipientType?: 'all' | 'headquarters' | 'hunters' };
+type MediaForm = { media: Blob; message?: string; recipientType?: 'all' | 'headquarters' | 'hunters' | 'team'; teamId?: string };
 /** Text parts first: the server checks them before it stores the file part. */
 function multipart(body: MediaForm): FormData {
   const form = new FormData();

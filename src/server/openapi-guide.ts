@@ -92,6 +92,13 @@ export const TAGS: Array<{ name: string; description: string }> = [
       'judges from reported positions whether each hunter is inside, outside or in a no-go zone.',
   },
   {
+    name: 'teams',
+    description:
+      "Teams of a session (issue 42): solo, open (hunters create teams and join them from the list or by a code) or " +
+      'assigned (the game master makes and fills them); team score and ranking. A hunter never reads another team\'s ' +
+      'code, channel or positions.',
+  },
+  {
     name: 'communications',
     description: 'Messages between headquarters and hunters (text or a photo/video upload), and hunters\' live positions.',
   },

@@ -698,8 +698,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every hunter's latest position (game master's live map)
-         * @description Lists each hunter's latest accepted position (accuracy, distance travelled, time) for the game master's live map. Only the session's game master (or an admin): 401 without a sign-in, 403 for anyone else, 404 for an unknown session.
+         * Hunters' latest positions: every hunter's for the game master, a team's for its hunters
+         * @description Lists each hunter's latest accepted position (accuracy, distance travelled, time, team) for the game master's live map. The session's game master (or an admin) reads every hunter's; a hunter in a team reads their teammates' and their own (issue 42), never another team's. 401 without a sign-in, 403 for anyone else (a hunter in no team among them), 404 for an unknown session.
          */
         get: operations["comms-hunterLocations"];
         put?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
         };
         /**
          * An ended hunt's replay: every hunter's path and each observation, in time order
-         * @description For the owning game master (or an admin) once the session has ended (409 before). Paths are thinned evenly in time to at most 6000 fixes in all. Within 48 hours of the end (the privacy policy's GPS retention) paths are included; afterwards pathsKept is false and paths are empty, while the observations remain.
+         * @description For the owning game master (or an admin) once the session has ended (409 before). Paths are thinned evenly in time to at most 6000 fixes in all. Within 48 hours of the end (the privacy policy's GPS retention) paths are included; afterwards pathsKept is false and paths are empty, while the observations remain. teamId (optional, issue 42): only that team's hunters (its members at the end) and their observations; 404 for a team not of the session.
          */
         get: operations["hunts-replay"];
         put?: never;
@@ -1320,6 +1320,214 @@ export interface paths {
          * @description The session's owner (or an admin) with their own layout: the session takes its play area and no-go zones, and its dinosaurs are replaced by the layout's (dinosaurs_cleared and dinosaur_deployed events follow). Only while the session is preparing (409).
          */
         post: operations["hunts-applyLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session's team mode, its teams in rank order with members and scores, and the caller's team
+         * @description For the owning game master, admins and the hunters of the session. Every team shows its name, colour, members (handles), size and score; a team's join code only to the game master and to that team's own hunters. A solo session answers teamMode solo and no teams. 401 without a sign-in, 403 with no part in the session, 404 for an unknown session.
+         */
+        get: operations["listSessionTeams"];
+        put?: never;
+        /**
+         * Create a team (a hunter of an open session creates and joins it; the game master creates an empty one)
+         * @description name: 2-32 characters, unique in the session (case and accents folded), not refused by the profanity filter. A hunter may create one only in an open session, and is moved into it (leaving their team, which counts as a switch). The answer holds the new team's code. 400 for a bad or refused name; 409 for a taken name, a session at 20 teams, a solo or assigned session (hunters), a switch after the start where not allowed, or an ended session; 429 past the team changes allowed per minute.
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The teams' ranking: unique species, then observations, then darts accuracy; ties by who reached the score first
+         * @description Every team of the session, first first, with its score and rank (the event team_ranking carries the same after each observation by a team's hunter). For the owning game master, admins and the session's hunters: 401, 403, 404 otherwise.
+         */
+        get: operations["getTeamRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/{teamId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a team of an open session (or switch to it)
+         * @description For the session's hunters, in an open session. A locked team needs its code (403 without it, 404 for a wrong one). From another team it is a switch: after the start only where the game master allowed it (409). 409 for a full team, a solo or assigned session, or an ended one; 429 past the team changes allowed per minute or too many wrong codes.
+         */
+        post: operations["joinTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/join-by-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the team whose code a teammate gave (case, spaces and dashes ignored)
+         * @description For the session's hunters, in an open session. 404 'No team of this session has this code' for a wrong code (too many wrong codes: 429), and the refusals of joining a team otherwise (full, switch after the start, mode, ended).
+         */
+        post: operations["joinTeamByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave your team (open sessions)
+         * @description For the session's hunters, in an open session: after the start only where the game master allows switching (409). 409 when not in a team, for a solo or assigned session or an ended one; 429 past the team changes allowed per minute.
+         */
+        post: operations["leaveTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team: its hunters are left in no team
+         * @description For the owning game master and admins (403 for anyone else). The team's channel goes with it. 409 once the session has ended.
+         */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a team, or lock or unlock it
+         * @description For the owning game master and admins, and in an open session for the team's own hunters (403 for anyone else, another team's hunters included). name as on creation (400 bad or refused, 409 taken); locked: a locked team is joined only with its code or by assignment. 409 once the session has ended.
+         */
+        patch: operations["updateTeam"];
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/{teamId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a hunter to a team (moving them from their team)
+         * @description For the owning game master and admins, in an open or assigned session, before or during the hunt (the switch rule binds hunters, not the game master). 409 for a full team, a solo session or an ended one.
+         */
+        post: operations["assignTeamHunter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/{teamId}/members/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a hunter out of a team (they stay in the session)
+         * @description For the owning game master and admins. 404 when the hunter is not in this team; 409 once the session has ended.
+         */
+        delete: operations["removeTeamHunter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/teams/auto-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put every hunter without a team in the smallest team, then even the teams out
+         * @description Hunters without a team join the smallest team with room; then hunters move from the largest team to the smallest until no two differ by more than one, the latest joined first (decision 975). For the owning game master and admins; 409 without teams, in a solo session, or once it has ended.
+         */
+        post: operations["autoBalanceTeams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/game-sessions/{id}/team-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the session's team mode, max team size or switch rule
+         * @description Fields left out stay. teamMode only before the start (409 after; back to solo deletes the teams). maxTeamSize from 2 to the session's maxPlayers (400), never below a team's current size (409). teamSwitchAfterStart at any time before the end. For the owning game master and admins; 409 once the session has ended. Answers the teams read.
+         */
+        put: operations["setTeamSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1417,7 +1625,7 @@ export interface paths {
         put?: never;
         /**
          * Send a photo (jpeg) or video (mp4) as a media message
-         * @description multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata (EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.
+         * @description multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are refused while streaming. Hunters send to all, headquarters or their team; the game master to all, hunters or one team. The file is stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata (EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.
          */
         post: operations["comms-uploadMedia"];
         delete?: never;
@@ -2151,6 +2359,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     }[];
                 };
             };
@@ -2192,6 +2409,23 @@ export interface operations {
                         lng: number;
                     } | null;
                     meetingNote?: string | null;
+                    /**
+                     * @description solo (default: today's game), open (hunters create and join teams) or assigned (the game master makes the teams)
+                     * @default solo
+                     * @example open
+                     * @enum {string}
+                     */
+                    teamMode?: "solo" | "open" | "assigned";
+                    /**
+                     * @description Most hunters a team may hold: 2 up to the session's maxPlayers (default 4, capped to maxPlayers)
+                     * @example 4
+                     */
+                    maxTeamSize?: number;
+                    /**
+                     * @description Whether hunters may switch or leave their team once the session has started (default false)
+                     * @default false
+                     */
+                    teamSwitchAfterStart?: boolean;
                 };
             };
         };
@@ -2240,6 +2474,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -2337,6 +2580,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -2432,6 +2684,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -2538,6 +2799,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -2635,6 +2905,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -2732,6 +3011,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -3291,6 +3579,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -4661,6 +4958,10 @@ export interface operations {
                         completionTime: string | null;
                         /** @description The species the hunter observed, each once, in the order they first observed it */
                         observedSpecies: string[];
+                        /** @description The hunter's team (issue 42); null: none, or a solo session */
+                        teamId: number | null;
+                        /** @description The team's name, or null */
+                        teamName: string | null;
                     }[];
                 };
             };
@@ -4727,8 +5028,13 @@ export interface operations {
                         messageType: "text" | "broadcast" | "hunter" | "quick_action" | "media" | "comms";
                         mediaType: ("image" | "video") | null;
                         mediaUrl: string | null;
-                        /** @enum {string} */
-                        recipientType: "all" | "headquarters" | "hunters";
+                        /**
+                         * @description 'team': to one team's channel (teamId), read by that team and headquarters only
+                         * @enum {string}
+                         */
+                        recipientType: "all" | "headquarters" | "hunters" | "team";
+                        /** @description The team whose channel the message is in (recipientType 'team'); null otherwise */
+                        teamId: number | null;
                         quickAction: ("target_spotted" | "request_backup" | "mark_location" | "area_clear" | "low_ammo" | "emergency_exit") | null;
                         /** @description The marked position of a mark_location quick action */
                         location: {
@@ -4806,13 +5112,14 @@ export interface operations {
                     /** @enum {string} */
                     messageType?: "text" | "broadcast" | "hunter" | "quick_action" | "media" | "comms";
                     /** @enum {string} */
-                    recipientType?: "all" | "headquarters" | "hunters";
+                    recipientType?: "all" | "headquarters" | "hunters" | "team";
                     /** @enum {string} */
                     quickAction?: "target_spotted" | "request_backup" | "mark_location" | "area_clear" | "low_ammo" | "emergency_exit";
                     location?: {
                         lat: number;
                         lng: number;
                     };
+                    teamId?: number;
                     userId?: string | number;
                 };
             };
@@ -4837,6 +5144,7 @@ export interface operations {
                      *       "recipientType": "headquarters",
                      *       "quickAction": null,
                      *       "location": null,
+                     *       "teamId": null,
                      *       "createdAt": "2026-11-26T02:45:40.370Z",
                      *       "timestamp": 1795661140370
                      *     }
@@ -4853,8 +5161,13 @@ export interface operations {
                         messageType: "text" | "broadcast" | "hunter" | "quick_action" | "media" | "comms";
                         mediaType: ("image" | "video") | null;
                         mediaUrl: string | null;
-                        /** @enum {string} */
-                        recipientType: "all" | "headquarters" | "hunters";
+                        /**
+                         * @description 'team': to one team's channel (teamId), read by that team and headquarters only
+                         * @enum {string}
+                         */
+                        recipientType: "all" | "headquarters" | "hunters" | "team";
+                        /** @description The team whose channel the message is in (recipientType 'team'); null otherwise */
+                        teamId: number | null;
                         quickAction: ("target_spotted" | "request_backup" | "mark_location" | "area_clear" | "low_ammo" | "emergency_exit") | null;
                         /** @description The marked position of a mark_location quick action */
                         location: {
@@ -5050,6 +5363,8 @@ export interface operations {
                         userId: string;
                         playerId: number;
                         hunterName: string;
+                        /** @description The hunter's team (null: none, or a solo session) */
+                        teamId: number | null;
                         location: {
                             lat: number;
                             lng: number;
@@ -5070,7 +5385,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not the owner of this session */
+            /** @description Not the owner of this session, nor a hunter in a team */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7037,7 +7352,9 @@ export interface operations {
     };
     "hunts-replay": {
         parameters: {
-            query?: never;
+            query?: {
+                teamId?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7123,7 +7440,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
-            /** @description Session not found */
+            /** @description Session not found, or the team is not one of its teams */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7210,6 +7527,15 @@ export interface operations {
                         } | null;
                         /** @description Where exactly to meet, in a line */
                         meetingNote: string | null;
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
                     };
                 };
             };
@@ -7294,6 +7620,18 @@ export interface operations {
                             lat: number;
                             lng: number;
                         }[];
+                        /** @description The team rules applied with the layout (issue 42); null for layouts saved before teams */
+                        teamSettings: {
+                            /**
+                             * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                             * @enum {string}
+                             */
+                            teamMode: "solo" | "open" | "assigned";
+                            /** @description Most hunters a team may hold (2 up to the session player cap) */
+                            maxTeamSize: number;
+                            /** @description Whether hunters may switch or leave their team once the session has started */
+                            teamSwitchAfterStart: boolean;
+                        } | null;
                         createdAt: string;
                     }[];
                 };
@@ -7359,6 +7697,18 @@ export interface operations {
                             lat: number;
                             lng: number;
                         }[];
+                        /** @description The team rules applied with the layout (issue 42); null for layouts saved before teams */
+                        teamSettings: {
+                            /**
+                             * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                             * @enum {string}
+                             */
+                            teamMode: "solo" | "open" | "assigned";
+                            /** @description Most hunters a team may hold (2 up to the session player cap) */
+                            maxTeamSize: number;
+                            /** @description Whether hunters may switch or leave their team once the session has started */
+                            teamSwitchAfterStart: boolean;
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -7534,6 +7884,1226 @@ export interface operations {
                 };
             };
             /** @description The session has started or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    listSessionTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 12 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessionId": 12,
+                     *       "teamMode": "open",
+                     *       "maxTeamSize": 4,
+                     *       "teamSwitchAfterStart": false,
+                     *       "teams": [
+                     *         {
+                     *           "id": 3,
+                     *           "sessionId": 12,
+                     *           "name": "Raptor Squad",
+                     *           "color": "#e6194b",
+                     *           "locked": false,
+                     *           "members": [
+                     *             {
+                     *               "playerId": 41,
+                     *               "userId": "8053a68f-4927-4c32-9c30-accd21c6153f",
+                     *               "hunterName": "Ada"
+                     *             },
+                     *             {
+                     *               "playerId": 42,
+                     *               "userId": "guest_5f0c2b9e",
+                     *               "hunterName": "Ben"
+                     *             }
+                     *           ],
+                     *           "memberCount": 2,
+                     *           "maxSize": 4,
+                     *           "score": {
+                     *             "uniqueSpecies": 2,
+                     *             "observations": 3,
+                     *             "dartsUsed": 4,
+                     *             "accuracy": 75,
+                     *             "rank": 1,
+                     *             "reachedAt": "2026-11-26T02:51:02.114Z"
+                     *           },
+                     *           "code": "K7M2QX"
+                     *         }
+                     *       ],
+                     *       "myTeamId": 3,
+                     *       "unassigned": [
+                     *         {
+                     *           "playerId": 43,
+                     *           "userId": "guest_9a1d7c33",
+                     *           "hunterName": "Cleo"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
+                        sessionId: number;
+                        /** @description In rank order */
+                        teams: {
+                            id: number;
+                            sessionId: number;
+                            name: string;
+                            /** @description #rrggbb: the team on maps and lists */
+                            color: string;
+                            /** @description A locked team is not joined from the list: only with its code, or by the game master */
+                            locked: boolean;
+                            members: {
+                                /** @description The hunter's player id in this session */
+                                playerId: number;
+                                /** @description The hunter's user id (as in positions and hunter-stats) */
+                                userId: string;
+                                /** @description The hunter's handle */
+                                hunterName: string;
+                            }[];
+                            memberCount: number;
+                            /** @description The session's max team size */
+                            maxSize: number;
+                            score: {
+                                /** @description Species the team observed at least once */
+                                uniqueSpecies: number;
+                                /** @description Successful observations */
+                                observations: number;
+                                /** @description Darts used by the team (one per observation attempt) */
+                                dartsUsed: number;
+                                /** @description Successful observations per dart used, in whole percent */
+                                accuracy: number;
+                                /** @description 1 = first; teams equal on every part of the rule share a rank (decision 973) */
+                                rank: number;
+                                /** @description When the team reached its score (ISO 8601): breaks ties, earlier first */
+                                reachedAt: string | null;
+                            };
+                            /** @description The team's join code (6 characters): only for the game master and the team's own hunters */
+                            code?: string;
+                        }[];
+                        /** @description The caller's team (hunters); null for none and for the game master */
+                        myTeamId: number | null;
+                        /** @description Hunters of the session in no team */
+                        unassigned: {
+                            /** @description The hunter's player id in this session */
+                            playerId: number;
+                            /** @description The hunter's user id (as in positions and hunter-stats) */
+                            userId: string;
+                            /** @description The hunter's handle */
+                            hunterName: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not part of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 12 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Raptor Squad"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description 2-32 characters, unique in the session (case and accents folded)
+                     * @example Raptor Squad
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "sessionId": 12,
+                     *       "name": "Raptor Squad",
+                     *       "color": "#e6194b",
+                     *       "locked": false,
+                     *       "members": [
+                     *         {
+                     *           "playerId": 41,
+                     *           "userId": "8053a68f-4927-4c32-9c30-accd21c6153f",
+                     *           "hunterName": "Ada"
+                     *         }
+                     *       ],
+                     *       "memberCount": 1,
+                     *       "maxSize": 4,
+                     *       "score": {
+                     *         "uniqueSpecies": 0,
+                     *         "observations": 0,
+                     *         "dartsUsed": 0,
+                     *         "accuracy": 0,
+                     *         "rank": 1,
+                     *         "reachedAt": null
+                     *       },
+                     *       "code": "K7M2QX"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        sessionId: number;
+                        name: string;
+                        /** @description #rrggbb: the team on maps and lists */
+                        color: string;
+                        /** @description A locked team is not joined from the list: only with its code, or by the game master */
+                        locked: boolean;
+                        members: {
+                            /** @description The hunter's player id in this session */
+                            playerId: number;
+                            /** @description The hunter's user id (as in positions and hunter-stats) */
+                            userId: string;
+                            /** @description The hunter's handle */
+                            hunterName: string;
+                        }[];
+                        memberCount: number;
+                        /** @description The session's max team size */
+                        maxSize: number;
+                        score: {
+                            /** @description Species the team observed at least once */
+                            uniqueSpecies: number;
+                            /** @description Successful observations */
+                            observations: number;
+                            /** @description Darts used by the team (one per observation attempt) */
+                            dartsUsed: number;
+                            /** @description Successful observations per dart used, in whole percent */
+                            accuracy: number;
+                            /** @description 1 = first; teams equal on every part of the rule share a rank (decision 973) */
+                            rank: number;
+                            /** @description When the team reached its score (ISO 8601): breaks ties, earlier first */
+                            reachedAt: string | null;
+                        };
+                        /** @description The team's join code (6 characters): only for the game master and the team's own hunters */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not part of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Name taken, too many teams, team mode does not allow it, switch after the start, or session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many team changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    getTeamRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description Every team, first first */
+                        ranking: {
+                            /** @description Species the team observed at least once */
+                            uniqueSpecies: number;
+                            /** @description Successful observations */
+                            observations: number;
+                            /** @description Darts used by the team (one per observation attempt) */
+                            dartsUsed: number;
+                            /** @description Successful observations per dart used, in whole percent */
+                            accuracy: number;
+                            /** @description 1 = first; teams equal on every part of the rule share a rank (decision 973) */
+                            rank: number;
+                            /** @description When the team reached its score (ISO 8601): breaks ties, earlier first */
+                            reachedAt: string | null;
+                            teamId: number;
+                            name: string;
+                            color: string;
+                            memberCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not part of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    joinTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 12 */
+                id: number;
+                /** @example 3 */
+                teamId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The team's code: needed only for a locked team
+                     * @example K7M2QX
+                     */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessionId": 12,
+                     *       "playerId": 42,
+                     *       "teamId": 3,
+                     *       "previousTeamId": null
+                     *     }
+                     */
+                    "application/json": {
+                        sessionId: number;
+                        playerId: number;
+                        teamId: number | null;
+                        previousTeamId: number | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session, or the team is locked (join it with its code) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found, or no team has this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Team full, already in it, team mode does not allow it, switch after the start, or session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many team changes, or too many wrong codes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    joinTeamByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The team's 6-character join code (case, spaces and dashes ignored)
+                     * @example K7M2QX
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        playerId: number;
+                        teamId: number | null;
+                        previousTeamId: number | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not a hunter of this session, or the team is locked (join it with its code) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found, or no team has this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Team full, already in it, team mode does not allow it, switch after the start, or session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many team changes, or too many wrong codes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    leaveTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        playerId: number;
+                        teamId: number | null;
+                        previousTeamId: number | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not part of this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Not in a team, team mode does not allow it, after the start, or ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many team changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                teamId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        teamId: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                teamId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 2-32 characters, unique in the session (case and accents folded)
+                     * @example Raptor Squad
+                     */
+                    name?: string;
+                    /** @description Locked: joined only with the code or by assignment */
+                    locked?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        sessionId: number;
+                        name: string;
+                        /** @description #rrggbb: the team on maps and lists */
+                        color: string;
+                        /** @description A locked team is not joined from the list: only with its code, or by the game master */
+                        locked: boolean;
+                        members: {
+                            /** @description The hunter's player id in this session */
+                            playerId: number;
+                            /** @description The hunter's user id (as in positions and hunter-stats) */
+                            userId: string;
+                            /** @description The hunter's handle */
+                            hunterName: string;
+                        }[];
+                        memberCount: number;
+                        /** @description The session's max team size */
+                        maxSize: number;
+                        score: {
+                            /** @description Species the team observed at least once */
+                            uniqueSpecies: number;
+                            /** @description Successful observations */
+                            observations: number;
+                            /** @description Darts used by the team (one per observation attempt) */
+                            dartsUsed: number;
+                            /** @description Successful observations per dart used, in whole percent */
+                            accuracy: number;
+                            /** @description 1 = first; teams equal on every part of the rule share a rank (decision 973) */
+                            rank: number;
+                            /** @description When the team reached its score (ISO 8601): breaks ties, earlier first */
+                            reachedAt: string | null;
+                        };
+                        /** @description The team's join code (6 characters): only for the game master and the team's own hunters */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the game master nor one of the team's hunters */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Name taken, or session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    assignTeamHunter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                teamId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The hunter's player id (teams read: members, unassigned) */
+                    playerId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        playerId: number;
+                        teamId: number | null;
+                        previousTeamId: number | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session, team or hunter not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Team full, already in it, solo session, or session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    removeTeamHunter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                teamId: number;
+                playerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        playerId: number;
+                        teamId: number | null;
+                        previousTeamId: number | null;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session, team or hunter not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    autoBalanceTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionId: number;
+                        /** @description Hunters who changed team (or got one) */
+                        moved: number;
+                        /** @description Hunters left without a team: every team is full */
+                        unplaced: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description No teams, solo session, or session ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    setTeamSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    teamMode?: "solo" | "open" | "assigned";
+                    /**
+                     * @description Most hunters a team may hold: 2 up to the session's maxPlayers (default 4, capped to maxPlayers)
+                     * @example 4
+                     */
+                    maxTeamSize?: number;
+                    teamSwitchAfterStart?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description solo: every hunter for themselves (today's game); open: hunters create teams and join them by the list or a code; assigned: the game master makes the teams and assigns hunters
+                         * @enum {string}
+                         */
+                        teamMode: "solo" | "open" | "assigned";
+                        /** @description Most hunters a team may hold (2 up to the session player cap) */
+                        maxTeamSize: number;
+                        /** @description Whether hunters may switch or leave their team once the session has started */
+                        teamSwitchAfterStart: boolean;
+                        sessionId: number;
+                        /** @description In rank order */
+                        teams: {
+                            id: number;
+                            sessionId: number;
+                            name: string;
+                            /** @description #rrggbb: the team on maps and lists */
+                            color: string;
+                            /** @description A locked team is not joined from the list: only with its code, or by the game master */
+                            locked: boolean;
+                            members: {
+                                /** @description The hunter's player id in this session */
+                                playerId: number;
+                                /** @description The hunter's user id (as in positions and hunter-stats) */
+                                userId: string;
+                                /** @description The hunter's handle */
+                                hunterName: string;
+                            }[];
+                            memberCount: number;
+                            /** @description The session's max team size */
+                            maxSize: number;
+                            score: {
+                                /** @description Species the team observed at least once */
+                                uniqueSpecies: number;
+                                /** @description Successful observations */
+                                observations: number;
+                                /** @description Darts used by the team (one per observation attempt) */
+                                dartsUsed: number;
+                                /** @description Successful observations per dart used, in whole percent */
+                                accuracy: number;
+                                /** @description 1 = first; teams equal on every part of the rule share a rank (decision 973) */
+                                rank: number;
+                                /** @description When the team reached its score (ISO 8601): breaks ties, earlier first */
+                                reachedAt: string | null;
+                            };
+                            /** @description The team's join code (6 characters): only for the game master and the team's own hunters */
+                            code?: string;
+                        }[];
+                        /** @description The caller's team (hunters); null for none and for the game master */
+                        myTeamId: number | null;
+                        /** @description Hunters of the session in no team */
+                        unassigned: {
+                            /** @description The hunter's player id in this session */
+                            playerId: number;
+                            /** @description The hunter's user id (as in positions and hunter-stats) */
+                            userId: string;
+                            /** @description The hunter's handle */
+                            hunterName: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not the owning game master */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Session or team not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description Mode after the start, size below a team, or session ended */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7835,10 +9405,12 @@ export interface operations {
                     /** @description Text part: the caption */
                     message?: string;
                     /**
-                     * @description Text part: all (default), headquarters (hunters only) or hunters (the game master only)
+                     * @description Text part: all (default), headquarters (hunters only), hunters (the game master only) or team (a hunter's own team; the game master names teamId): a team photo is readable by that team and headquarters only
                      * @enum {string}
                      */
-                    recipientType?: "all" | "headquarters" | "hunters";
+                    recipientType?: "all" | "headquarters" | "hunters" | "team";
+                    /** @description Text part: the team of recipientType team (the game master's choice; a hunter's own by default) */
+                    teamId?: string;
                 };
             };
         };
@@ -7861,8 +9433,13 @@ export interface operations {
                         messageType: "text" | "broadcast" | "hunter" | "quick_action" | "media" | "comms";
                         mediaType: ("image" | "video") | null;
                         mediaUrl: string | null;
-                        /** @enum {string} */
-                        recipientType: "all" | "headquarters" | "hunters";
+                        /**
+                         * @description 'team': to one team's channel (teamId), read by that team and headquarters only
+                         * @enum {string}
+                         */
+                        recipientType: "all" | "headquarters" | "hunters" | "team";
+                        /** @description The team whose channel the message is in (recipientType 'team'); null otherwise */
+                        teamId: number | null;
                         quickAction: ("target_spotted" | "request_backup" | "mark_location" | "area_clear" | "low_ammo" | "emergency_exit") | null;
                         /** @description The marked position of a mark_location quick action */
                         location: {

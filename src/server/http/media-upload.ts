@@ -1,4 +1,4 @@
-// POST /api/game-sessions/:id/upload-media (multipart: media, message, recipientType).
+// POST /api/game-sessions/:id/upload-media (multipart: media, message, recipientType, teamId).
 // A plain route because tRPC cannot stream files; the rules live in services/media.
 // Access is checked before any byte of the file is read; the file is streamed to
 // local disk and refused past 50 MB without being buffered, then put to the file store.
@@ -79,7 +79,7 @@ registerOpenApiPaths({
       summary: 'Send a photo (jpeg) or video (mp4) as a media message',
       description:
         'multipart/form-data. The file type is judged by its content, not its name. At most 50 MB; larger files are ' +
-        'refused while streaming. Hunters send to all or headquarters; the game master to all or hunters. The file is ' +
+        'refused while streaming. Hunters send to all, headquarters or their team; the game master to all, hunters or one team. The file is ' +
         'stored with a server-made name and served from /uploads/media/. Photos are re-encoded without their metadata ' +
         '(EXIF: GPS, camera, time); a jpeg that does not decode is an invalid file type. Anyone with a part in the session: 401 without a sign-in, 403 for a recipient the role may not send to, 404 for an unknown session, 400 for no file or a wrong file type, 413 past 50 MB, 429 past UPLOAD_RATE_LIMIT a minute.',
       security: cookieSecurity,
@@ -95,8 +95,10 @@ registerOpenApiPaths({
                 .describe('File part: the jpeg photo or mp4 video (judged by its bytes, under 50 MB)'),
               message: z.string().optional().describe('Text part: the caption'),
               recipientType: RecipientType.optional().describe(
-                'Text part: all (default), headquarters (hunters only) or hunters (the game master only)',
+                "Text part: all (default), headquarters (hunters only), hunters (the game master only) or team (a hunter's " +
+                  'own team; the game master names teamId): a team photo is readable by that team and headquarters only',
               ),
+              teamId: z.string().optional().describe("Text part: the team of recipientType team (the game master's choice; a hunter's own by default)"),
             }),
             encoding: { media: { contentType: 'image/jpeg, video/mp4' } },
           },

@@ -37,6 +37,8 @@ const HunterResultsOutput = z.array(
     observedSpecies: z
       .array(z.string())
       .describe('The species the hunter observed, each once, in the order they first observed it'),
+    teamId: z.number().int().nullable().describe("The hunter's team (issue 42); null: none, or a solo session"),
+    teamName: z.string().nullable().describe("The team's name, or null"),
   }),
 );
 

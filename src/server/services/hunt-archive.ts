@@ -9,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import { replayDinosaurRows, replayObservationRows, replayPathRows } from '../db/queries/hunt-replay';
 import type { AppDeps } from '../deps';
 import { type GameSessionRow, missions } from '../db/schema';
-import { conflict } from '../errors';
+import { conflict, notFound } from '../errors';
+import { teamOfSession } from '../db/queries/teams';
+import { TEAM_MESSAGES } from '../../domain/teams';
 import { csvLine, fileStamp } from './admin-exports';
 import { createSession, refreshSession, type SessionOutput, type SessionsCtx } from './game-sessions';
 import { sessionHunterResults } from './hunter-stats';
@@ -42,11 +44,14 @@ export type ReplayOutput = z.infer<typeof ReplayOutputSchema>;
  * to REPLAY_MAX_POINTS in all (first and last fix kept); past the retention window they are
  * empty and pathsKept is false. Observations (results) remain, drawn at the dinosaur observed.
  */
-export async function huntReplay(ctx: SessionsCtx, session: GameSessionRow): Promise<ReplayOutput> {
+export async function huntReplay(ctx: SessionsCtx, session: GameSessionRow, teamId?: number): Promise<ReplayOutput> {
   const s = await endedSession(ctx, session, ARCHIVE_MESSAGES.replayNotEnded);
   const end = endedAt(s);
   const kept = pathsKept(end, ctx.now());
-  const ranking = await sessionHunterResults(ctx, s);
+  if (teamId !== undefined && !(await teamOfSession(ctx.db, s.id, teamId))) throw notFound(TEAM_MESSAGES.teamNotFound);
+  // One team's replay (issue 42): its hunters at the end, and what they observed.
+  const ranking = (await sessionHunterResults(ctx, s)).filter((h) => teamId === undefined || h.teamId === teamId);
+  const shown = new Set(ranking.map((h) => h.hunterId));
   const byHunter = new Map<string, ReplayPoint[]>();
   if (kept) {
     const rows = await replayPathRows(ctx.db, s.id);
@@ -57,9 +62,7 @@ export async function huntReplay(ctx: SessionsCtx, session: GameSessionRow): Pro
     }
   }
   const budget = pointsPerHunter(ranking.length);
-  const observations = (
-    await replayObservationRows(ctx.db, s.id)
-  ).map((o) => ({ ...o, t: Number(o.t), lat: o.lat === null ? null : round6(o.lat), lng: o.lng === null ? null : round6(o.lng) }));
+  const observations = (await replayObservationRows(ctx.db, s.id)).filter((o) => teamId === undefined || shown.has(o.hunterId)).map((o) => ({ ...o, t: Number(o.t), lat: o.lat === null ? null : round6(o.lat), lng: o.lng === null ? null : round6(o.lng) }));
   const dinosaurs = await replayDinosaurRows(ctx.db, s.id);
   return {
     sessionId: s.id,
@@ -102,13 +105,17 @@ export const RESULTS_CSV_COLUMNS = [
 /**
  * GET /game-sessions/{id}/results.csv: one row per hunter, best first, the figures of
  * Past hunts. Cells a spreadsheet would read as a formula get a leading apostrophe (csvCell).
+ * A team hunt (issue 42) has a `team` column after `hunter` (a solo hunt's file is as it was).
  */
 export async function huntResultsCsv(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<{ csv: string; fileName: string }> {
-  let csv = csvLine(RESULTS_CSV_COLUMNS);
+  const teams = session.teamMode !== 'solo';
+  const columns: readonly string[] = teams ? [...RESULTS_CSV_COLUMNS.slice(0, 2), 'team', ...RESULTS_CSV_COLUMNS.slice(2)] : RESULTS_CSV_COLUMNS;
+  let csv = csvLine(columns);
   for (const h of await sessionHunterResults(ctx, session)) {
     csv += csvLine([
       h.completionRank,
       h.hunterName,
+      ...(teams ? [h.teamName] : []),
       h.dinosaursObserved,
       h.observedSpecies.join('; '),
       h.dartsUsed,

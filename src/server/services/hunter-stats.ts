@@ -2,6 +2,7 @@
 // successes, messages sent, and the distance the positions service accumulates
 // from stored positions. Each read is one statement over indexed rows, written to run on
 // both dialects (db/queries/hunter-stats.ts; counts read with Number(): PostgreSQL's are bigint).
+import { sessionHunters, teamsOfSession } from '../db/queries/teams';
 import { type PlayerRow, requireSessionAccess } from './session-access';
 import type { User } from 'lucia';
 import { hunterProgressRows, hunterStatsRow, type Numeric, observedSpeciesRows } from '../db/queries/hunter-stats';
@@ -176,6 +177,9 @@ export type HunterResultRow = {
   completionTime: string | null;
   /** The species the hunter observed, in the order they first observed each (issue 26). */
   observedSpecies: string[];
+  /** The hunter's team at the end (issue 42), or null. */
+  teamId: number | null;
+  teamName: string | null;
 };
 
 /**
@@ -186,6 +190,8 @@ export type HunterResultRow = {
 export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, session: GameSessionRow): Promise<HunterResultRow[]> {
   const ranking = await sessionHunterStats(ctx, session.id);
   const species = await observedSpeciesByHunter(ctx, session.id);
+  const [hunters, teams] = await Promise.all([sessionHunters(ctx.db, session.id), teamsOfSession(ctx.db, session.id)]);
+  const teamOf = new Map(hunters.map((h) => [h.userId, teams.find((t) => t.id === h.teamId) ?? null]));
   const results: HunterResultRow[] = [];
   for (const r of ranking) {
     const s = await statsOf(ctx, session, r.hunterId, ranking);
@@ -200,6 +206,8 @@ export async function sessionHunterResults(ctx: Pick<AppDeps, 'db' | 'now'>, ses
       totalObservationTime: s.totalObservationTime,
       completionTime: r.completionTime,
       observedSpecies: species.get(r.hunterId) ?? [],
+      teamId: teamOf.get(r.hunterId)?.id ?? null,
+      teamName: teamOf.get(r.hunterId)?.name ?? null,
     });
   }
   return results;

@@ -8,12 +8,13 @@ import { MAX_LAYOUTS_PER_GM } from '../../domain/rules';
 import { foldKey } from '../../domain/text-keys';
 import { lockFor } from '../db/locks';
 import type { AppDeps } from '../deps';
-import { dinosaurSpecies, type GameSessionRow, type GmLayoutRow, gmLayouts, } from '../db/schema';
+import { dinosaurSpecies, type GameSessionRow, type GmLayoutRow, gameSessions, gmLayouts } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { requireOwnedSession } from '../trpc';
 import { toDinosaurOutput } from './dinosaurs';
 import { refreshSession } from './game-sessions';
 import { readSessionLayout, writeSessionLayout } from './session-layout';
+import { writeTeamSettings } from './teams';
 import type { z } from 'zod';
 import type { LayoutOutput as LayoutOutputSchema } from '../routers/hunts/hunts.types';
 
@@ -29,6 +30,7 @@ function toOutput(row: GmLayoutRow, speciesNames: Map<number, string>): LayoutOu
     playArea: row.playArea ?? null,
     noGoZones: row.noGoZones,
     dinosaurs: row.dinosaurs.map((d) => ({ ...d, speciesName: speciesNames.get(d.speciesId) ?? null })),
+    teamSettings: row.teamSettings ?? null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -72,7 +74,15 @@ export async function saveLayout(ctx: Ctx, input: SaveLayoutInput): Promise<Layo
     if (taken) throw conflict(ARCHIVE_MESSAGES.layoutNameTaken);
     const [inserted] = await tx
       .insert(gmLayouts)
-      .values({ ownerId: ctx.user.id, name: input.name, nameKey, ...layout, createdAt: ctx.now() })
+      .values({
+        ownerId: ctx.user.id,
+        name: input.name,
+        nameKey,
+        ...layout,
+        // The session's team rules travel with its layout (issue 42).
+        teamSettings: { teamMode: session.teamMode, maxTeamSize: session.maxTeamSize, teamSwitchAfterStart: session.teamSwitchAfterStart },
+        createdAt: ctx.now(),
+      })
       .returning();
     return inserted!;
   });
@@ -100,6 +110,12 @@ export async function applyLayout(ctx: Ctx, session: GameSessionRow, layoutId: n
     // Replaces the dinosaurs under the session's lock, as deploy counts them (the cap holds).
     await lockFor(tx, 'game-session', current.id);
     const result = await writeSessionLayout(tx, current.id, layout, now);
+    // The layout's team rules (issue 42; none for layouts saved before teams), the size capped to this session's players.
+    if (layout.teamSettings) {
+      const { teamMode, maxTeamSize, teamSwitchAfterStart } = layout.teamSettings;
+      const [locked] = await tx.select().from(gameSessions).where(eq(gameSessions.id, current.id)).limit(1);
+      await writeTeamSettings(ctx, tx, locked!, { teamMode, maxTeamSize: Math.min(maxTeamSize, locked!.maxPlayers), teamSwitchAfterStart });
+    }
     await ctx.bus.publish(tx, {
       sessionId: current.id,
       type: 'dinosaurs_cleared',

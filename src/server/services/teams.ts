@@ -452,35 +452,52 @@ export async function setTeamSettings(ctx: TeamsCtx, owned: GameSessionRow, edit
   await refreshSession(ctx, owned);
   return ctx.db.transaction(async (tx) => {
     const session = await lockedSession(tx, owned.id);
-    if (session.status === 'completed') throw conflict(TEAM_MESSAGES.ended);
-    const next = {
-      teamMode: edit.teamMode ?? session.teamMode,
-      maxTeamSize: edit.maxTeamSize ?? session.maxTeamSize,
-      teamSwitchAfterStart: edit.teamSwitchAfterStart ?? session.teamSwitchAfterStart,
-    };
-    if (next.teamMode !== session.teamMode && session.status !== 'preparing') throw conflict(TEAM_MESSAGES.modeAfterStart);
-    if (next.maxTeamSize > session.maxPlayers) {
-      const message = TEAM_MESSAGES.maxTeamSizeRange(session.maxPlayers);
-      throw badRequest(message, { fieldErrors: { maxTeamSize: message } });
-    }
-    const board = await readTeamBoard(tx, session);
-    const crowded = board.teams.find((t) => t.memberCount > next.maxTeamSize);
-    if (crowded) throw conflict(TEAM_MESSAGES.maxTeamSizeBelowMembers(crowded.name, crowded.memberCount));
-    const events = new TeamEvents(ctx, session.id);
-    if (next.teamMode === 'solo' && board.rows.length > 0) {
-      for (const hunter of board.hunters.filter((h) => h.teamId !== null)) events.membership(hunter, null);
-      await deleteTeams(tx, board.rows.map((r) => r.id));
-      for (const row of board.rows) events.deleted(row);
-    }
-    await updateTeamSettings(tx, session.id, next);
-    const updated = { ...session, ...next };
-    events.settings(updated);
-    // A new size limit shows on every team.
-    if (next.maxTeamSize !== session.maxTeamSize) for (const row of board.rows) events.updated(row.id);
-    const after = await readTeamBoard(tx, updated);
-    await events.publish(tx, after, { ranking: false });
+    const after = await writeTeamSettings(ctx, tx, session, edit);
     return teamsOutputFor(after, { seesAll: true, myTeamId: null });
   });
+}
+
+/**
+ * Writes the session's team settings (the edit, and a saved layout applied) under its lock, with
+ * team_settings and what follows from it: back to solo, the teams go (their hunters in none).
+ */
+export async function writeTeamSettings(
+  ctx: Pick<TeamsCtx, 'bus' | 'now'>,
+  tx: Tx,
+  session: GameSessionRow,
+  edit: TeamSettingsEdit,
+): Promise<TeamBoard> {
+  if (session.status === 'completed') throw conflict(TEAM_MESSAGES.ended);
+  const next = {
+    teamMode: edit.teamMode ?? session.teamMode,
+    maxTeamSize: edit.maxTeamSize ?? session.maxTeamSize,
+    teamSwitchAfterStart: edit.teamSwitchAfterStart ?? session.teamSwitchAfterStart,
+  };
+  if (next.teamMode !== session.teamMode && session.status !== 'preparing') throw conflict(TEAM_MESSAGES.modeAfterStart);
+  if (next.maxTeamSize > session.maxPlayers) {
+    const message = TEAM_MESSAGES.maxTeamSizeRange(session.maxPlayers);
+    throw badRequest(message, { fieldErrors: { maxTeamSize: message } });
+  }
+  const board = await readTeamBoard(tx, session);
+  const crowded = board.teams.find((t) => t.memberCount > next.maxTeamSize);
+  if (crowded) throw conflict(TEAM_MESSAGES.maxTeamSizeBelowMembers(crowded.name, crowded.memberCount));
+  const events = new TeamEvents(ctx, session.id);
+  if (next.teamMode === 'solo' && board.rows.length > 0) {
+    for (const hunter of board.hunters.filter((h) => h.teamId !== null)) events.membership(hunter, null);
+    await deleteTeams(
+      tx,
+      board.rows.map((r) => r.id),
+    );
+    for (const row of board.rows) events.deleted(row);
+  }
+  await updateTeamSettings(tx, session.id, next);
+  const updated = { ...session, ...next };
+  events.settings(updated);
+  // A new size limit shows on every team.
+  if (next.maxTeamSize !== session.maxTeamSize) for (const row of board.rows) events.updated(row.id);
+  const after = await readTeamBoard(tx, updated);
+  await events.publish(tx, after, { ranking: false });
+  return after;
 }
 
 /** The teams' ranking after an observation by a team's hunter (in its transaction): team_ranking, to everyone. */

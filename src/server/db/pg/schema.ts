@@ -8,7 +8,7 @@
 //   (positions, events) whose ids can pass 2^31; counters of ms (paused_total_ms) are bigint too.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LatLngPoint, LayoutDinosaur } from '../sqlite/schema';
+import type { LatLngPoint, LayoutDinosaur, LayoutTeamSettings } from '../sqlite/schema';
 import { timestampMs, timestampSeconds } from './columns';
 
 export type { LatLngPoint, LayoutDinosaur } from '../sqlite/schema';
@@ -407,6 +407,7 @@ export const gmLayouts = pgTable(
     playArea: jsonb('play_area').$type<LatLngPoint[]>(),
     noGoZones: jsonb('no_go_zones').$type<LatLngPoint[][]>().notNull().default([]),
     dinosaurs: jsonb('dinosaurs').$type<LayoutDinosaur[]>().notNull().default([]),
+    teamSettings: jsonb('team_settings').$type<LayoutTeamSettings>(),
     createdAt: timestampMs('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],

@@ -30,6 +30,7 @@ export type HunterRow = {
   session_id: number;
   session_name: string;
   handle: string;
+  team: string | null;
   is_guest: number | boolean | null;
   darts_used: number;
   darts_remaining: number;
@@ -48,6 +49,7 @@ export type ObservationRow = {
   session_name: string;
   user_id: string;
   handle: string;
+  team: string | null;
   dinosaur_id: number;
   species_id: number;
   species_name: string | null;
@@ -77,7 +79,7 @@ export function analyticsRows(db: Db): Promise<{ sessions: SessionRow[]; hunters
     );
     const hunters = await rawAll<HunterRow>(
       tx,
-      sql`SELECT p.user_id, p.session_id, s.name AS session_name, p.handle, u.is_guest, p.darts_used, p.darts_remaining,
+      sql`SELECT p.user_id, p.session_id, s.name AS session_name, p.handle, t.name AS team, u.is_guest, p.darts_used, p.darts_remaining,
            p.distance_traveled_m, ${ms(tx, 'p.completion_time')} AS completion_time, ${ms(tx, 'p.joined_at')} AS joined_at,${sql.raw(PLAYER_MESSAGE_COUNTS_SQL)},
            (SELECT count(*) FROM observations o WHERE o.player_id = p.id) AS observations,
            (SELECT count(*) FROM observations o WHERE o.player_id = p.id AND o.success) AS successful,
@@ -85,15 +87,17 @@ export function analyticsRows(db: Db): Promise<{ sessions: SessionRow[]; hunters
          FROM session_players p
          JOIN game_sessions s ON s.id = p.session_id
          LEFT JOIN users u ON u.id = p.user_id
+         LEFT JOIN teams t ON t.id = p.team_id
          ORDER BY p.session_id, p.id`,
     );
     const observations = await rawAll<ObservationRow>(
       tx,
-      sql`SELECT o.id, o.session_id, s.name AS session_name, p.user_id, p.handle, o.dinosaur_id, o.species_id,
+      sql`SELECT o.id, o.session_id, s.name AS session_name, p.user_id, p.handle, t.name AS team, o.dinosaur_id, o.species_id,
            sp.name AS species_name, o.success, o.distance_m, ${ms(tx, 'o.created_at')} AS created_at
          FROM observations o
          JOIN game_sessions s ON s.id = o.session_id
          JOIN session_players p ON p.id = o.player_id
+         LEFT JOIN teams t ON t.id = o.team_id
          LEFT JOIN dinosaur_species sp ON sp.id = o.species_id
          ORDER BY o.session_id, o.id`,
     );

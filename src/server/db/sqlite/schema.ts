@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
+/** A saved layout's team settings (issue 42). */
+export type LayoutTeamSettings = { teamMode: 'solo' | 'open' | 'assigned'; maxTeamSize: number; teamSwitchAfterStart: boolean };
+
 /** A map point as the API sends it; polygons are lists of these (the play area, no-go zones). */
 export type LatLngPoint = { lat: number; lng: number };
 
@@ -454,6 +457,8 @@ export const gmLayouts = sqliteTable(
     playArea: text('play_area', { mode: 'json' }).$type<LatLngPoint[]>(),
     noGoZones: text('no_go_zones', { mode: 'json' }).$type<LatLngPoint[][]>().notNull().default(sql`'[]'`),
     dinosaurs: text('dinosaurs', { mode: 'json' }).$type<LayoutDinosaur[]>().notNull().default(sql`'[]'`),
+    /** The session's team mode, max team size and switch rule (issue 42); null for layouts saved before teams. */
+    teamSettings: text('team_settings', { mode: 'json' }).$type<LayoutTeamSettings>(),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [uniqueIndex('gm_layouts_owner_name_uq').on(t.ownerId, t.nameKey)],

@@ -1,4 +1,5 @@
 // Contracts of past hunts (issue 26, helper hunts): replay, run it again, saved layouts.
+import { TeamSettings } from '../../../domain/contracts/teams';
 import { z } from 'zod';
 
 const Point = z.object({ lat: z.number(), lng: z.number() });
@@ -58,6 +59,7 @@ export const LayoutOutput = z.object({
       lng: z.number(),
     }),
   ),
+  teamSettings: TeamSettings.nullable().describe("The team rules applied with the layout (issue 42); null for layouts saved before teams"),
   createdAt: z.string(),
 });
 

@@ -395,3 +395,43 @@ describe("the game master's team tools", () => {
     expect(after.unassigned.map((m: { hunterName: string }) => m.hunterName)).not.toContain('Nia');
   });
 });
+
+describe('after the hunt', () => {
+  it('shows results per team and per hunter, a CSV team column, a replay of one team; Run again and layouts keep the team rules', async () => {
+    const g = await assignedGame();
+    const species = await addSpecies(server, 1, `Archive-saur ${g.id}`);
+    const dino = (await gm.post(`/api/game-sessions/${g.id}/deploy-dinosaur`, { sessionId: g.id, speciesId: species, latitude: HERE.lat, longitude: HERE.lng })).body;
+    await g.a1.post(`/api/game-sessions/${g.id}/location`, { ...HERE, accuracy: 5 });
+    expect((await g.a1.post('/api/hunter/observation', { sessionId: g.id, dinosaurId: dino.id })).body.success).toBe(true);
+    expect((await gm.post(`/api/game-sessions/${g.id}/end`, {})).status).toBe(200);
+
+    // Per team: the teams read stays after the end, ranked.
+    const teams = (await gm.get(teamsPath(g.id))).body;
+    expect(teams.teams.map((t: { name: string; score: { rank: number; observations: number } }) => [t.name, t.score.rank, t.score.observations])).toEqual([
+      ['Alpha', 1, 1],
+      ['Bravo', 2, 0],
+    ]);
+    // Per hunter, with their team.
+    const results = (await gm.get(`/api/game-sessions/${g.id}/hunter-results`)).body;
+    expect(results.find((r: { hunterName: string }) => r.hunterName === 'Ada')).toMatchObject({ teamId: g.alpha.id, teamName: 'Alpha' });
+    // The CSV's team column.
+    const csv = await (await fetch(`${server.url}/api/game-sessions/${g.id}/results.csv`, { headers: { cookie: gm.cookies() } })).text();
+    const [header, ...lines] = csv.trim().split('\r\n');
+    expect(header!.split(',').slice(0, 3)).toEqual(['rank', 'hunter', 'team']);
+    expect(lines.find((l) => l.includes('Ada'))).toContain(',Alpha,');
+    // One team's replay.
+    const replay = (await gm.get(`/api/game-sessions/${g.id}/replay?teamId=${g.bravo.id}`)).body;
+    expect(replay.hunters.map((h: { hunterName: string }) => h.hunterName).sort()).toEqual(['Bea', 'Bob']);
+    expect(replay.observations).toEqual([]);
+    expect((await gm.get(`/api/game-sessions/${g.id}/replay?teamId=999999`)).status).toBe(404);
+    // The team rules run again, and travel in a saved layout.
+    const again = await gm.post(`/api/game-sessions/${g.id}/run-again`, { name: `Again ${g.id}`, password: 'raptor-4821' });
+    expect(again.body).toMatchObject({ teamMode: 'assigned', maxTeamSize: 2, teamSwitchAfterStart: false });
+    const saved = await gm.post('/api/gamemaster/layouts', { sessionId: g.id, name: `Teams layout ${g.id}` });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.teamSettings).toEqual({ teamMode: 'assigned', maxTeamSize: 2, teamSwitchAfterStart: false });
+    const fresh = await createSession(gm);
+    expect((await gm.post(`/api/game-sessions/${fresh.id}/apply-layout`, { layoutId: saved.body.id })).status).toBe(200);
+    expect((await gm.get(teamsPath(fresh.id))).body).toMatchObject({ teamMode: 'assigned', maxTeamSize: 2 });
+  });
+});
