@@ -29,20 +29,14 @@ function timeline(data: ReplayData): { start: number; end: number } {
 const ALL_TEAMS = 'all';
 
 export function HuntReplay({ sessionId, teamHunt = false }: { sessionId: number; teamHunt?: boolean }) {
-  const replay = trpc.hunts.replay.useQuery({ id: sessionId }, { retry: false, staleTime: 60_000 });
-  // A team hunt (issue 42): the replay can show one team's hunters and observations.
+  // A team hunt (issue 42): the replay can show one team's hunters and observations (the server's teamId filter).
   const teams = trpc.teams.list.useQuery({ id: sessionId }, { enabled: teamHunt, retry: false, staleTime: 60_000 });
   const [teamId, setTeamId] = useState(ALL_TEAMS);
   const team = teams.data?.teams.find((t) => String(t.id) === teamId);
-  const shown = useMemo(() => {
-    if (!replay.data || !team) return replay.data;
-    const members = new Set(team.members.map((m) => m.userId));
-    return {
-      ...replay.data,
-      hunters: replay.data.hunters.filter((h) => members.has(h.hunterId)),
-      observations: replay.data.observations.filter((o) => members.has(o.hunterId)),
-    };
-  }, [replay.data, team]);
+  const replay = trpc.hunts.replay.useQuery(
+    { id: sessionId, ...(team ? { teamId: team.id } : {}) },
+    { retry: false, staleTime: 60_000, placeholderData: (previous) => previous },
+  );
   if (replay.isLoading) {
     return (
       <Center py="xl">
@@ -72,7 +66,7 @@ export function HuntReplay({ sessionId, teamHunt = false }: { sessionId: number;
         />
       )}
       {/* A new team starts its replay from the beginning. */}
-      <ReplayPlayer key={team?.id ?? ALL_TEAMS} data={shown ?? replay.data} />
+      <ReplayPlayer key={`${team?.id ?? ALL_TEAMS}-${replay.isPlaceholderData}`} data={replay.data} />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import { Panel } from './Panel';
 import { HuntReplay } from './HuntReplay';
 import { RunAgainDialog } from './RunAgainDialog';
 import { SaveLayoutForm } from './SavedLayouts';
-import { formatDistance, teamsByUser } from './trackingRows';
+import { formatDistance } from './trackingRows';
 import { TeamSwatch } from '../teams/TeamSwatch';
 import type { Team } from '../teams/types';
 import type { HqSession } from './types';
@@ -106,7 +106,6 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
   // A team hunt (issue 42): the teams' final ranking, and each hunter's team.
   const teamHunt = session.teamMode !== 'solo';
   const teams = trpc.teams.list.useQuery({ id: sessionId }, { enabled: teamHunt, retry: false });
-  const teamOf = useMemo(() => teamsByUser(teams.data?.teams), [teams.data]);
   const view = result.data ? resultView(result.data) : null;
   if (result.isLoading || hunters.isLoading || (teamHunt && teams.isLoading)) {
     return (
@@ -143,7 +142,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
                 <Table.Tr key={h.hunterId}>
                   <Table.Td>{h.completionRank}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{h.hunterName}</Table.Td>
-                  {teamHunt && <Table.Td style={{ whiteSpace: 'nowrap' }}>{teamOf.get(h.hunterId)?.name ?? '—'}</Table.Td>}
+                  {teamHunt && <Table.Td style={{ whiteSpace: 'nowrap' }}>{h.teamName ?? '—'}</Table.Td>}
                   <Table.Td ta="right">{h.dinosaursObserved}</Table.Td>
                   <Table.Td>{h.observedSpecies.join(', ')}</Table.Td>
                   <Table.Td ta="right">{h.dartsUsed}</Table.Td>
