@@ -151,6 +151,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
     handleTerminalEvent(event, {
       speciesName: speciesNameLookup(catalogue.byId),
       ownHandle: session?.hunterHandle ?? null,
+      teamName: (teamId) => teams?.teams.find((t) => t.id === teamId)?.name ?? null,
       onSessionEnded: end.markEnded,
       onUnreadMessage: () => {
         if (tab !== 'comms') setUnread((n) => n + 1);
