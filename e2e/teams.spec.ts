@@ -214,6 +214,8 @@ test.describe('Teams', () => {
     await a1.page.waitForTimeout(4000);
     await observe.click();
     await expect(a1.page.getByTestId('observation-verdict')).toHaveAttribute('data-outcome', 'observed');
+    // The only dinosaur: the mission is complete; A1 plays on.
+    await a1.page.getByRole('button', { name: 'Continue Session' }).click();
     await expect(a1.page.getByTestId('team-rank')).toContainText('#1 of 2');
     await expect(b1.page.getByTestId('team-rank')).toContainText('#2 of 2');
     await expect(b2.page.getByTestId('hunter-rank')).toHaveText('#2 of 2');

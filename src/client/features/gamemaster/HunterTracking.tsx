@@ -91,7 +91,7 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
         </Text>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
-          <Table striped highlightOnHover verticalSpacing={6} miw={560} aria-label="Hunter progress">
+          <Table striped highlightOnHover verticalSpacing={6} miw={teamOf ? 680 : 560} aria-label="Hunter progress">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Rank</Table.Th>

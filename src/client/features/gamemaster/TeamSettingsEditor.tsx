@@ -35,7 +35,7 @@ export function TeamSettingsEditor({ session }: { session: HqSession }) {
   const ended = session.status === 'completed';
   if (!editing) {
     return (
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" data-testid="team-settings-summary">
           {teamSettingsSummary(settingsOf(session))}
         </Text>

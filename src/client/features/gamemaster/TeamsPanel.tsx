@@ -125,7 +125,7 @@ function TeamBoard({ sessionId, data, ended }: { sessionId: number; data: Sessio
               <TextInput
                 style={{ flex: 1 }}
                 label="New team"
-                placeholder="e.g. Raptor Squad"
+                placeholder="e.g. Raptors"
                 maxLength={MAX_TEAM_NAME_LENGTH}
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
