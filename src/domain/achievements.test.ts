@@ -139,3 +139,12 @@ describe('titles, streaks and clean hunts', () => {
     expect(isCleanHunt({ full: false, totalDinosaurs: 5, missesBeforeComplete: 0 })).toBe(false);
   });
 });
+
+describe('team achievements (issue 42)', () => {
+  it('awards Team Player by team hunts played to the end, and Winning Team for a first place', () => {
+    const keys = (facts: Partial<typeof EMPTY_FACTS>) => newlyEarned({ ...EMPTY_FACTS, ...facts }, []).map((e) => `${e.key}:${e.tier}`);
+    expect(keys({})).toEqual([]);
+    expect(keys({ teamHunts: 1 })).toEqual(['team_player:bronze']);
+    expect(keys({ teamHunts: 5, teamWins: 1 })).toEqual(expect.arrayContaining(['team_player:silver', 'winning_team:single']));
+  });
+});

@@ -14,6 +14,7 @@ import {
   ACHIEVEMENT_REPORTS,
   ACHIEVEMENT_SPECIES,
   ACHIEVEMENT_STREAK,
+  ACHIEVEMENT_TEAM_HUNTS,
   ACHIEVEMENT_TIERS,
 } from './rules';
 
@@ -44,6 +45,10 @@ export type AchievementFacts = {
   cleanHunts: number;
   /** The longest run of successful observations without a miss in one hunt. */
   bestStreak: number;
+  /** Hunts played to their end in a team (issue 42). */
+  teamHunts: number;
+  /** Team hunts that ended with the hunter's team ranked first, having scored (decision 973's ranking). */
+  teamWins: number;
 };
 
 export const EMPTY_FACTS: AchievementFacts = {
@@ -58,6 +63,8 @@ export const EMPTY_FACTS: AchievementFacts = {
   fullHunts: 0,
   cleanHunts: 0,
   bestStreak: 0,
+  teamHunts: 0,
+  teamWins: 0,
 };
 
 type Common = {
@@ -230,6 +237,25 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     unit: 'hunts played to the end',
     measure: (f) => f.huntsCompleted,
     describe: (n) => (n === 1 ? 'Play a hunt to its end.' : `Play ${n} hunts to their end.`),
+  },
+  // Team play (issue 42).
+  {
+    key: 'team_player',
+    kind: 'tiered',
+    name: 'Team Player',
+    icon: 'flag',
+    thresholds: ACHIEVEMENT_TEAM_HUNTS,
+    unit: 'team hunts played to the end',
+    measure: (f) => f.teamHunts,
+    describe: (n) => (n === 1 ? 'Play a hunt to its end in a team.' : `Play ${n} hunts to their end in a team.`),
+  },
+  {
+    key: 'winning_team',
+    kind: 'single',
+    name: 'Winning Team',
+    icon: 'trophy',
+    description: 'End a hunt with your team ranked first.',
+    earned: (f) => f.teamWins >= 1,
   },
 ];
 

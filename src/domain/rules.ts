@@ -433,6 +433,8 @@ export const ACHIEVEMENT_PHOTOS = [1, 10, 50] as const;
 export const ACHIEVEMENT_HUNTS = [1, 5, 20] as const;
 /** Hunts in which the hunter found every deployed dinosaur (Full House). */
 export const ACHIEVEMENT_FULL_HUNTS = [1, 5, 15] as const;
+/** Team Player: hunts played to their end in a team (issue 42). */
+export const ACHIEVEMENT_TEAM_HUNTS = [1, 5, 20] as const;
 /** Successful observations in a row, without a missed dart between them, in one hunt (Hot Streak). */
 export const ACHIEVEMENT_STREAK = 5;
 /** 'Not a Dart Wasted' needs a hunt of at least this many dinosaurs, all found without a miss. */

@@ -85,17 +85,3 @@ export const TeamMembershipOutput = z.object({
   previousTeamId: z.number().int().nullable(),
 });
 export type TeamMembershipOutput = z.infer<typeof TeamMembershipOutput>;
-
-/** A team's result in Past hunts (hunt-archive). */
-export const TeamResult = z.object({
-  teamId: z.number().int(),
-  name: z.string(),
-  color: z.string(),
-  rank: z.number().int(),
-  uniqueSpecies: z.number().int(),
-  observations: z.number().int(),
-  dartsUsed: z.number().int(),
-  accuracy: z.number().int(),
-  members: z.array(z.string()).describe('Handles of the hunters who played in the team'),
-});
-export type TeamResult = z.infer<typeof TeamResult>;

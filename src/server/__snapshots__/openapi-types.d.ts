@@ -655,13 +655,13 @@ export interface paths {
         };
         /**
          * Messages the caller may see, newest last
-         * @description The owner and admins see every message; a hunter sees messages to all and to hunters, and their own. Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.
+         * @description The owner and admins see every message; a hunter sees messages to all and to hunters, their own, and their team's channel (recipientType team; never another team's). Without afterId: the latest `limit` (default 50) messages, before `beforeId` when given. With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.
          */
         get: operations["comms-list"];
         put?: never;
         /**
          * Send a message, quick action or broadcast
-         * @description The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, hunter, quick_action, comms (media goes through upload-media). Hunters send to all or headquarters; the game master to all or hunters. Broadcasts only from the session owner, labelled GAME MASTER. A quick action (`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); past it: 429 with `retryAfterSeconds`. 401 without a sign-in, 403 for a recipient or a broadcast the role may not send, 404 for an unknown session, 400 for an empty message or an invalid field.
+         * @description The sender is the signed-in caller (`userId` in the body is ignored). `type` or `messageType`: text, broadcast, hunter, quick_action, comms (media goes through upload-media). Hunters send to all, headquarters or their team (recipientType team); the game master to all, hunters or one team (team with `teamId`). Broadcasts only from the session owner, labelled GAME MASTER. A quick action (`quickAction`) may leave `message` out; mark_location carries `location` or the last reported position. A team's hunter's quick action goes to their team when no recipientType is given, with their last position; in a team session a marked location goes only to the team or headquarters (400 otherwise). 409 for a team message from a hunter in no team. Each account may send MESSAGE_RATE_LIMIT messages a minute (default 30, counted across REST, tRPC and /ws); past it: 429 with `retryAfterSeconds`. 401 without a sign-in, 403 for a recipient or a broadcast the role may not send, 404 for an unknown session, 400 for an empty message or an invalid field.
          */
         post: operations["comms-send"];
         delete?: never;
@@ -5199,7 +5199,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not allowed (role or recipient) */
+            /** @description Not allowed (role or recipient, or another team's channel) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5215,6 +5215,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description A team message from a hunter in no team */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
             /** @description 'Too many messages. Please wait a moment and try again.' with retryAfterSeconds */

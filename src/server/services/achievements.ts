@@ -25,7 +25,9 @@ import type { KeepAchievementsInput } from '../../domain/achievement-schemas';
 import { ACHIEVEMENT_DISTANCE_M, ACHIEVEMENT_TIERS } from '../../domain/rules';
 import type { Context } from '../context';
 import type { Queryable } from '../db/client';
-import { achievementAttempts, achievementCounts, type AttemptRow, observedRarities } from '../db/queries/achievement-facts';
+import { achievementAttempts, achievementCounts, type AttemptRow, completedTeamHunts, observedRarities } from '../db/queries/achievement-facts';
+import { teamTallies } from '../db/queries/teams';
+import { rankTeams } from '../../domain/teams';
 import { earnedAchievements, messages, sessionPlayers, users } from '../db/schema';
 import { keptWhenSet, sumOrZero } from '../db/expressions';
 import type { AppDeps } from '../deps';
@@ -78,7 +80,19 @@ export async function factsOf(q: Queryable, userId: string): Promise<Achievement
     fullHunts: Number(row.fullHunts),
     cleanHunts,
     bestStreak,
+    ...(await teamFacts(q, userId)),
   };
+}
+
+/** Team hunts played to the end, and those the hunter's team ended first in having scored (decision 973). */
+async function teamFacts(q: Queryable, userId: string): Promise<Pick<AchievementFacts, 'teamHunts' | 'teamWins'>> {
+  const hunts = await completedTeamHunts(q, userId);
+  let teamWins = 0;
+  for (const hunt of hunts) {
+    const mine = rankTeams(await teamTallies(q, hunt.sessionId)).find((t) => t.teamId === hunt.teamId);
+    if (mine && mine.rank === 1 && mine.observations > 0) teamWins++;
+  }
+  return { teamHunts: hunts.length, teamWins };
 }
 
 async function heldLevels(q: Queryable, userId: string): Promise<EarnedLevel[]> {

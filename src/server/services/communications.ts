@@ -177,6 +177,7 @@ export function teamChannel(access: CommsAccess, recipient: RecipientType, teamI
 export const COMMS_TEAM_MESSAGES = {
   ownTeamOnly: 'Hunters can write to their own team only',
   teamIdRequired: "teamId is required to write to a team (or write to 'hunters' for every team)",
+  markOutsideTeam: 'In a team hunt, a marked location goes to your team or to headquarters only',
 } as const;
 
 /** Who receives the new_communication event: the same rule as the message list. */
@@ -284,7 +285,14 @@ export async function sendMessage(ctx: CommsCtx, sessionId: number, input: SendM
   if (messageType === 'broadcast' && access.role !== 'owner') {
     throw forbidden('Only the game master of this session can broadcast');
   }
-  const recipientType = checkRecipient(access, input.recipientType);
+  // A team's hunter's quick action goes to their team unless they name another recipient (issue 42).
+  const teamHunter = access.player !== null && access.player.teamId !== null;
+  const recipientType = checkRecipient(access, input.recipientType ?? (quickAction && teamHunter ? 'team' : undefined));
+  // Children play: in a team hunt, no hunter's marked position reaches another team (decision 974).
+  const teamHunt = access.gameSession.teamMode !== 'solo';
+  if (teamHunt && access.player && quickAction === 'mark_location' && recipientType !== 'team' && recipientType !== 'headquarters') {
+    throw badRequest(COMMS_TEAM_MESSAGES.markOutsideTeam);
+  }
 
   let text = (input.message ?? '').trim();
   if (!text && quickAction) text = QUICK_ACTION_TEXT[quickAction];
@@ -297,6 +305,10 @@ export async function sendMessage(ctx: CommsCtx, sessionId: number, input: SendM
       input.location ??
       (p && p.lastLat !== null && p.lastLng !== null ? { lat: p.lastLat, lng: p.lastLng } : null);
     if (!location) throw badRequest('Your position is not known yet: wait for a GPS fix before marking a location');
+  } else if (quickAction && recipientType === 'team' && access.player) {
+    // Target Spotted, Request Backup...: the teammates get where it happened (the hunter's last fix, when known).
+    const p = access.player;
+    location = input.location ?? (p.lastLat !== null && p.lastLng !== null ? { lat: p.lastLat, lng: p.lastLng } : null);
   }
 
   return postMessage(ctx, access, {

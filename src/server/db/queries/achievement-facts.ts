@@ -1,8 +1,8 @@
 // The facts achievements are judged on (services/achievements.ts), counted over every hunt of one user.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AchievementFacts } from '../../../domain/achievements';
 import { rawAll, rawFirst } from '../raw';
-import { observations, sessionPlayers } from '../schema';
+import { gameSessions, observations, sessionPlayers } from '../schema';
 import type { Queryable } from '../types';
 
 // Counted in SQL over indexed rows (portable: booleans as `WHERE col`, counts read with Number()).
@@ -45,6 +45,15 @@ export function achievementAttempts(q: Queryable, userId: string): Promise<Attem
     .innerJoin(sessionPlayers, eq(sessionPlayers.id, observations.playerId))
     .where(eq(sessionPlayers.userId, userId))
     .orderBy(asc(observations.playerId), asc(observations.id));
+}
+
+/** The completed hunts the user played in a team (their team at the end): what team achievements are judged on. */
+export function completedTeamHunts(q: Queryable, userId: string): Promise<{ sessionId: number; teamId: number }[]> {
+  return q
+    .select({ sessionId: sessionPlayers.sessionId, teamId: sql<number>`${sessionPlayers.teamId}`.mapWith(Number) })
+    .from(sessionPlayers)
+    .innerJoin(gameSessions, eq(gameSessions.id, sessionPlayers.sessionId))
+    .where(and(eq(sessionPlayers.userId, userId), isNotNull(sessionPlayers.teamId), eq(gameSessions.status, 'completed')));
 }
 
 /** The user's counts (observations, species, distance, darts, reports, photos, hunts), as the driver gives them. */

@@ -217,6 +217,59 @@ describe('the team audience', () => {
     expect(b1.frames.some((f) => f.message === 'Tracks here' || f.type === 'hunter_location')).toBe(false);
   });
 
+  it("sends a team hunter's quick actions to the team with the location, and never a marked location to other teams", async () => {
+    const g = await assignedGame();
+    await g.a1.post(`/api/game-sessions/${g.id}/location`, { ...HERE, accuracy: 5 });
+    const backup = await g.a1.post(comms(g.id), { quickAction: 'request_backup' });
+    expect(backup.status).toBe(200);
+    expect(backup.body).toMatchObject({ recipientType: 'team', teamId: g.alpha.id, location: HERE });
+    const leak = await g.a1.post(comms(g.id), { quickAction: 'mark_location', recipientType: 'all' });
+    expect(leak.status).toBe(400);
+    expect(leak.body.error).toBe('In a team hunt, a marked location goes to your team or to headquarters only');
+    const seen = (await g.b1.get(comms(g.id))).body as { quickAction: string | null; location: unknown }[];
+    expect(seen.filter((m) => m.location !== null)).toEqual([]);
+  });
+
+  it('holds on a sign-in socket opened without a session (a hunter account follows all its sessions)', async () => {
+    const g = await assignedGame();
+    const b2 = WsClient.connect(server, '', g.b2.cookies());
+    sockets.push(b2);
+    await b2.next((f) => f.type === 'connected');
+    await g.a1.post(comms(g.id), { message: 'Alpha secret', recipientType: 'team' });
+    await gm.post(comms(g.id), { message: 'Bravo note', recipientType: 'team', teamId: g.bravo.id });
+    await b2.next((f) => f.type === 'new_communication' && f.message === 'Bravo note');
+    expect(b2.frames.some((f) => f.message === 'Alpha secret')).toBe(false);
+  });
+
+  it("follows a switch: a live stream carries the new team's channel from the switch on, and no longer the old one's", async () => {
+    const { id } = await createSession(gm, { teamMode: 'open', teamSwitchAfterStart: true });
+    const red = (await gm.post(teamsPath(id), { name: 'Red' })).body;
+    const blue = (await gm.post(teamsPath(id), { name: 'Blue' })).body;
+    const [mover, redStay, blueStay] = [
+      await guestJoin(server, id, 'raptor-4821', 'Mover'),
+      await guestJoin(server, id, 'raptor-4821', 'Rudy'),
+      await guestJoin(server, id, 'raptor-4821', 'Bluey'),
+    ];
+    await mover.post(`${teamsPath(id)}/${red.id}/join`, {});
+    await redStay.post(`${teamsPath(id)}/${red.id}/join`, {});
+    await blueStay.post(`${teamsPath(id)}/${blue.id}/join`, {});
+    await gm.post(`/api/game-sessions/${id}/start`, { duration: 60 });
+    const ws = await subscribedWs(mover, id);
+    await redStay.post(comms(id), { message: 'Red before', recipientType: 'team' });
+    await ws.next((f) => f.message === 'Red before');
+    const switched = await mover.post(`${teamsPath(id)}/${blue.id}/join`, {});
+    expect(switched.body).toMatchObject({ teamId: blue.id, previousTeamId: red.id });
+    await ws.next((f) => f.type === 'team_membership' && f.hunterName === 'Mover');
+    await redStay.post(comms(id), { message: 'Red after', recipientType: 'team' });
+    await blueStay.post(comms(id), { message: 'Blue after', recipientType: 'team' });
+    await ws.next((f) => f.message === 'Blue after');
+    expect(ws.frames.some((f) => f.message === 'Red after')).toBe(false);
+    const list = (await mover.get(comms(id))).body.map((m: { message: string }) => m.message);
+    expect(list).toContain('Blue after');
+    expect(list).not.toContain('Red after');
+    expect(list).not.toContain('Red before');
+  });
+
   it('holds on the tRPC subscription', async () => {
     const g = await assignedGame();
     const got = { a2: [] as { type: string; payload: Record<string, unknown> }[], b1: [] as { type: string; payload: Record<string, unknown> }[] };
@@ -404,6 +457,11 @@ describe('after the hunt', () => {
     await g.a1.post(`/api/game-sessions/${g.id}/location`, { ...HERE, accuracy: 5 });
     expect((await g.a1.post('/api/hunter/observation', { sessionId: g.id, dinosaurId: dino.id })).body.success).toBe(true);
     expect((await gm.post(`/api/game-sessions/${g.id}/end`, {})).status).toBe(200);
+    // Team achievements: Ada's team ended first; Bea's played to the end without winning.
+    const earned = async (h: ApiClient) => ((await h.get('/api/hunter/achievements')).body.earned as { key: string }[]).map((a) => a.key);
+    expect(await earned(g.a1)).toEqual(expect.arrayContaining(['team_player', 'winning_team']));
+    expect(await earned(g.b1)).toContain('team_player');
+    expect(await earned(g.b1)).not.toContain('winning_team');
 
     // Per team: the teams read stays after the end, ranked.
     const teams = (await gm.get(teamsPath(g.id))).body;
