@@ -323,6 +323,15 @@ test.describe('Teams', () => {
     await expect(lateCard.getByTestId('team-problem')).toHaveText('Team "Trikes" is full (2 of 2 hunters)');
     await shot(late.page, 'terminal-team-full-refusal-360');
 
+    // Before the start hunters may leave and switch: the account leaves, the late guest joins from the list.
+    await panel.getByRole('button', { name: 'Leave team' }).click();
+    await expect(panel.getByTestId('no-team')).toBeVisible();
+    await expect(card.getByTestId('own-team-size')).toHaveText('1/2');
+    await lateCard.getByRole('button', { name: 'Join Trikes' }).click();
+    await expect(lateCard.getByTestId('own-team-name')).toHaveText('Trikes');
+    await expect(card.getByTestId('own-team-members')).toContainText(late.handle);
+    await expect(panel.getByRole('button', { name: /Trikes: Team "Trikes" is full/ })).toBeDisabled();
+
     for (const p of [g, acc, late]) {
       expect(p.errors, `page errors on ${p.handle}'s phone`).toEqual([]);
       await p.context.close();
