@@ -9,7 +9,8 @@ import { COMMS_CACHE_MS } from '../../../domain/rules';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { useOnline, usePollWhileOffline } from '../live';
-import { MessageItem } from './MessageItem';
+import { MessageItem, type TeamLabels } from './MessageItem';
+import type { CommsMessage } from './types';
 import { QUICK_ACTION_LABELS } from './quickActionCatalogue';
 import { type PendingSend, usePendingSends } from './usePendingSends';
 
@@ -22,9 +23,17 @@ export type CommsFeedProps = {
   compact?: boolean;
   /** Height of the scrolling list; it grows up to this before scrolling. */
   maxHeight?: number | string;
+  /** One channel of the feed (a team's, issue 42): only the messages it keeps are shown. */
+  channel?: (message: CommsMessage) => boolean;
+  /** What an empty channel says (default: the spec's 'No communications yet'). */
+  emptyText?: string;
+  /** Team names and colours by id: team messages carry their team's badge. */
+  teams?: TeamLabels;
+  /** Distinguishes this feed from another on the same screen (test ids, the scroll region's name). */
+  label?: string;
 };
 
-export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight }: CommsFeedProps) {
+export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight, channel, emptyText = 'No communications yet', teams, label = 'Communications' }: CommsFeedProps) {
   const refetchInterval = usePollWhileOffline(pollMs);
   const query = trpc.comms.list.useQuery(
     { id: sessionId ?? 0 },
@@ -32,7 +41,7 @@ export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight
   );
   const online = useOnline();
   const pending = usePendingSends(sessionId);
-  const all = query.data ?? [];
+  const all = channel ? (query.data ?? []).filter(channel) : (query.data ?? []);
   const messages = limit !== undefined ? all.slice(-limit) : all;
   const newestId = messages.at(-1)?.id;
   const viewport = useRef<HTMLDivElement>(null);
@@ -87,7 +96,7 @@ export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight
       <Stack align="center" gap={4} py="md" data-testid="comms-empty">
         <IconMessages size={28} aria-hidden color="var(--mantine-color-dimmed)" />
         <Text c="dimmed" size="sm">
-          No communications yet
+          {emptyText}
         </Text>
       </Stack>
     );
@@ -98,11 +107,11 @@ export function CommsFeed({ sessionId, pollMs, limit, compact = false, maxHeight
       viewportRef={viewport}
       type="auto"
       offsetScrollbars
-      aria-label="Communications"
+      aria-label={label}
     >
       <Stack gap={compact ? 4 : 'xs'} role="log" aria-live="polite" aria-relevant="additions" data-testid="comms-feed">
         {messages.map((m) => (
-          <MessageItem key={m.id} message={m} compact={compact} />
+          <MessageItem key={m.id} message={m} compact={compact} team={m.teamId === null ? undefined : teams?.get(m.teamId)} />
         ))}
         {pending.map((p) => (
           <PendingItem key={p.key} send={p} compact={compact} />

@@ -16,6 +16,8 @@ export type MessageComposerProps = {
   sessionId: number | null;
   messageType: MessageType;
   recipientType?: RecipientType;
+  /** recipientType 'team': the team's channel (headquarters names it; a hunter's is their own). */
+  teamId?: number | null;
   /** Visible label of the text field. */
   label: string;
   placeholder?: string;
@@ -27,6 +29,7 @@ export function MessageComposer({
   sessionId,
   messageType,
   recipientType,
+  teamId,
   label,
   placeholder = 'Type a message…',
   sendLabel = 'Send',
@@ -54,7 +57,7 @@ export function MessageComposer({
       return;
     }
     setText('');
-    send.mutate({ id: sessionId, message, messageType, recipientType });
+    send.mutate({ id: sessionId, message, messageType, recipientType, ...(teamId ? { teamId } : {}) });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -51,7 +51,10 @@ function MediaContent({ message }: { message: CommsMessage }) {
   );
 }
 
-export function MessageItem({ message, compact = false }: { message: CommsMessage; compact?: boolean }) {
+/** Team names and colours by team id (issue 42). */
+export type TeamLabels = ReadonlyMap<number, { name: string; color: string }>;
+
+export function MessageItem({ message, compact = false, team }: { message: CommsMessage; compact?: boolean; team?: { name: string; color: string } | undefined }) {
   const broadcast = message.messageType === 'broadcast';
   const action = message.quickAction;
   const ActionIcon = action ? QUICK_ACTION_ICONS[action] : null;
@@ -65,6 +68,7 @@ export function MessageItem({ message, compact = false }: { message: CommsMessag
       radius="md"
       data-testid="comms-message"
       data-message-type={message.messageType}
+      data-recipient={message.recipientType}
       style={{
         borderColor: broadcast ? 'var(--mantine-color-amber-7)' : emergency ? 'var(--mantine-color-red-7)' : undefined,
         borderWidth: broadcast || emergency ? 2 : undefined,
@@ -80,6 +84,17 @@ export function MessageItem({ message, compact = false }: { message: CommsMessag
             <Text fw={700} size="sm" truncate>
               {message.userId}
             </Text>
+          )}
+          {message.recipientType === 'team' && (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="dark.6"
+              style={{ flexShrink: 0, borderLeft: team ? `6px solid ${team.color}` : undefined, textTransform: 'none' }}
+              data-testid="message-team"
+            >
+              {team ? `Team ${team.name}` : 'Team'}
+            </Badge>
           )}
           {message.recipientType === 'headquarters' && (
             <Badge size="xs" variant="outline" color="dark.6">

@@ -18,9 +18,14 @@ export type QuickActionsProps = {
   messageType?: MessageType;
   /** Hunters radio headquarters. */
   recipientType?: RecipientType;
+  /**
+   * The hunter's team (issue 42): the actions go to the team's channel, which the teammates and
+   * headquarters read, each with the hunter's position so a teammate knows where to go.
+   */
+  teamId?: number | null;
 };
 
-export function QuickActions({ sessionId, location, messageType, recipientType = 'headquarters' }: QuickActionsProps) {
+export function QuickActions({ sessionId, location, messageType, recipientType = 'headquarters', teamId = null }: QuickActionsProps) {
   const addSent = useAddSentMessage(sessionId);
   const [sending, setSending] = useState<QuickActionName | null>(null);
   const send = trpc.comms.send.useMutation({
@@ -41,12 +46,13 @@ export function QuickActions({ sessionId, location, messageType, recipientType =
       return;
     }
     setSending(action);
+    const withLocation = action === 'mark_location' || teamId !== null;
     send.mutate({
       id: sessionId,
       quickAction: action,
       messageType,
-      recipientType,
-      ...(action === 'mark_location' && location ? { location: { lat: location.lat, lng: location.lng } } : {}),
+      ...(teamId !== null ? { recipientType: 'team' as const, teamId } : { recipientType }),
+      ...(withLocation && location ? { location: { lat: location.lat, lng: location.lng } } : {}),
     });
   };
 

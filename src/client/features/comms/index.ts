@@ -4,3 +4,4 @@ export { MessageComposer, type MessageComposerProps } from './MessageComposer';
 export { QuickActions, type QuickActionsProps } from './QuickActions';
 export { QUICK_ACTION_LABELS } from './quickActionCatalogue';
 export type { CommsMessage, LatLng, RecipientType } from './types';
+export type { TeamLabels } from './MessageItem';

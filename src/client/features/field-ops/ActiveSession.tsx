@@ -29,6 +29,10 @@ import { usePlayArea } from '../play-area/usePlayArea';
 import { ZoneWarningBanner } from '../play-area/ZoneWarningBanner';
 import { isAlarming } from '../play-area/zoneWords';
 import { TacticalMapPanel } from './TacticalMapPanel';
+import { TeamPanel } from './TeamPanel';
+import { useSessionTeams } from '../teams/useSessionTeams';
+import { useTeammates } from '../teams/useTeammates';
+import { POLL_HUNTER_STATS_MS } from '../../../domain/rules';
 
 type Props = {
   session: HuntSession;
@@ -65,13 +69,19 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
   // The play area on the map, and where the server judged this hunter (issue 26), as on the terminal.
   const playArea = usePlayArea(sessionId);
   const zone = session.status === 'completed' ? null : playArea.data?.hunters[0]?.zone;
+  // Teams (issue 42): the hunter's team, its size and live rank, its channel, the teammates on the map.
+  const teamSession = session.teamMode !== 'solo';
+  const teamsQuery = useSessionTeams(sessionId, { enabled: teamSession, pollMs: POLL_HUNTER_STATS_MS });
+  const teams = teamSession ? teamsQuery.data : undefined;
+  const myTeam = teams?.teams.find((t) => t.id === teams.myTeamId) ?? null;
+  const teammates = useTeammates(sessionId, myTeam, stats.data?.hunterId ?? null, POLL_HUNTER_STATS_MS);
 
   return (
     <Stack gap="sm">
       {/* Mounted only when needed (the Stack would space an empty one); it vibrates as it appears. */}
       {isAlarming(zone) && <ZoneWarningBanner zone={zone} />}
       <GpsErrorNotice gps={gps} />
-      <Box className={classes.grid}>
+      <Box className={teamSession ? `${classes.grid} ${classes.withTeam}` : classes.grid}>
         <ArScannerPanel
           target={target}
           playable={playable}
@@ -89,23 +99,32 @@ export function ActiveSession({ session, mission, gps, stats, end, onOpenBriefin
           targetId={target?.dinosaur.id ?? null}
           onSelectSpecies={setCardSpeciesId}
         />
-        <QuickActionsPanel sessionId={sessionId} location={location} />
+        <QuickActionsPanel sessionId={sessionId} location={location} teamId={myTeam?.id ?? null} />
         <MissionStatusPanel
           session={session}
           missionName={mission?.name ?? null}
           observed={stats.data?.dinosaursObserved ?? 0}
           total={dinosaurs.length}
-          rank={stats.data ? { place: stats.data.completionRank, of: stats.data.huntersInSession } : null}
+          rank={
+            myTeam && teams
+              ? { place: myTeam.score.rank, of: teams.teams.length, team: true }
+              : stats.data
+                ? { place: stats.data.completionRank, of: stats.data.huntersInSession }
+                : null
+          }
+          teamSize={myTeam ? { current: myTeam.memberCount, max: myTeam.maxSize } : null}
           onOpenBriefing={onOpenBriefing}
           onLeave={onLeave}
         />
+        {teamSession && <TeamPanel session={session} teams={teams} loading={teamsQuery.isLoading} myTeam={myTeam} />}
         <CommsChannelPanel sessionId={sessionId} />
         <PerformancePanel stats={stats.data} isLoading={stats.isLoading} error={stats.error} />
         <TacticalMapPanel
           gps={gps}
           dinosaurs={dinosaurs}
           species={catalogue.species}
-          teamCount={session.currentPlayers}
+          teamCount={myTeam ? myTeam.memberCount : session.currentPlayers}
+          teammates={teammates}
           playArea={playArea.shape}
           onDinosaurClick={(d) => setCardSpeciesId(d.speciesId)}
         />

@@ -20,6 +20,7 @@ import { LazyBriefingDialog, LazyJoinMissionDialog, preloadFieldOpsDialogs } fro
 import { LazyActiveSession, LazyJoinView, preloadActiveSession } from './lazyViews';
 import { briefingShown, markBriefingShown } from './sessionPointer';
 import { useFieldSession } from './useFieldSession';
+import { trpc } from '../../trpc';
 
 export function FieldOperations() {
   // The dialogs' code arrives on the hunter's first touch, not with the page (decision 856).
@@ -35,8 +36,11 @@ export function FieldOperations() {
   const end = useSessionEnd(field.sessionId, field.session?.status);
   const toasts = useAchievementToasts();
   const onAchievement = (event: EventOf<'achievement_earned'> & { id: number }) => toasts.push(toastFromPayload(event.id, event.payload));
+  const utils = trpc.useUtils();
+  const teamName = (teamId: number) =>
+    utils.teams.list.getData({ id: field.sessionId ?? 0 })?.teams.find((t) => t.id === teamId)?.name ?? null;
   return (
-    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded, onAchievement })}>
+    <SessionLive sessionId={field.sessionId} onEvent={fieldOpsEventHandler({ onSessionEnded: end.markEnded, onAchievement, ownHandle: field.session?.hunterHandle ?? null, teamName })}>
       <FieldOperationsBody
         field={field}
         end={end}

@@ -26,6 +26,7 @@ export function MissionStatusPanel({
   observed,
   total,
   rank,
+  teamSize = null,
   onOpenBriefing,
   onLeave,
 }: {
@@ -33,7 +34,10 @@ export function MissionStatusPanel({
   missionName: string | null;
   observed: number;
   total: number;
-  rank: { place: number; of: number } | null;
+  /** The hunter's place; `team`: their team's place among the teams (issue 42). */
+  rank: { place: number; of: number; team?: boolean } | null;
+  /** In a team (issue 42): the team's size now and its limit; otherwise the session's players. */
+  teamSize?: { current: number; max: number } | null;
   onOpenBriefing: () => void;
   onLeave: () => void;
 }) {
@@ -51,7 +55,7 @@ export function MissionStatusPanel({
         <SimpleGrid cols={3} spacing="xs">
           <Fact label="Team size">
             <Text fw={800} data-testid="team-size">
-              {session.currentPlayers}/{session.maxPlayers}
+              {teamSize ? `${teamSize.current}/${teamSize.max}` : `${session.currentPlayers}/${session.maxPlayers}`}
             </Text>
           </Fact>
           <Fact label="Observed">
@@ -59,8 +63,12 @@ export function MissionStatusPanel({
               {observed}/{total}
             </Text>
           </Fact>
-          <Fact label="Rank">
-            <Text fw={800} data-testid="hunter-rank" aria-label={rank ? `Rank ${rank.place} of ${rank.of}` : 'Rank not known yet'}>
+          <Fact label={rank?.team ? 'Team rank' : 'Rank'}>
+            <Text
+              fw={800}
+              data-testid="hunter-rank"
+              aria-label={rank ? `${rank.team ? 'Team rank' : 'Rank'} ${rank.place} of ${rank.of}` : 'Rank not known yet'}
+            >
               {rank ? `#${rank.place} of ${rank.of}` : '—'}
             </Text>
           </Fact>

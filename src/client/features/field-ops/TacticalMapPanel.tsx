@@ -5,7 +5,7 @@ import { Badge, Group } from '@mantine/core';
 import { IconMap } from '@tabler/icons-react';
 import type { Gps } from '../gps';
 import { LazyTacticalMap } from '../map/LazyTacticalMap';
-import type { MapDinosaur, MapPlayArea } from '../map/types';
+import type { MapDinosaur, MapHunter, MapPlayArea } from '../map/types';
 import type { SpeciesLite } from '../species/types';
 import { GpsButton } from './GpsButton';
 import { Panel } from './Panel';
@@ -19,6 +19,7 @@ export function TacticalMapPanel({
   teamCount,
   onDinosaurClick,
   playArea,
+  teammates = [],
 }: {
   gps: Gps;
   dinosaurs: MapDinosaur[];
@@ -27,6 +28,8 @@ export function TacticalMapPanel({
   onDinosaurClick: (d: MapDinosaur) => void;
   /** The play area's boundary and no-go zones. */
   playArea?: MapPlayArea | null;
+  /** The hunter's teammates (issue 42), in the team's colour with their handles. */
+  teammates?: MapHunter[];
 }) {
   const self = gps.position
     ? { lat: gps.position.lat, lng: gps.position.lng, accuracy: gps.position.accuracy, heading: gps.heading }
@@ -37,6 +40,7 @@ export function TacticalMapPanel({
         mode="hunter"
         dinosaurs={dinosaurs}
         species={species}
+        hunters={teammates}
         self={self}
         onDinosaurClick={onDinosaurClick}
         height={MAP_HEIGHT}

@@ -4,12 +4,18 @@ import { GAME_MASTER_LABEL } from '../../../domain/rules';
 import { notify } from '../../lib/notify';
 import type { EventOf } from '../../../domain/contracts';
 import type { LiveEvent } from '../live';
+import { ownTeamNotice } from '../teams/teamNotice';
 
 export function fieldOpsEventHandler({
   onSessionEnded,
   onAchievement,
+  ownHandle = null,
+  teamName = () => null,
 }: {
   onSessionEnded: () => void;
+  /** The hunter's handle and the teams' names (issue 42): the notice when their own team changes. */
+  ownHandle?: string | null;
+  teamName?: (teamId: number) => string | null;
   /** An achievement this hunter earned (toast and buzz). */
   onAchievement?: (event: LiveEvent & EventOf<'achievement_earned'>) => void;
 }) {
@@ -35,6 +41,11 @@ export function fieldOpsEventHandler({
       case 'achievement_earned':
         onAchievement?.(event);
         break;
+      case 'team_membership': {
+        const notice = ownTeamNotice(event.payload, ownHandle, teamName);
+        if (notice) notify(notice);
+        break;
+      }
     }
   };
 }

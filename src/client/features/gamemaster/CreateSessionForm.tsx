@@ -10,6 +10,8 @@ import { maxPlayerChoices } from '../../../domain/mission-control';
 import { DEFAULT_DURATION_MIN, DURATION_OPTIONS_MIN, } from '../../../domain/rules';
 import { EXPEDITION_MESSAGES } from '../../../domain/expeditions';
 import { CreateSessionInput } from '../../../domain/session-schemas';
+import { DEFAULT_MAX_TEAM_SIZE } from '../../../domain/rules';
+import { type TeamSettings, TeamModeFields } from '../teams/TeamModeFields';
 import { SessionPasswordField } from './SessionPasswordField';
 import { errorStatus, fieldErrors, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -21,7 +23,7 @@ import type { HqSession } from './types';
 const NO_MISSION = 'none';
 const LIMIT_REACHED = 409;
 
-type Values = { name: string; password: string; maxPlayers: string; duration: string; missionId: string } & ExpeditionValues;
+type Values = { name: string; password: string; maxPlayers: string; duration: string; missionId: string } & ExpeditionValues & TeamSettings;
 
 export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSession) => void }) {
   const utils = trpc.useUtils();
@@ -43,6 +45,9 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       isPublic: false,
       meetingPoint: null,
       meetingNote: '',
+      teamMode: 'solo',
+      maxTeamSize: DEFAULT_MAX_TEAM_SIZE,
+      teamSwitchAfterStart: false,
     },
     validate: schemaResolver(CreateSessionInput, { sync: true }),
   });
@@ -61,7 +66,7 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
   const create = trpc.sessions.create.useMutation({
     onSuccess: async (session) => {
       setLimitMessage(null);
-      form.setValues({ name: '', password: '', isPublic: false, meetingPoint: null, meetingNote: '' });
+      form.setValues({ name: '', password: '', isPublic: false, meetingPoint: null, meetingNote: '', teamMode: 'solo', teamSwitchAfterStart: false });
       form.resetDirty();
       notify({ title: HQ_SUCCESS.created, description: `"${session.name}" is ready: deploy dinosaurs, then start it.` });
       await Promise.all([utils.sessions.list.invalidate(), utils.billing.userSubscription.invalidate()]);
@@ -82,7 +87,9 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
       form.setFieldError('meetingPoint', EXPEDITION_MESSAGES.meetingPointRequired);
       return;
     }
-    create.mutate(CreateSessionInput.parse(values));
+    // A solo session has no team size: the field is left out, not sent as a hidden default.
+    const { maxTeamSize, ...rest } = values;
+    create.mutate(CreateSessionInput.parse(values.teamMode === 'solo' ? rest : { ...rest, maxTeamSize }));
   });
   const meetingPointError = form.errors.meetingPoint;
 
@@ -133,6 +140,15 @@ export function CreateSessionForm({ onCreated }: { onCreated: (session: HqSessio
           placeholder={missions.isLoading ? 'Loading missions…' : undefined}
           key={form.key('missionId')}
           {...form.getInputProps('missionId')}
+        />
+        <TeamModeFields
+          value={{ teamMode: form.values.teamMode, maxTeamSize: form.values.maxTeamSize, teamSwitchAfterStart: form.values.teamSwitchAfterStart }}
+          onChange={(next) => {
+            form.setValues(next);
+            form.clearFieldError('maxTeamSize');
+          }}
+          maxPlayers={Number(form.values.maxPlayers)}
+          error={typeof form.errors.maxTeamSize === 'string' ? form.errors.maxTeamSize : null}
         />
         <ExpeditionFields
           value={{ isPublic: form.values.isPublic, meetingPoint: form.values.meetingPoint, meetingNote: form.values.meetingNote }}

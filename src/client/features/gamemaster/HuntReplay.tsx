@@ -1,7 +1,7 @@
 // The replay of an ended hunt (issue 26, helper hunts; decision 820): every hunter's path and
 // each observation on a timeline, with play, pause, speed and a scrubber. Past the privacy
 // policy's 48 hours the paths are gone and the screen says so; the observations remain.
-import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, ScrollArea, SegmentedControl, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Center, Group, Loader, ScrollArea, SegmentedControl, Select, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRotate, IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { advanceReplay, formatReplayClock, replayFrame } from '../../../domain/hunt-replay';
@@ -26,8 +26,17 @@ function timeline(data: ReplayData): { start: number; end: number } {
   return Number.isFinite(start) && start < end ? { start, end } : { start: end, end };
 }
 
-export function HuntReplay({ sessionId }: { sessionId: number }) {
-  const replay = trpc.hunts.replay.useQuery({ id: sessionId }, { retry: false, staleTime: 60_000 });
+const ALL_TEAMS = 'all';
+
+export function HuntReplay({ sessionId, teamHunt = false }: { sessionId: number; teamHunt?: boolean }) {
+  // A team hunt (issue 42): the replay can show one team's hunters and observations (the server's teamId filter).
+  const teams = trpc.teams.list.useQuery({ id: sessionId }, { enabled: teamHunt, retry: false, staleTime: 60_000 });
+  const [teamId, setTeamId] = useState(ALL_TEAMS);
+  const team = teams.data?.teams.find((t) => String(t.id) === teamId);
+  const replay = trpc.hunts.replay.useQuery(
+    { id: sessionId, ...(team ? { teamId: team.id } : {}) },
+    { retry: false, staleTime: 60_000, placeholderData: (previous) => previous },
+  );
   if (replay.isLoading) {
     return (
       <Center py="xl">
@@ -42,7 +51,24 @@ export function HuntReplay({ sessionId }: { sessionId: number }) {
       </Alert>
     );
   }
-  return <ReplayPlayer data={replay.data} />;
+  const teamList = teams.data?.teams ?? [];
+  return (
+    <Stack gap="sm">
+      {teamList.length > 0 && (
+        <Select
+          label="Show"
+          data={[{ value: ALL_TEAMS, label: 'Every team' }, ...teamList.map((t) => ({ value: String(t.id), label: `Team ${t.name}` }))]}
+          value={team ? teamId : ALL_TEAMS}
+          onChange={(v) => setTeamId(v ?? ALL_TEAMS)}
+          allowDeselect={false}
+          maw={320}
+          data-testid="replay-team"
+        />
+      )}
+      {/* A new team starts its replay from the beginning. */}
+      <ReplayPlayer key={`${team?.id ?? ALL_TEAMS}-${replay.isPlaceholderData}`} data={replay.data} />
+    </Stack>
+  );
 }
 
 function ReplayPlayer({ data }: { data: ReplayData }) {

@@ -1,7 +1,7 @@
 // Hunter Tracking: one row per hunter (handle, dinosaurs observed of total, darts
 // left, distance walked, last seen, completion rank), kept current by events:
 // hunter_progress refetches the stats, hunter_location rewrites positions in place.
-import { ActionIcon, Badge, Center, Loader, ScrollArea, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Center, Group, Loader, ScrollArea, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconTarget, IconUserMinus } from '@tabler/icons-react';
 import { memo, useEffect, useMemo, useState } from 'react';
@@ -15,7 +15,8 @@ import { notify } from '../../lib/notify';
 import { ConfirmDialog } from './ConfirmDialog';
 import { notifyHqFailure, serverReason } from './hqNotices';
 import { Panel } from './Panel';
-import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type PositionRow } from './trackingRows';
+import { buildTrackingRows, type DartsRow, formatDistance, lastSeenLabel, type PositionRow, type TeamTag, teamsByUser } from './trackingRows';
+import { TeamSwatch } from '../teams/TeamSwatch';
 
 type Props = {
   sessionId: number | null;
@@ -23,6 +24,8 @@ type Props = {
   totalDinosaurs: number;
   /** Whether hunters may be removed (decision 836): not once the session has ended. */
   canRemove?: boolean;
+  /** A team session's teams (issue 42): each row shows its hunter's team in the team's colour. */
+  teams?: readonly TeamTag[];
 };
 
 /** What a dinosaur id reads as in the table: its species (the session's list and the catalogue, both cached). */
@@ -31,7 +34,7 @@ function useDinosaurNames(sessionId: number | null): ReadonlyMap<number, string>
   return useMemo(() => new Map((list.data ?? []).map((d) => [d.id, d.speciesName])), [list.data]);
 }
 
-export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs, canRemove = false }: Props) {
+export const HunterTracking = memo(function HunterTracking({ sessionId, positions, totalDinosaurs, canRemove = false, teams }: Props) {
   const refetchInterval = usePollWhileOffline(POLL_GM_HUNTER_STATS_MS);
   const progress = trpc.stats.sessionHunterStats.useQuery({ id: sessionId ?? 0 }, { enabled: sessionId !== null, refetchInterval });
   const hunterIds = useMemo(() => {
@@ -59,6 +62,7 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
   });
 
   const rows = buildTrackingRows({ progress: progress.data ?? [], positions, statsByHunter, totalDinosaurs });
+  const teamOf = useMemo(() => (teams ? teamsByUser(teams) : null), [teams]);
   const names = useDinosaurNames(sessionId);
   // Where the server judged each hunter (issue 26): a badge on the row of anyone outside or in a no-go zone.
   const zones = usePlayArea(sessionId).data?.hunters;
@@ -87,11 +91,12 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
         </Text>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
-          <Table striped highlightOnHover verticalSpacing={6} miw={560} aria-label="Hunter progress">
+          <Table striped highlightOnHover verticalSpacing={6} miw={teamOf ? 680 : 560} aria-label="Hunter progress">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Rank</Table.Th>
                 <Table.Th scope="col">Hunter</Table.Th>
+                {teamOf && <Table.Th scope="col">Team</Table.Th>}
                 <Table.Th scope="col">Observed</Table.Th>
                 <Table.Th scope="col">Darts left</Table.Th>
                 <Table.Th scope="col">Distance</Table.Th>
@@ -116,6 +121,7 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
                     )}
                     <ZoneBadge zone={zoneOf.get(r.userId)} />
                   </Table.Td>
+                  {teamOf && <TeamCell team={teamOf.get(r.userId)} />}
                   <Table.Td data-testid="tracking-observed">
                     <Text span fw={700} size="sm">
                       {r.observed} / {r.total}
@@ -162,6 +168,25 @@ export const HunterTracking = memo(function HunterTracking({ sessionId, position
     </Panel>
   );
 });
+
+function TeamCell({ team }: { team: TeamTag | undefined }) {
+  return (
+    <Table.Td data-testid="tracking-team" style={{ borderLeft: team ? `5px solid ${team.color}` : undefined }}>
+      {team ? (
+        <Group gap={6} wrap="nowrap">
+          <TeamSwatch color={team.color} />
+          <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {team.name}
+          </Text>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No team
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
 
 function ZoneBadge({ zone }: { zone: ZoneState | null | undefined }) {
   if (!isAlarming(zone)) return null;

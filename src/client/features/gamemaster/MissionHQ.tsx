@@ -28,6 +28,8 @@ import { SavedLayouts } from './SavedLayouts';
 import classes from './MissionHQ.module.css';
 import { TacticalOverview } from './TacticalOverview';
 import { toMapHunters } from './trackingRows';
+import { TeamsPanel } from './TeamsPanel';
+import { useSessionTeams } from '../teams/useSessionTeams';
 import type { HqSession } from './types';
 import { useDeployOnMap } from './useDeployOnMap';
 import { useDinosaurEdits } from './useDinosaurEdits';
@@ -99,7 +101,10 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
 
   const dinosaurs = useMemo(() => toMapDinosaurs(session ? dinosaursQuery.data : undefined), [session, dinosaursQuery.data]);
   const positions = (session ? positionsQuery.data : undefined) ?? NO_POSITIONS;
-  const hunters = useMemo(() => toMapHunters(positions), [positions]);
+  // Every team in its own colour on the map and in the tracking rows (issue 42).
+  const teamsQuery = useSessionTeams(selectedId, { enabled: session !== null && session.teamMode !== 'solo', pollMs: POLL_GM_HUNTER_STATS_MS });
+  const teams = session && session.teamMode !== 'solo' ? teamsQuery.data?.teams : undefined;
+  const hunters = useMemo(() => toMapHunters(positions, teams), [positions, teams]);
   const areaTools = usePlayAreaTools(session);
   const deployOnMap = useDeployOnMap({
     session,
@@ -194,17 +199,21 @@ function HqBody({ sessions, listLoading, selectedId, onSelect }: BodyProps) {
             positions={positions}
             totalDinosaurs={dinosaurs.length}
             canRemove={session !== null && session.status !== 'completed'}
+            teams={teams}
           />
+        </Box>
+        <Box className={classes.teams}>
+          <TeamsPanel session={session} />
         </Box>
         <Box className={classes.objectives}>
           <ChallengesPanel sessionId={session?.id ?? null} editable={session !== null && session.status !== 'completed'} />
         </Box>
         <Box className={classes.talk}>
           <Box className={classes.broadcast}>
-            <BroadcastPanel sessionId={session?.id ?? null} />
+            <BroadcastPanel sessionId={session?.id ?? null} teams={teams} />
           </Box>
           <Box className={classes.comms}>
-            <CommunicationsPanel sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} />
+            <CommunicationsPanel sessionId={session?.id ?? null} maxHeight={FEED_HEIGHT} teams={teams} />
           </Box>
         </Box>
         <Box className={classes.past}>

@@ -18,6 +18,8 @@ import { PastHuntObjectives } from '../challenges/PastHuntObjectives';
 import { RunAgainDialog } from './RunAgainDialog';
 import { SaveLayoutForm } from './SavedLayouts';
 import { formatDistance } from './trackingRows';
+import { TeamSwatch } from '../teams/TeamSwatch';
+import type { Team } from '../teams/types';
 import type { HqSession } from './types';
 
 const endedAt = (s: HqSession) => Date.parse(s.endTime ?? s.createdAt) || 0;
@@ -89,7 +91,7 @@ export const PastHunts = memo(function PastHunts({ onCreated }: Props) {
         size="xl"
         fullScreen={phone}
       >
-        {replayed && <HuntReplay sessionId={replayed.id} />}
+        {replayed && <HuntReplay sessionId={replayed.id} teamHunt={replayed.teamMode !== 'solo'} />}
       </Modal>
       <RunAgainDialog source={again} onClose={() => setAgain(null)} onCreated={(created) => onCreated?.(created)} />
     </Panel>
@@ -102,8 +104,11 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
   const sessionId = session.id;
   const result = trpc.sessions.result.useQuery({ id: sessionId }, { retry: false });
   const hunters = trpc.stats.sessionHunterResults.useQuery({ id: sessionId });
+  // A team hunt (issue 42): the teams' final ranking, and each hunter's team.
+  const teamHunt = session.teamMode !== 'solo';
+  const teams = trpc.teams.list.useQuery({ id: sessionId }, { enabled: teamHunt, retry: false });
   const view = result.data ? resultView(result.data) : null;
-  if (result.isLoading || hunters.isLoading) {
+  if (result.isLoading || hunters.isLoading || (teamHunt && teams.isLoading)) {
     return (
       <Center py="xs">
         <Loader size="sm" role="status" aria-label="Loading the results" />
@@ -117,6 +122,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
           <b>{view.title}</b>: {view.summary}
         </Text>
       )}
+      {teamHunt && teams.data && <TeamResults teams={teams.data.teams} />}
       {hunters.data && hunters.data.length > 0 ? (
         <ScrollArea type="auto">
           <Table striped withTableBorder fz="sm" miw={420} verticalSpacing={4}>
@@ -124,6 +130,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
               <Table.Tr>
                 <Table.Th>#</Table.Th>
                 <Table.Th>Hunter</Table.Th>
+                {teamHunt && <Table.Th>Team</Table.Th>}
                 <Table.Th ta="right">Observed</Table.Th>
                 <Table.Th>Species</Table.Th>
                 <Table.Th ta="right">Darts</Table.Th>
@@ -136,6 +143,7 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
                 <Table.Tr key={h.hunterId}>
                   <Table.Td>{h.completionRank}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{h.hunterName}</Table.Td>
+                  {teamHunt && <Table.Td style={{ whiteSpace: 'nowrap' }}>{h.teamName ?? '—'}</Table.Td>}
                   <Table.Td ta="right">{h.dinosaursObserved}</Table.Td>
                   <Table.Td>{h.observedSpecies.join(', ')}</Table.Td>
                   <Table.Td ta="right">{h.dartsUsed}</Table.Td>
@@ -177,5 +185,54 @@ function PastHuntResults({ session, onReplay, onRunAgain }: ResultsProps) {
       </Group>
       <SaveLayoutForm sessionId={sessionId} sessionName={session.name} />
     </Stack>
+  );
+}
+
+/** The teams' final ranking (decision 973): rank, team, species, observations, accuracy and its hunters. */
+function TeamResults({ teams }: { teams: readonly Team[] }) {
+  if (teams.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No team was made in this hunt.
+      </Text>
+    );
+  }
+  const ranked = [...teams].sort((a, b) => a.score.rank - b.score.rank || a.id - b.id);
+  return (
+    <ScrollArea type="auto">
+      <Table striped withTableBorder fz="sm" miw={420} verticalSpacing={4} aria-label="Team results" data-testid="past-hunt-teams">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Team</Table.Th>
+            <Table.Th ta="right">Species</Table.Th>
+            <Table.Th ta="right">Observed</Table.Th>
+            <Table.Th ta="right">Accuracy</Table.Th>
+            <Table.Th>Hunters</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ranked.map((t) => (
+            <Table.Tr key={t.id} data-testid="past-team-row" data-team={t.name}>
+              <Table.Td fw={800}>{t.score.rank}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <TeamSwatch color={t.color} />
+                  <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {t.name}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right">{t.score.uniqueSpecies}</Table.Td>
+              <Table.Td ta="right" data-testid="past-team-observed">
+                {t.score.observations}
+              </Table.Td>
+              <Table.Td ta="right">{t.score.accuracy}%</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{t.members.map((m) => m.hunterName).join(', ') || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }

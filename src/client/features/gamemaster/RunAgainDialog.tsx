@@ -8,6 +8,7 @@ import { fieldErrors, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { SessionPasswordField } from './SessionPasswordField';
+import { teamSettingsSummary } from '../teams/teamModeLabel';
 import { HQ_FAILURE, HQ_SUCCESS, notifyHqFailure, serverReason } from './hqNotices';
 import type { HqSession } from './types';
 
@@ -62,6 +63,9 @@ function RunAgainForm({ source, onClose, onCreated }: { source: HqSession; onClo
         <Text size="sm">
           A new session with the play area, no-go zones, dinosaurs, mission and duration ({source.duration} min) of{' '}
           <b>{source.name}</b>. It counts toward your plan like any new session.
+        </Text>
+        <Text size="sm" data-testid="run-again-teams">
+          Teams: {teamSettingsSummary(source)}. The teams themselves start empty; change the settings in the Teams panel before the start.
         </Text>
         <TextInput label="Session Name" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
         <SessionPasswordField

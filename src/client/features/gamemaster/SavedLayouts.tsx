@@ -10,6 +10,7 @@ import { errorMessage, isUnauthorized } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ConfirmDialog } from './ConfirmDialog';
+import { teamSettingsSummary } from '../teams/teamModeLabel';
 import { Panel } from './Panel';
 import type { SavedLayout } from './replayTypes';
 import type { HqSession } from './types';
@@ -19,6 +20,8 @@ const summary = (l: SavedLayout) =>
     l.playArea ? 'play area' : 'no play area',
     `${l.noGoZones.length} no-go ${l.noGoZones.length === 1 ? 'zone' : 'zones'}`,
     `${l.dinosaurs.length} ${l.dinosaurs.length === 1 ? 'dinosaur' : 'dinosaurs'}`,
+    // The team rules it applies (issue 42); layouts saved before teams apply none.
+    ...(l.teamSettings ? [teamSettingsSummary(l.teamSettings)] : []),
   ].join(' · ');
 
 export const SavedLayouts = memo(function SavedLayouts({ session }: { session: HqSession | null }) {
@@ -91,7 +94,7 @@ export const SavedLayouts = memo(function SavedLayouts({ session }: { session: H
       <ConfirmDialog
         opened={applying !== null}
         title="Apply this layout?"
-        message={`"${session?.name ?? ''}" takes the play area, no-go zones and dinosaurs of "${applying?.name ?? ''}": the dinosaurs it has now are removed.`}
+        message={`"${session?.name ?? ''}" takes the play area, no-go zones, dinosaurs and team rules of "${applying?.name ?? ''}": the dinosaurs it has now are removed.`}
         confirmLabel="Apply layout"
         pending={apply.isPending}
         onConfirm={() => applying && session && apply.mutate({ id: session.id, layoutId: applying.id })}
@@ -142,7 +145,7 @@ export function SaveLayoutForm({ sessionId, sessionName }: { sessionId: number; 
           style={{ flex: 1 }}
           size="sm"
           label="Layout name"
-          description={`Saves the play area, no-go zones and dinosaurs of "${sessionName}"`}
+          description={`Saves the play area, no-go zones, dinosaurs and team rules of "${sessionName}"`}
           placeholder="e.g. City park, north gate"
           maxLength={LAYOUT_NAME_MAX}
           value={name}

@@ -75,3 +75,12 @@ describe('formatDistance and lastSeenLabel', () => {
     expect(lastSeenLabel(null, now)).toBe('not yet');
   });
 });
+
+describe('teams on the map (issue 42)', () => {
+  it("colours a hunter's marker with their team's colour and names the team; hunters in no team keep the default", () => {
+    const teams = [{ id: 3, name: 'Raptors', color: '#4363d8', members: [{ userId: 'u1' }] }];
+    const [inTeam, alone] = toMapHunters([position('u1', 'Alpha', 0, 7), position('u2', 'Beta', 0, 7)], teams);
+    expect(inTeam).toMatchObject({ userId: 'u1', color: '#4363d8', teamName: 'Raptors' });
+    expect(alone?.color).toBeUndefined();
+  });
+});

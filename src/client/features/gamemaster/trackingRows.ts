@@ -77,16 +77,31 @@ export function buildTrackingRows(input: {
   return rows.sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.handle.localeCompare(b.handle));
 }
 
-/** Positions as the map draws them, labelled with the hunter's handle. */
-export function toMapHunters(positions: readonly PositionRow[] | undefined): MapHunter[] {
-  return (positions ?? []).map((p) => ({
-    userId: p.userId,
-    label: p.hunterName,
-    lat: p.location.lat,
-    lng: p.location.lng,
-    accuracy: p.accuracy,
-    timestamp: p.timestamp,
-  }));
+/** A team as the tracking rows and the map show it (issue 42). */
+export type TeamTag = { id: number; name: string; color: string; members: readonly { userId: string }[] };
+
+/** Each hunter's team, by user id. */
+export function teamsByUser(teams: readonly TeamTag[] | undefined): Map<string, TeamTag> {
+  const byUser = new Map<string, TeamTag>();
+  for (const t of teams ?? []) for (const m of t.members) byUser.set(m.userId, t);
+  return byUser;
+}
+
+/** Positions as the map draws them, labelled with the hunter's handle, in their team's colour in a team hunt. */
+export function toMapHunters(positions: readonly PositionRow[] | undefined, teams?: readonly TeamTag[]): MapHunter[] {
+  const byUser = teamsByUser(teams);
+  return (positions ?? []).map((p) => {
+    const team = byUser.get(p.userId);
+    return {
+      userId: p.userId,
+      label: p.hunterName,
+      lat: p.location.lat,
+      lng: p.location.lng,
+      accuracy: p.accuracy,
+      timestamp: p.timestamp,
+      ...(team ? { color: team.color, teamName: team.name } : {}),
+    };
+  });
 }
 
 const METRES_PER_KM = 1000;

@@ -10,6 +10,7 @@ import type { Gps } from '../gps/useGps';
 import { TimeBadge } from '../session/TimeBadge';
 import type { ClockSession } from '../session/useSessionClock';
 import { IdentityActions } from './IdentityActions';
+import { TeamSwatch } from '../teams/TeamSwatch';
 
 type Props = {
   sessionName: string;
@@ -20,6 +21,8 @@ type Props = {
   available: number;
   /** What is left for this hunter, e.g. '2 of 3 left' (huntloop: the count replaces 'N available'). */
   availableLabel?: string;
+  /** The hunter's team in a team hunt (issue 42): its name, colour and live rank among the teams. */
+  team?: { name: string; color: string; rank: number; of: number } | null;
 };
 
 function Count({ icon, value, label, testId }: { icon: ReactNode; value: string; label: string; testId: string }) {
@@ -57,6 +60,7 @@ export const TerminalHeader = memo(function TerminalHeader({
   observed,
   available,
   availableLabel,
+  team = null,
 }: Props) {
   return (
     <Box component="header" bg="dark.8" c="white" px="sm" pt={6} pb={8} style={{ flexShrink: 0 }}>
@@ -91,6 +95,14 @@ export const TerminalHeader = memo(function TerminalHeader({
           label={availableLabel === undefined ? 'available' : ''}
           testId="available-count"
         />
+        {team && (
+          <Count
+            icon={<TeamSwatch color={team.color} size={12} />}
+            value={`#${team.rank} of ${team.of}`}
+            label={team.name}
+            testId="team-rank"
+          />
+        )}
       </Group>
     </Box>
   );

@@ -1,7 +1,7 @@
 // The five-tab Hunter Terminal for one session: the data every tab shares (one
 // GPS watch, the session, its dinosaurs, the hunter's stats), header, tabs,
 // dialogs. Live through SessionLive; each query polls only while it is down.
-import { Alert, Tabs } from '@mantine/core';
+import { Alert, Paper, Tabs } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { type MutableRefObject, memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { leftLabel } from '../../../domain/hunt-target';
@@ -43,6 +43,9 @@ import { LazyMissionCompleteDialog, LazySpeciesCard, LazyTerminalEndDialog, prel
 import { LazyArHuntTab, LazyCommsTab } from './lazyTabs';
 import { isTerminalTab } from './terminalTabs';
 import { useHunterIdentity } from './useHunterIdentity';
+import { HunterTeamCard } from '../teams/HunterTeamCard';
+import { useSessionTeams } from '../teams/useSessionTeams';
+import { useTeammates } from '../teams/useTeammates';
 import { useFillsScreen } from './useFillsScreen';
 import { useTerminalTab } from './useTerminalTab';
 import { handleTerminalEvent, speciesNameLookup } from './useTerminalEvents';
@@ -125,12 +128,28 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
     onResult: onObservation,
   });
   const end = useSessionEnd(sessionId, status);
+  // Teams (issue 42): the hunter's team, its live rank, its channel and the teammates on the map.
+  const teamSession = Boolean(session) && session?.teamMode !== 'solo';
+  const teamsQuery = useSessionTeams(sessionId, { enabled: teamSession, pollMs: POLL_HUNTER_STATS_MS });
+  const teams = teamSession ? teamsQuery.data : undefined;
+  const myTeam = teams?.teams.find((t) => t.id === teams.myTeamId) ?? null;
+  const teammates = useTeammates(sessionId, myTeam, stats.data?.hunterId ?? null, POLL_HUNTER_STATS_MS);
+  const teamName = myTeam?.name;
+  const teamColor = myTeam?.color;
+  const teamRank = myTeam?.score.rank;
+  const teamCount = teams?.teams.length ?? 0;
+  const headerTeam = useMemo(
+    () => (teamName && teamColor && teamRank !== undefined ? { name: teamName, color: teamColor, rank: teamRank, of: teamCount } : null),
+    [teamName, teamColor, teamRank, teamCount],
+  );
+  const commsTeam = useMemo(() => (myTeam ? { id: myTeam.id, name: myTeam.name, color: myTeam.color } : null), [myTeam]);
   const completion = useMissionCompletion(stats.data?.dinosaursObserved, dinosaurs.length, { sessionId });
 
   eventHandler.current = (event) =>
     handleTerminalEvent(event, {
       speciesName: speciesNameLookup(catalogue.byId),
       ownHandle: session?.hunterHandle ?? null,
+      teamName: (teamId) => teams?.teams.find((t) => t.id === teamId)?.name ?? null,
       onSessionEnded: end.markEnded,
       onUnreadMessage: () => {
         if (tab !== 'comms') setUnread((n) => n + 1);
@@ -202,6 +221,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         observed={stats.data?.dinosaursObserved ?? null}
         available={hunt.progress.left}
         availableLabel={leftLabel(hunt.progress, visible || ended ? null : status === 'paused' ? 'paused' : 'waiting')}
+        team={headerTeam}
       />
       <Connection />
       <Toasts items={achievementToasts.items} onDismiss={achievementToasts.dismiss} />
@@ -211,6 +231,11 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the content scrolls, and a tab of plain text (Brief) has nothing else to scroll it by keyboard (WCAG 2.1.1). */}
         <main className={classes.content} tabIndex={0} aria-label="Hunter Terminal">
           <Tabs.Panel value="brief" className={classes.panel}>
+            {teamSession && (
+              <Paper p="sm" radius="md" withBorder mb="sm">
+                <HunterTeamCard session={session} teams={teams} loading={teamsQuery.isLoading} />
+              </Paper>
+            )}
             <BriefTab session={session} mission={mission} missionLoading={missionLoading} />
           </Tabs.Panel>
           <Tabs.Panel value="map" className={classes.mapPanel}>
@@ -222,6 +247,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
               visible={visible}
               status={status}
               hunt={hunt}
+              teammates={teammates}
               onDinosaurClick={(d) => {
                 hunt.pick(d.id);
                 openSpecies(d.speciesId, d.id);
@@ -268,7 +294,7 @@ export function TerminalScreen({ sessionId, eventHandler }: Props) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="comms" className={classes.panel}>
-            <LazyCommsTab sessionId={sessionId} position={position} />
+            <LazyCommsTab sessionId={sessionId} position={position} team={commsTeam} />
           </Tabs.Panel>
         </main>
         {/* Below the content, above the tab bar (decision 909): the content gives up the room, nothing in it moves. */}

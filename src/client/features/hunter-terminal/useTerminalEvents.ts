@@ -6,6 +6,7 @@ import { notify } from '../../lib/notify';
 import type { EventOf } from '../../../domain/contracts';
 import type { LiveEvent } from '../live';
 import type { SpeciesLite } from '../species/types';
+import { ownTeamNotice } from '../teams/teamNotice';
 
 export type TerminalEventContext = {
   speciesName: (speciesId: number) => string | null;
@@ -14,6 +15,8 @@ export type TerminalEventContext = {
   onUnreadMessage: () => void;
   /** An achievement this hunter earned (the event's audience is the hunter and HQ). */
   onAchievement: (event: LiveEvent & EventOf<'achievement_earned'>) => void;
+  /** A team's name by id (issue 42), for the notice when this hunter's team changes. */
+  teamName?: (teamId: number) => string | null;
 };
 
 const STATUS_NOTICES: Record<string, { title: string; description: string }> = {
@@ -43,6 +46,11 @@ export function handleTerminalEvent(event: LiveEvent, ctx: TerminalEventContext)
     case 'achievement_earned':
       ctx.onAchievement(event);
       return;
+    case 'team_membership': {
+      const notice = ownTeamNotice(event.payload, ctx.ownHandle, ctx.teamName ?? (() => null));
+      if (notice) notify(notice);
+      return;
+    }
     case 'new_communication': {
       // Broadcasts have their own notice; own messages are not news.
       const { messageType, userId } = event.payload;

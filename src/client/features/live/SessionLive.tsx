@@ -65,6 +65,7 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
           void utils.comms.invalidate();
           void utils.stats.invalidate();
           void utils.playArea.invalidate();
+          void utils.teams.invalidate();
           return;
         }
         applyEventToCache(event, utils, queryClient, trpc);
@@ -117,6 +118,7 @@ export function SessionLive({ sessionId, onEvent, children }: Props) {
       void utils.comms.invalidate();
       void utils.stats.invalidate();
       void utils.playArea.invalidate();
+      void utils.teams.invalidate();
     }
     wasLive.current = true;
   }, [connection, utils]);

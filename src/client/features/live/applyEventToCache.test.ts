@@ -190,3 +190,69 @@ describe('applyEventToCache: events this build does not know', () => {
     expect(() => applyEventToCache(unknown, utils, queryClient, trpc)).not.toThrow();
   });
 });
+
+describe('applyEventToCache: teams (issue 42)', () => {
+  const teamsKey = getQueryKey(trpc.teams.list, { id: SESSION }, 'query');
+  const score = (rank: number, observations: number) => ({ uniqueSpecies: observations, observations, dartsUsed: observations, accuracy: 100, rank, reachedAt: null });
+  const team = (id: number, name: string, rank: number) => ({
+    id,
+    sessionId: SESSION,
+    name,
+    color: '#e6194b',
+    locked: false,
+    members: [],
+    memberCount: 0,
+    maxSize: 4,
+    score: score(rank, 0),
+  });
+  const read = () => ({
+    sessionId: SESSION,
+    teamMode: 'open',
+    maxTeamSize: 4,
+    teamSwitchAfterStart: false,
+    teams: [
+      { ...team(1, 'Raptors', 1), code: 'K7M2QX' },
+      { ...team(2, 'Rexes', 1), code: 'H4NPRT' },
+    ],
+    myTeamId: 1,
+    unassigned: [],
+  });
+  const live = (type: string, payload: Record<string, unknown>) =>
+    ({ id: 50, sessionId: SESSION, type, payload: { sessionId: SESSION, ...payload }, timestamp: 0 }) as unknown as LiveEvent;
+
+  it('a ranking reorders the cached teams with their new scores, in place', () => {
+    const { queryClient, utils } = setUp();
+    queryClient.setQueryData(teamsKey, read());
+    const ranking = [
+      { teamId: 2, name: 'Rexes', color: '#000000', memberCount: 1, ...score(1, 1) },
+      { teamId: 1, name: 'Raptors', color: '#e6194b', memberCount: 1, ...score(2, 0) },
+    ];
+    applyEventToCache(live('team_ranking', { ranking }), utils, queryClient, trpc);
+    const data = queryClient.getQueryData<ReturnType<typeof read>>(teamsKey);
+    expect(data?.teams.map((t) => [t.name, t.score.rank, t.score.observations])).toEqual([
+      ['Rexes', 1, 1],
+      ['Raptors', 2, 0],
+    ]);
+  });
+
+  it("a renamed team changes in place and keeps the code the event never carries; a membership refetches the caller's reads", async () => {
+    const { queryClient, utils } = setUp();
+    queryClient.setQueryData(teamsKey, read());
+    applyEventToCache(live('team_updated', { team: { ...team(1, 'Raptor Squad', 1) } }), utils, queryClient, trpc);
+    const data = queryClient.getQueryData<ReturnType<typeof read>>(teamsKey);
+    expect(data?.teams[0]).toMatchObject({ name: 'Raptor Squad', code: 'K7M2QX' });
+
+    const comms = getQueryKey(trpc.comms.list, { id: SESSION }, 'query');
+    queryClient.setQueryData(comms, []);
+    applyEventToCache(
+      live('team_membership', { playerId: 3, userId: 'u3', hunterName: 'Ana', teamId: 2, previousTeamId: 1 }),
+      utils,
+      queryClient,
+      trpc,
+    );
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryState(teamsKey)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(comms)?.isInvalidated).toBe(true);
+    });
+  });
+});

@@ -10,6 +10,7 @@ import { COMMS_PAGE_SIZE } from '../../../domain/rules';
 import type { AppRouter } from '../../../server/routers';
 import type { trpc as Trpc } from '../../trpc';
 import type { LiveEvent, PayloadOf } from '../../../domain/contracts';
+import { withRanking, withTeam, withoutTeam } from '../teams/teamCache';
 
 type Message = inferRouterOutputs<AppRouter>['comms']['list'][number];
 type ListInput = inferRouterInputs<AppRouter>['comms']['list'];
@@ -83,6 +84,8 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.stats.sessionHunterStats, { id }));
       // HQ's Objectives panel has a row per hunter (issue #44).
       refresh(getQueryKey(api.challenges.session, { id }));
+      // A new hunter is one without a team (issue 42): HQ's Teams panel lists them.
+      refresh(getQueryKey(api.teams.list, { id }));
       return;
     case 'hunter_removed':
       // Decision 836: everyone's count and lists; for the removed hunter, the session read is
@@ -92,6 +95,9 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.stats));
       refresh(getQueryKey(api.comms.hunterLocations, { id }));
       refresh(getQueryKey(api.challenges.session, { id }));
+      // Removing a hunter removes them from their team.
+      refresh(getQueryKey(api.teams.list, { id }));
+      refresh(getQueryKey(api.teams.ranking, { id }));
       return;
     case 'session_created':
     case 'session_scheduled':
@@ -106,16 +112,39 @@ export function applyEventToCache(event: LiveEvent, utils: Utils, queryClient: Q
       refresh(getQueryKey(api.stats));
       return;
     case 'team_settings':
-    case 'team_created':
-    case 'team_updated':
-    case 'team_deleted':
-    case 'team_membership':
-    case 'team_ranking':
-      // Teams (issue 42): minimal handling until the client's team screens refine it.
-      refresh(getQueryKey(api.teams));
+      // The mode or size changed (a solo session's teams are gone): the session and its teams are read again.
       refresh(getQueryKey(api.sessions.get, { id }));
-      refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      refresh(getQueryKey(api.teams.list, { id }));
+      refresh(getQueryKey(api.teams.ranking, { id }));
       return;
+    case 'team_created':
+    case 'team_updated': {
+      const { team } = event.payload;
+      utils.teams.list.setData({ id }, (data) => (data ? withTeam(data, team) : data));
+      refetchIfStale(queryClient, getQueryKey(api.teams.list, { id }, 'query'));
+      return;
+    }
+    case 'team_deleted':
+      utils.teams.list.setData({ id }, (data) => (data ? withoutTeam(data, event.payload.teamId) : data));
+      refresh(getQueryKey(api.teams.ranking, { id }));
+      return;
+    case 'team_membership':
+      // Who is unassigned, the caller's own team (and its code) and what the caller may read change with a
+      // membership: a hunter's team channel and teammates' positions follow their team.
+      refresh(getQueryKey(api.teams.list, { id }));
+      refresh(getQueryKey(api.teams.ranking, { id }));
+      refresh(getQueryKey(api.comms.list, { id }));
+      refresh(getQueryKey(api.comms.hunterLocations, { id }));
+      refresh(getQueryKey(api.stats));
+      return;
+    case 'team_ranking': {
+      const { ranking } = event.payload;
+      utils.teams.list.setData({ id }, (data) => (data ? withRanking(data, ranking) : data));
+      utils.teams.ranking.setData({ id }, (data) => (data ? { ...data, ranking } : data));
+      refetchIfStale(queryClient, getQueryKey(api.teams.list, { id }, 'query'));
+      refetchIfStale(queryClient, getQueryKey(api.teams.ranking, { id }, 'query'));
+      return;
+    }
     case 'account_deleted':
     case 'species_changed':
     case 'positions_purged':

@@ -608,30 +608,37 @@ function PlayAreaLayer({ playArea }: { playArea: MapPlayArea }) {
   );
 }
 
+const DEFAULT_HUNTER_COLOUR = '#d9480f';
+
 function HunterMarkers({ hunters }: { hunters: MapHunter[] }) {
-  const icon = useMemo(() => hunterIcon(), []);
+  // One icon per colour (a team hunt has a few), not one per hunter and render.
+  const colours = [...new Set(hunters.map((h) => h.color ?? ''))].sort().join(',');
+  const icons = useMemo(() => new Map(colours.split(',').map((c) => [c, hunterIcon(c || null)])), [colours]);
   return (
     <>
       {hunters.filter(isValidPoint).map((h) => (
-        <HunterMarker key={h.userId} hunter={h} icon={icon} />
+        <HunterMarker key={h.userId} hunter={h} icon={icons.get(h.color ?? '') ?? hunterIcon(h.color)} />
       ))}
     </>
   );
 }
 
 function HunterMarker({ hunter, icon }: { hunter: MapHunter; icon: L.DivIcon }) {
+  const colour = hunter.color ?? DEFAULT_HUNTER_COLOUR;
+  const title = hunter.teamName ? `${hunter.label} (${hunter.teamName})` : hunter.label;
   return (
     <>
       {hunter.accuracy > 0 && (
         <Circle
           center={[hunter.lat, hunter.lng]}
           radius={hunter.accuracy}
-          pathOptions={{ color: '#d9480f', weight: 1, fillOpacity: 0.12 }}
+          pathOptions={{ color: colour, weight: 1, fillOpacity: 0.12 }}
           interactive={false}
         />
       )}
-      <Marker position={[hunter.lat, hunter.lng]} icon={icon} title={hunter.label} keyboard={false}>
+      <Marker position={[hunter.lat, hunter.lng]} icon={icon} title={title} keyboard={false}>
         <Tooltip permanent direction="top" className="tm-hunter-label">
+          {hunter.color ? <span className="tm-hunter-label__swatch" style={{ background: colour }} aria-hidden /> : null}
           {hunter.label}
         </Tooltip>
       </Marker>

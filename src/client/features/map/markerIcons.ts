@@ -42,12 +42,19 @@ export function dinosaurIcon(
   });
 }
 
-/** Another hunter: a small orange dot (the handle is a permanent tooltip beside it). */
-export function hunterIcon(): L.DivIcon {
+/** A CSS colour we write into the marker's style: a hex colour only (anything else falls back to the default). */
+const HEX_COLOUR = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+
+/**
+ * Another hunter: a small dot, orange by default, in their team's colour in a team hunt (the handle
+ * is a permanent tooltip beside it). Dots, never the dinosaurs' 50 px badges, so the two never mix.
+ */
+export function hunterIcon(color?: string | null): L.DivIcon {
   const half = HUNTER_DOT_PX / 2;
+  const style = color && HEX_COLOUR.test(color) ? ` style="background:${color}"` : '';
   return L.divIcon({
     className: 'tm-hunter',
-    html: '<div class="tm-hunter__dot"></div>',
+    html: `<div class="tm-hunter__dot"${style}></div>`,
     iconSize: [HUNTER_DOT_PX, HUNTER_DOT_PX],
     iconAnchor: [half, half],
     tooltipAnchor: [0, -half],

@@ -9,7 +9,18 @@ export type MapDinosaur = { id: number; speciesId: number; latitude: number; lon
  * target ringed; headquarters sees how many successful observations each one has had.
  */
 export type MarkerState = { observed?: boolean; target?: boolean; observations?: number };
-export type MapHunter = { userId: string; label: string; lat: number; lng: number; accuracy: number; timestamp?: number };
+export type MapHunter = {
+  userId: string;
+  label: string;
+  lat: number;
+  lng: number;
+  accuracy: number;
+  timestamp?: number;
+  /** The hunter's team colour (a CSS colour) in a team hunt; the default orange otherwise. */
+  color?: string | null;
+  /** The hunter's team name, said with the handle to screen readers and in the marker's title. */
+  teamName?: string | null;
+};
 export type MapSelf = { lat: number; lng: number; accuracy: number; heading?: number | null };
 export type LatLngPoint = { lat: number; lng: number };
 /** Where HQ's map opens without content: where the game master last played, or their position (decision 817). */

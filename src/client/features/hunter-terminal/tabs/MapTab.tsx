@@ -7,7 +7,7 @@ import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { Gps } from '../../gps';
 import { LazyTacticalMap } from '../../map/LazyTacticalMap';
-import type { MapDinosaur, MapPlayArea, MarkerState } from '../../map/types';
+import type { MapDinosaur, MapHunter, MapPlayArea, MarkerState } from '../../map/types';
 import type { HuntTarget } from '../../scanner';
 import type { SpeciesLite } from '../../species/types';
 import { useDirectionHint } from '../../challenges/directionHint';
@@ -20,6 +20,8 @@ type Props = {
   status: string | null;
   hunt: HuntTarget;
   onDinosaurClick: (d: MapDinosaur) => void;
+  /** The hunter's teammates (issue 42): dots in the team's colour with their handles, never dinosaurs' badges. */
+  teammates?: MapHunter[];
   /** The play area's boundary and no-go zones. */
   playArea?: MapPlayArea | null;
 };
@@ -30,7 +32,7 @@ function hiddenReason(status: string | null): string {
   return 'Dinosaurs appear when the game master starts the hunt.';
 }
 
-export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinosaurClick, playArea }: Props) {
+export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinosaurClick, playArea, teammates = [] }: Props) {
   const self = gps.position
     ? { lat: gps.position.lat, lng: gps.position.lng, accuracy: gps.position.accuracy, heading: gps.heading }
     : null;
@@ -50,6 +52,7 @@ export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinos
       mode="hunter"
       dinosaurs={dinosaurs}
       species={species}
+      hunters={teammates}
       self={self}
       onDinosaurClick={onDinosaurClick}
       markerStates={markerStates}
@@ -59,11 +62,16 @@ export function MapTab({ dinosaurs, species, gps, visible, status, hunt, onDinos
       playArea={playArea}
       ariaLabel="Tactical map"
     >
-      <Paper p={6} radius="md" shadow="sm" bg="dark.8" c="white" maw={220}>
-        <Group gap={6} wrap="nowrap">
+      <Paper p={6} radius="md" shadow="sm" bg="dark.8" c="white" maw={240}>
+        <Group gap={6} wrap="wrap">
           <Badge color="amber.4" c="dark.9" size="lg" radius="sm" data-testid="map-target-count">
             {dinosaurs.length} {dinosaurs.length === 1 ? 'target' : 'targets'}
           </Badge>
+          {teammates.length > 0 && (
+            <Badge color="gray.0" c="dark.9" size="lg" radius="sm" data-testid="map-teammate-count">
+              {teammates.length} {teammates.length === 1 ? 'teammate' : 'teammates'}
+            </Badge>
+          )}
         </Group>
         {visible && progress.total > 0 && (
           <Text size="xs" mt={4} fw={700} data-testid="map-observed-count">
