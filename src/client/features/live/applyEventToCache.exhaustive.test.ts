@@ -3,7 +3,7 @@
 // AppEvent union has one member more, and a copy of applyEventToCache.ts that imports it. With the
 // extra member, `unhandledEvent(event)` at the end of the switch must fail ("not assignable to
 // 'never'"); without it, the same files must compile cleanly. Only the router's and the tRPC
-// client's types are replaced (by `any`): they shape the cache calls, not which events the switch
+// client's types (and the teams cache edits typed by them) are replaced (by `any`): they shape the cache calls, not which events the switch
 // names, and pulling them in would compile the whole server (minutes on a shared machine).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,12 +22,16 @@ const SWITCH_IMPORTS: Record<string, string> = {
   '../../../domain/rules': path.join(ROOT, 'src/domain/rules'),
   '../../../server/routers': './stubs',
   '../../trpc': './stubs',
+  '../teams/teamCache': './stubs',
 };
 const STUBS = `// The router's and the client's types, left open: they do not decide which events the switch names.
 // biome-ignore lint/suspicious/noExplicitAny: a stand-in type
 export type AppRouter = any;
 // biome-ignore lint/suspicious/noExplicitAny: a stand-in value
 export declare const trpc: any;
+// The teams read's cache edits (features/teams/teamCache.ts), typed by the router too.
+// biome-ignore lint/suspicious/noExplicitAny: a stand-in value
+export declare const withRanking: any, withTeam: any, withoutTeam: any;
 `;
 /** The extra member: a session event like the others, which no case of the switch names. */
 const EXTRA_MEMBER = "event('brand_new_event', sessionPayload({}), 'An event added without a client case.'),";
