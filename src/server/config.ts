@@ -38,6 +38,14 @@ const ConfigSchema = z.object({
    */
   STORAGE_URL: StorageUrl,
   PUBLIC_URL: optional,
+  /**
+   * smtp://user:pass@host:587 (STARTTLS where the server offers it) or smtps://...:465: the mail server
+   * every mail goes out through (issue #45). Unset: mails are written to the log and kept in the
+   * development outbox the admin reads in System Controls (decision 990).
+   */
+  SMTP_URL: optional.refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/i.test(v), 'must be an smtp:// or smtps:// URL, or unset to keep mails in the log'),
+  /** The From of every mail: an address, or "Name <address>". */
+  MAIL_FROM: z.string().trim().min(3).default('Dinohunt <no-reply@dinohunt.app>'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -67,6 +75,8 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Messages (text, quick actions, broadcasts) per minute per account, whichever door. */
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Mails per hour to one address, and about one account (issue #45): past it a mail is dropped and logged. */
+  MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Photo and video uploads per minute per account. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**

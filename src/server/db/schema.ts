@@ -29,3 +29,5 @@ export const sessionResults = running.sessionResults;
 export const earnedAchievements = running.earnedAchievements;
 export const gmLayouts = running.gmLayouts;
 export const rateLimits = running.rateLimits;
+export const accountTokens = running.accountTokens;
+export const mailOutbox = running.mailOutbox;

@@ -112,3 +112,13 @@ export const SESSION_HUNTER_STATS_EXAMPLES: OperationExamples = {
     },
   ],
 };
+
+export const FORGOT_PASSWORD_EXAMPLES: OperationExamples = {
+  request: { email: 'grace@example.com' },
+  response: { success: true },
+};
+
+export const RESET_PASSWORD_EXAMPLES: OperationExamples = {
+  request: { token: 'r3Xq6b1mJ0vYkPzL9cT2wN8sH4aD7fE5gU1iO0pQ2lK', password: 'Amber-Trail-2026' },
+  response: { success: true },
+};
