@@ -17,6 +17,9 @@ export const CLIENT_ROUTES = [
   '/terms-conditions',
   // Not in the spec: the account's security (issue #14, decision 502).
   '/account',
+  // Not in the spec: "Forgot password?" and the mailed link's page (issue #45).
+  '/forgot-password',
+  '/reset-password',
 ] as const;
 
 /**

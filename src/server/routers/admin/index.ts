@@ -3,6 +3,7 @@
 import { router } from '../../trpc';
 import { creditsAdd } from './credits-add';
 import { gameMastersList } from './gamemasters-list';
+import { mailOutbox } from './mail-outbox';
 import { missionDelete } from './mission-delete';
 import { missionsList } from './missions-list';
 import { overview } from './overview';
@@ -24,4 +25,5 @@ export const adminRouter = router({
   userSuspend,
   userReactivate,
   creditsAdd,
+  mailOutbox,
 });
