@@ -186,3 +186,19 @@ export const ResetPasswordForm = z
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+/** POST /auth/change-email: the new address, confirmed by the current password. */
+export const ChangeEmailInput = z.object({
+  email: emailField,
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
+
+/** POST /auth/verify-email: the token of the mailed confirmation link. */
+export const VerifyEmailInput = z.object({
+  token: z.string({ error: 'This confirmation link is invalid' }).trim().min(1, 'This confirmation link is invalid').max(200, 'This confirmation link is invalid'),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;

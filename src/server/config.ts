@@ -75,6 +75,12 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Messages (text, quick actions, broadcasts) per minute per account, whichever door. */
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * Whether new accounts confirm their address by a mailed link before a game master may publish a
+   * public expedition or pay for a plan (issue #45, decision 993): `required` or `off`. Unset: required
+   * when SMTP_URL is set (a server that sends no mail cannot ask for it).
+   */
+  EMAIL_VERIFICATION: z.enum(['required', 'off']).optional(),
   /** Mails per hour to one address, and about one account (issue #45): past it a mail is dropped and logged. */
   MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Photo and video uploads per minute per account. */
@@ -113,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // CLIENT_DIR lets parallel end-to-end runs each serve their own build.
   return { ...parsed.data, clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client') };
+}
+
+/** Whether new addresses must be confirmed (EMAIL_VERIFICATION, by default whether SMTP_URL is set). */
+export function emailVerificationRequired(config: Pick<Config, 'EMAIL_VERIFICATION' | 'SMTP_URL'>): boolean {
+  return (config.EMAIL_VERIFICATION ?? (config.SMTP_URL ? 'required' : 'off')) === 'required';
 }
 
 export function paymentsConfigured(config: Config): boolean {

@@ -157,7 +157,8 @@ export function createMailer(deps: MailerDeps): Mailer {
         { toAddress: mail.to, userId: mail.userId, kind: mail.kind, subject: mail.content.subject, textBody: mail.content.text, htmlBody: mail.content.html },
         deps.now(),
       );
-      // Sent at once on the leader (after the caller's transaction commits: the tick reads committed rows).
+      // Sent at once on the leader. Queued in a transaction, it is seen once that commits: the caller
+      // then calls tick(), or the timer finds it within MAIL_TICK_MS.
       setImmediate(() => void track(tick()));
       return id > 0;
     },

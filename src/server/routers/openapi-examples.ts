@@ -19,6 +19,7 @@ export const LOGIN_EXAMPLES: OperationExamples = {
       isGuest: false,
       sessionCredits: 0,
       accountStatus: 'active',
+      emailVerified: true,
     },
   },
 };

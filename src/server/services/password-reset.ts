@@ -56,6 +56,7 @@ export function requestPasswordReset(ctx: ResetCtx, input: ForgotPasswordInput):
         // Past the mail limit the earlier link (if any) keeps working: the new token is undone.
         if (!(await ctx.mail.queue(tx, { to: address, userId: row.id, kind: 'password_reset', content }))) throw new MailRefused();
       })
+      .then(() => void ctx.mail.tick()) // committed now: send it without waiting for the next tick
       .catch((err: unknown) => {
         if (!(err instanceof MailRefused)) throw err;
       });

@@ -10,6 +10,7 @@ import { overview } from './overview';
 import { speciesDelete } from './species-delete';
 import { speciesList } from './species-list';
 import { userDelete } from './user-delete';
+import { userResendVerification } from './user-resend-verification';
 import { userSignOut } from './user-sign-out';
 import { userReactivate, userSuspend } from './user-status';
 
@@ -26,4 +27,5 @@ export const adminRouter = router({
   userReactivate,
   creditsAdd,
   mailOutbox,
+  userResendVerification,
 });
