@@ -36,6 +36,7 @@ const lightRoutes: RouteObject[] = [
   { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), handle: { title: LOGIN_TITLE } },
   { path: '/forgot-password', lazy: page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage'), ...titled('Forgot password') },
   { path: '/reset-password', lazy: page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage'), ...titled('Choose a new password') },
+  { path: '/verify-email', lazy: page(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage'), ...titled('Confirm your address') },
 ];
 
 /** Pages that read the API, under the layout that provides the tRPC and Query clients. */
