@@ -6822,6 +6822,8 @@ export interface operations {
                         username: string | null;
                         sessionCredits: number;
                         accountStatus: string;
+                        /** @description Whether the game master confirmed the address (POST /admin/users/{id}/resend-verification sends the link again) */
+                        emailVerified: boolean;
                     }[];
                 };
             };

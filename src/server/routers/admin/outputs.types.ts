@@ -45,6 +45,7 @@ export const GameMasterSchema = z.object({
   username: z.string().nullable(),
   sessionCredits: z.number().int(),
   accountStatus: z.string(),
+  emailVerified: z.boolean().describe('Whether the game master confirmed the address (POST /admin/users/{id}/resend-verification sends the link again)'),
 });
 
 /** What an account's status may be (decision 721). */
