@@ -10,7 +10,8 @@ export type MailKind = 'password_reset' | 'password_changed' | 'email_verificati
 // The theme's jungle shade 9 (white text on it is above 4.5:1) and its pale shade 0.
 const GREEN = '#02822a';
 const PALE = '#eafbee';
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+// Single quotes inside: the font list sits in double-quoted style attributes.
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -50,7 +51,7 @@ function render(letter: Letter): MailContent {
 <body style="margin:0;padding:0;background:${PALE}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${PALE};padding:24px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;font-family:${FONT}">
-<tr><td style="padding:0 0 16px;font-size:24px;font-weight:800;color:${GREEN}">&#129430; Dinohunt</td></tr>
+<tr><td style="padding:0 0 16px;font-size:24px;font-weight:800;letter-spacing:0.5px;color:${GREEN}">DINOHUNT</td></tr>
 <tr><td style="background:#ffffff;border-radius:12px;padding:28px 24px;border:1px solid #d6f3dc">
 <h1 style="margin:0 0 16px;font-size:20px;font-weight:800;color:#1f2933">${escapeHtml(letter.subject)}</h1>
 ${paragraph(letter.greeting)}
@@ -94,7 +95,7 @@ export function emailVerificationMail(p: { firstName: string; link: string; vali
     greeting: hello(p.firstName),
     paragraphs: [
       'Please confirm that this address belongs to your Dinohunt account.',
-      `Until it is confirmed, a game master can play and prepare hunts but cannot publish a public expedition or buy a plan. The link works once, within ${p.validHours} hours.`,
+      `Until it is confirmed, a game master can play and prepare hunts but cannot publish a public expedition or pay for a plan by card. The link works once, within ${p.validHours} hours.`,
     ],
     action: { label: 'Confirm my address', url: p.link },
     footnote: `If you did not create a Dinohunt account or change its address, ignore this mail. Questions: ${p.supportEmail}.`,

@@ -54,7 +54,7 @@ export function EmailAddressSection({ email, verified, role }: { email: string |
         </Badge>
       </Group>
       {!verified && (
-        <Alert color="amber" icon={<IconMailExclamation size={18} />} title="Confirm your email address">
+        <Alert color="amber" icon={<IconMailExclamation size={18} />} title="Confirm your email address" style={{ overflowWrap: 'anywhere' }}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               Follow the link we mailed to {email}. {role === 'gamemaster' ? UNCONFIRMED_LIMITS : ''}
@@ -64,7 +64,7 @@ export function EmailAddressSection({ email, verified, role }: { email: string |
         </Alert>
       )}
       {pendingAddress && (
-        <Alert color="jungle" title="Check the new address">
+        <Alert color="jungle" title="Check the new address" style={{ overflowWrap: 'anywhere' }}>
           We mailed a confirmation link to {pendingAddress}. Your address changes when you follow it; a notice went to your current address.
         </Alert>
       )}

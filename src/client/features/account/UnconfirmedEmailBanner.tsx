@@ -9,7 +9,7 @@ export function UnconfirmedEmailBanner() {
   const { user } = useCurrentUser();
   if (user?.role !== 'gamemaster' || user.emailVerified) return null;
   return (
-    <Alert color="amber" icon={<IconMailExclamation size={18} />} title="Confirm your email address" mb="sm" data-testid="unconfirmed-email">
+    <Alert color="amber" icon={<IconMailExclamation size={18} />} title="Confirm your email address" mb="sm" data-testid="unconfirmed-email" style={{ overflowWrap: 'anywhere' }}>
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           We mailed a link to {user.email}. {UNCONFIRMED_LIMITS}{' '}

@@ -33,7 +33,7 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <Stack>
-        <Alert icon={<IconMailCheck size={18} />} title="Check your mail" color="jungle">
+        <Alert icon={<IconMailCheck size={18} />} title="Check your mail" color="jungle" style={{ overflowWrap: 'anywhere' }}>
           If an account has the address {sentTo}, a link to choose a new password is on its way. The link works once,
           for {PASSWORD_RESET_TTL_MS / 60_000} minutes. Nothing arrived? Look in the spam folder, or ask again in a few minutes.
         </Alert>

@@ -33,8 +33,8 @@ export function VerifyEmailResult() {
   if (state.kind === 'done') {
     return (
       <Stack>
-        <Alert icon={<IconCircleCheck size={18} />} title="Address confirmed" color="jungle">
-          {state.email} is confirmed. Game masters can now publish public expeditions and pay for plans.
+        <Alert icon={<IconCircleCheck size={18} />} title="Address confirmed" color="jungle" style={{ overflowWrap: 'anywhere' }}>
+          {state.email} is confirmed. Game masters can now publish public expeditions and pay for plans by card.
         </Alert>
         <Button component={AppLink} to="/account" fullWidth>
           Go to your account
