@@ -80,7 +80,7 @@ const ConfigSchema = z.object({
    * public expedition or pay for a plan (issue #45, decision 993): `required` or `off`. Unset: required
    * when SMTP_URL is set (a server that sends no mail cannot ask for it).
    */
-  EMAIL_VERIFICATION: z.enum(['required', 'off']).optional(),
+  EMAIL_VERIFICATION: optional.pipe(z.enum(['required', 'off']).optional()),
   /** Mails per hour to one address, and about one account (issue #45): past it a mail is dropped and logged. */
   MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Photo and video uploads per minute per account. */

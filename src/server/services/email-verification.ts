@@ -14,8 +14,8 @@ import { equalsIgnoringCase } from '../db/expressions';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors';
+import { mailedLink } from '../mail/links';
 import { emailChangedMail, emailVerificationMail } from '../mail/templates';
-import { mailedLink } from './password-reset';
 import { accountFailures } from './auth-limits';
 
 type VerifyCtx = Pick<Context, 'db' | 'config' | 'mail' | 'now' | 'requestOrigin'>;

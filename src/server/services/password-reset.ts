@@ -14,17 +14,12 @@ import type { Context } from '../context';
 import { equalsIgnoringCase } from '../db/expressions';
 import { users } from '../db/schema';
 import { badRequest } from '../errors';
+import { mailedLink } from '../mail/links';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import { endAllSignIns } from './accounts';
 import { accountFailures, accountKey } from './auth-limits';
 
 type ResetCtx = Pick<Context, 'db' | 'config' | 'mail' | 'now' | 'requestOrigin'>;
-
-/** Where mailed links point: PUBLIC_URL, or the origin the request was sent to when it is unset (decision 992). */
-export function mailedLink(ctx: Pick<Context, 'config' | 'requestOrigin'>, path: string, token: string): string {
-  const base = (ctx.config.PUBLIC_URL ?? ctx.requestOrigin).replace(/\/+$/, '');
-  return `${base}${path}?token=${encodeURIComponent(token)}`;
-}
 
 /** Thrown inside the transaction to undo the new token when the mail limit refused its mail. */
 class MailRefused extends Error {}
