@@ -5,7 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signInAdmin, signUp, startTestServer, subscribedGameMaster, type TestServer } from '../../../test/support/harness';
 import { linkToken, type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink';
-import { CONFIRM_TO_PUBLISH, EMAIL_LINK_INVALID } from '../services/email-verification';
+import { CONFIRM_TO_PAY, CONFIRM_TO_PUBLISH, EMAIL_LINK_INVALID } from '../services/email-verification';
+import { startStripeDouble } from '../../../test/support/stripe-double';
+import { subscriptionPlans } from '../db/schema';
+import { eq } from 'drizzle-orm';
 
 let smtp: SmtpSink;
 let server: TestServer;
@@ -117,6 +120,34 @@ describe('email verification', () => {
     expect(res.body.mails.every((m: { text: string | null }) => m.text === null)).toBe(true);
     const hunter = await signUp(server, 'hunter');
     expect((await hunter.get('/api/admin/mail-outbox')).status).toBe(403);
+  });
+});
+
+describe('with Stripe', () => {
+  it('an unconfirmed game master cannot pay by card until the address is confirmed', async () => {
+    const stripeApi = await startStripeDouble();
+    const paying = await startTestServer({
+      SMTP_URL: smtp.url,
+      STRIPE_SECRET_KEY: stripeApi.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_dinohunt',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_dinohunt',
+      STRIPE_API_BASE: stripeApi.url,
+    });
+    try {
+      const gm = await signUp(paying, 'gamemaster');
+      const [plan] = await paying.deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Starter'));
+      const refused = await gm.post('/api/create-subscription', { planId: plan!.id });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe(CONFIRM_TO_PAY);
+      expect(refused.body.emailUnverified).toBe(true);
+      const token = linkToken(await smtp.waitFor(`${gm.user.username}@example.com`), '/verify-email');
+      expect((await new ApiClient(paying.url).post('/api/auth/verify-email', { token })).status).toBe(200);
+      const allowed = await gm.post('/api/create-subscription', { planId: plan!.id });
+      expect(allowed.status).toBe(200);
+    } finally {
+      await paying.close();
+      await stripeApi.close();
+    }
   });
 });
 
