@@ -39,7 +39,7 @@ async function run(mode: 'NORMAL' | 'FULL') {
     .returning({ id: gameSessions.id });
   const sessionId = session!.id;
   await db.insert(sessionPlayers).values({ sessionId, userId: 'h', handle: 'Hunter' });
-  const user = { id: 'h', username: 'h', email: 'h@x', firstName: '', lastName: '', role: 'hunter', isGuest: false, sessionCredits: 0, accountStatus: 'active' } as const;
+  const user = { id: 'h', username: 'h', email: 'h@x', firstName: '', lastName: '', role: 'hunter', isGuest: false, sessionCredits: 0, accountStatus: 'active', emailVerified: true } as const;
   // The cost of the write itself: a budget that never runs out (the real one would refuse after 10).
   const ctx = { db, bus: deps.bus, now: Date.now, user, writeLimits: { position: new PositionBudget(Number.POSITIVE_INFINITY) } };
   const time = async (fn: (i: number) => unknown) => {

@@ -31,7 +31,7 @@ export type SeededSocket = { sessionId: number; cookie: string };
 const server = await startTestServer();
 const { deps } = server;
 const db = deps.db;
-const gmUser = { id: 'bench-gm', username: 'benchgm', email: 'benchgm@example.com', firstName: '', lastName: '', role: 'gamemaster', isGuest: false, sessionCredits: 0, accountStatus: 'active' } as const;
+const gmUser = { id: 'bench-gm', username: 'benchgm', email: 'benchgm@example.com', firstName: '', lastName: '', role: 'gamemaster', isGuest: false, sessionCredits: 0, accountStatus: 'active', emailVerified: true } as const;
 await db.insert(users).values({ id: gmUser.id, username: gmUser.username, email: gmUser.email, role: 'gamemaster' });
 // The game master broadcasts, which needs an active plan.
 const [plan] = await db.select().from(subscriptionPlans).limit(1);

@@ -34,6 +34,9 @@ const lightRoutes: RouteObject[] = [
   { path: '/', lazy: page(() => import('./pages/LandingPage'), 'LandingPage'), handle: { title: LANDING_TITLE } },
   // A full load of /login (without a query) runs the sign-in page's own entry (login.tsx).
   { path: '/login', lazy: page(() => import('./pages/LoginPage'), 'LoginPage'), handle: { title: LOGIN_TITLE } },
+  { path: '/forgot-password', lazy: page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage'), ...titled('Forgot password') },
+  { path: '/reset-password', lazy: page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage'), ...titled('Choose a new password') },
+  { path: '/verify-email', lazy: page(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage'), ...titled('Confirm your address') },
 ];
 
 /** Pages that read the API, under the layout that provides the tRPC and Query clients. */

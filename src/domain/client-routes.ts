@@ -17,6 +17,10 @@ export const CLIENT_ROUTES = [
   '/terms-conditions',
   // Not in the spec: the account's security (issue #14, decision 502).
   '/account',
+  // Not in the spec: "Forgot password?" and the mailed links' pages (issue #45).
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
 ] as const;
 
 /**

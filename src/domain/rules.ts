@@ -306,6 +306,10 @@ export const SIGN_IN_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SIGN_IN_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A guest's sign-in ends this long after its game session ended (time for the end dialog and the results). */
 export const GUEST_SIGN_IN_GRACE_MS = 60 * 60 * 1000;
+/** How long a mailed password-reset link works (OWASP: short-lived; issue #45). Single use. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+/** How long a mailed address-confirmation link works. Single use. */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** New passwords (registration, password change); existing accounts keep signing in with older, shorter ones. */
 export const MIN_NEW_PASSWORD_LENGTH = 8;
 /** A session paused or preparing with no activity this long ends itself (its data then follows GPS_RETENTION_MS). */

@@ -154,3 +154,51 @@ export const ChangePasswordInput = z
   .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, passwordsMatch)
   .transform(({ confirmPassword: _confirmation, ...fields }) => fields);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** An address as the account forms take it: trimmed (phone keyboards add a space), then checked. */
+const emailField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH, MESSAGES.invalidEmail),
+);
+
+/** POST /auth/forgot-password (issue #45): the address a reset link goes to, when an account has it. */
+export const ForgotPasswordInput = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+
+/** POST /auth/reset-password: the token of the mailed link and the new password (the new-password rules). */
+export const ResetPasswordInput = z
+  .object({
+    token: z.string({ error: RESET_LINK_INVALID }).trim().min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: MESSAGES.confirmPassword }).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, passwordsMatch)
+  .transform(({ confirmPassword: _confirmation, ...fields }) => fields);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/** The /reset-password form: the confirmation is required there. */
+export const ResetPasswordForm = z
+  .object({
+    password: newPasswordField,
+    confirmPassword: z.string({ error: MESSAGES.confirmPassword }).min(1, MESSAGES.confirmPassword),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+/** POST /auth/change-email: the new address, confirmed by the current password. */
+export const ChangeEmailInput = z.object({
+  email: emailField,
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(MAX_PASSWORD_LENGTH, tooLong(MAX_PASSWORD_LENGTH)),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
+
+/** POST /auth/verify-email: the token of the mailed confirmation link. */
+export const VerifyEmailInput = z.object({
+  token: z.string({ error: 'This confirmation link is invalid' }).trim().min(1, 'This confirmation link is invalid').max(200, 'This confirmation link is invalid'),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;

@@ -215,11 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let scheduler: Scheduler | undefined;
   app.addHook('onReady', async () => {
     scheduler = startScheduler(deps);
+    // The mail queue sends on the leading process too (decision 991); what waited since the last run goes now.
+    deps.mail.start();
+    void deps.mail.tick();
     // Ready once what fell due while no process ran is applied (the first tick; it logs its own failure).
     await scheduler.tick();
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await deps.mail.stop();
     // Graceful hand-over: once the timers' work under way has finished, another process takes the lock.
     await deps.leadership.close();
     // The event tailer and its listening connection (PostgreSQL), before the database closes.

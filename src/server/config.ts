@@ -38,6 +38,14 @@ const ConfigSchema = z.object({
    */
   STORAGE_URL: StorageUrl,
   PUBLIC_URL: optional,
+  /**
+   * smtp://user:pass@host:587 (STARTTLS where the server offers it) or smtps://...:465: the mail server
+   * every mail goes out through (issue #45). Unset: mails are written to the log and kept in the
+   * development outbox the admin reads in System Controls (decision 990).
+   */
+  SMTP_URL: optional.refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/i.test(v), 'must be an smtp:// or smtps:// URL, or unset to keep mails in the log'),
+  /** The From of every mail: an address, or "Name <address>". */
+  MAIL_FROM: z.string().trim().min(3).default('Dinohunt <no-reply@dinohunt.app>'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -67,6 +75,14 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Messages (text, quick actions, broadcasts) per minute per account, whichever door. */
   MESSAGE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * Whether new accounts confirm their address by a mailed link before a game master may publish a
+   * public expedition or pay for a plan (issue #45, decision 993): `required` or `off`. Unset: required
+   * when SMTP_URL is set (a server that sends no mail cannot ask for it).
+   */
+  EMAIL_VERIFICATION: optional.pipe(z.enum(['required', 'off']).optional()),
+  /** Mails per hour to one address, and about one account (issue #45): past it a mail is dropped and logged. */
+  MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Photo and video uploads per minute per account. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**
@@ -103,6 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // CLIENT_DIR lets parallel end-to-end runs each serve their own build.
   return { ...parsed.data, clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client') };
+}
+
+/** Whether new addresses must be confirmed (EMAIL_VERIFICATION, by default whether SMTP_URL is set). */
+export function emailVerificationRequired(config: Pick<Config, 'EMAIL_VERIFICATION' | 'SMTP_URL'>): boolean {
+  return (config.EMAIL_VERIFICATION ?? (config.SMTP_URL ? 'required' : 'off')) === 'required';
 }
 
 export function paymentsConfigured(config: Config): boolean {

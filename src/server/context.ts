@@ -23,6 +23,8 @@ export type Context = AppDeps & {
    * re-check the sign-in (src/server/auth/sign-outs.ts), which may have ended since.
    */
   longLived: boolean;
+  /** The origin the request was sent to (its protocol and Host): mailed links use it when PUBLIC_URL is unset. */
+  requestOrigin: string;
 };
 
 /** A Cookie header that cannot be decoded (a stray `%`, from a script) is no sign-in, not a 500. */
@@ -58,6 +60,7 @@ export async function createContextInner(
     setHeader?: (name: string, value: string) => void;
     ip?: string;
     longLived?: boolean;
+    requestOrigin?: string;
   },
 ): Promise<Context> {
   const setCookie = opts.setCookie ?? (() => {});
@@ -88,6 +91,7 @@ export async function createContextInner(
     readCache: deps.readCache,
     geocoder: deps.geocoder,
     leadership: deps.leadership,
+    mail: deps.mail,
 
     files: deps.files,
     user,
@@ -97,6 +101,7 @@ export async function createContextInner(
     ip: opts.ip ?? '',
     cookieHeader: opts.cookieHeader ?? '',
     longLived: opts.longLived ?? false,
+    requestOrigin: opts.requestOrigin ?? '',
   };
 }
 
@@ -118,6 +123,14 @@ export async function signInOf(deps: AppDeps, cookieHeader: string | undefined, 
   return { user, authSession };
 }
 
+/** `protocol://host` of the request (Fastify's protocol honours TRUST_PROXY), '' without a Host header. */
+function requestOrigin(req: { headers: IncomingMessage['headers'] }): string {
+  const host = req.headers.host;
+  if (!host) return '';
+  const protocol = 'protocol' in req && req.protocol === 'https' ? 'https' : 'http';
+  return `${protocol}://${host}`;
+}
+
 /** Adapter for Fastify (HTTP and OpenAPI: `res` is the reply) and for WebSocket upgrades. */
 export function contextFactory(deps: AppDeps) {
   return ({ req, res }: { req: IncomingMessage | { headers: IncomingMessage['headers']; ip?: string }; res?: unknown }) => {
@@ -125,6 +138,7 @@ export function contextFactory(deps: AppDeps) {
     return createContextInner(deps, {
       cookieHeader: req.headers.cookie,
       ip: clientIp(req),
+      requestOrigin: requestOrigin(req),
       setCookie: typeof sink?.header === 'function' ? (c) => sink.header?.('set-cookie', c) : undefined,
       setHeader: typeof sink?.header === 'function' ? (name, value) => sink.header?.(name, value) : undefined,
       // HTTP doors pass Fastify's reply; the WebSocket door passes the socket.

@@ -17,6 +17,8 @@ import { createRateLimitStore } from './services/rate-limit-store';
 import { createGeocoder, type Geocoder } from './services/geocoder';
 import { createLeadership, type Leadership } from './db/leadership';
 import { createFileStore, type FileStore } from './storage/file-store';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createMailTransport } from './mail/transport';
 
 export type AppDeps = {
   config: Config;
@@ -45,6 +47,8 @@ export type AppDeps = {
   leadership: Leadership;
   /** Stored uploads: UPLOADS_DIR on local disk, or the S3 bucket of STORAGE_URL (issue #28, decision 893). */
   files: FileStore;
+  /** The mail queue: SMTP_URL's server, or the log and the development outbox (issue #45, decision 991). */
+  mail: Mailer;
 };
 
 export async function createDeps(config: Config, log: AppDeps['log'] = console): Promise<AppDeps> {
@@ -92,7 +96,17 @@ export async function createDeps(config: Config, log: AppDeps['log'] = console):
     // Campaigns from the app's onReady, hands over at its close (app.ts); logs through deps.log as main.ts sets it.
     leadership: createLeadership(db, { log: { info: (m) => deps.log.info(m), warn: (m) => deps.log.warn(m) } }),
     files,
+    mail: undefined as unknown as Mailer, // below: it needs the leadership
   };
+  deps.mail = createMailer({
+    config,
+    db,
+    transport: createMailTransport(config, () => deps.log),
+    limits,
+    leadership: deps.leadership,
+    now: () => deps.now(),
+    log: () => deps.log,
+  });
   // With PostgreSQL the cache would hear another process's change only after that change's
   // notification, which a client's next request may overtake: off there (decision 883).
   deps.readCache.enabled = !sharedByProcesses(db);

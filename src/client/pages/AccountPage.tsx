@@ -5,6 +5,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { PageShell } from '../components/PageShell';
 import { ChangePasswordForm } from '../features/account/ChangePasswordForm';
+import { EmailAddressSection } from '../features/account/EmailAddressSection';
 import { SignOutEverywhere } from '../features/account/SignOutEverywhere';
 import { ProfileAchievements } from '../features/achievements';
 import { homeForUser } from '../features/auth/destinations';
@@ -43,6 +44,14 @@ export function AccountPage() {
                 Achievements
               </Title>
               <ProfileAchievements guest={user.isGuest} />
+            </Card>
+          )}
+          {!user.isGuest && (
+            <Card withBorder padding="lg" component="section" aria-labelledby="email-title">
+              <Title order={2} fz={20} mb="md" id="email-title">
+                Email Address
+              </Title>
+              <EmailAddressSection email={user.email} verified={user.emailVerified} role={user.role} />
             </Card>
           )}
           {user.isGuest ? (

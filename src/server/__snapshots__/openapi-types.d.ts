@@ -122,6 +122,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset link by email
+         * @description Answers `{ success: true }` for any well-formed address, at once and in the same time whether an account has it or not. When an active account has it, a mail links to `/reset-password?token=...` on PUBLIC_URL (or the origin the request was sent to); the link works once, for 30 minutes, and a newer one replaces it. Mails are limited per address and per account (MAIL_RATE_LIMIT an hour). Anyone may call it, without a cookie; 400 for an invalid address, 429 past the sign-in rate limit per client address.
+         */
+        post: operations["auth-forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token; every sign-in of the account ends
+         * @description The token of the mailed link works once and for 30 minutes. The new password follows the new-password rules (8 characters or more, not one of the most common). Every sign-in of the account ends and its live connections close; nobody is signed in by it (sign in with the new password). A mail tells the owner. Anyone may call it, without a cookie; 400 for an invalid, used or expired token or a weak password (the token then still works), 429 past the sign-in rate limit per client address.
+         */
+        post: operations["auth-resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an address with its mailed link's token
+         * @description The token of the link mailed at registration or on a change of address works once, for 48 hours. A new account becomes confirmed; a change of address takes effect now. Anyone may call it, without a cookie; 400 for an invalid, used or expired token, 409 when another account has taken the new address meanwhile, 429 past the sign-in rate limit per client address.
+         */
+        post: operations["auth-verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new confirmation link to the account's address
+         * @description The earlier link stops working. Mails are limited per address and per account (MAIL_RATE_LIMIT an hour). Accounts only: 401 without a sign-in, 403 for a guest, 409 when the address is already confirmed, 429 past the mail limit.
+         */
+        post: operations["auth-resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the address: a confirmation goes to the new one, a notice to the old one
+         * @description The current password is required. The account keeps its address until the link mailed to the new one is followed (POST /auth/verify-email). Accounts only: 401 without a sign-in, 403 for a guest, 400 for an invalid address, a wrong current password or the same address, 409 when another account has the address, 429 past the rate limits.
+         */
+        post: operations["auth-changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/game-sessions": {
         parameters: {
             query?: never;
@@ -1136,6 +1236,46 @@ export interface paths {
          * @description credits must be a positive whole number. They are added to the game master's session credits. Admins only: 401 without a sign-in, 403 for anyone else, 404 for an unknown user, 400 when the user is not a game master.
          */
         post: operations["admin-creditsAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mail-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail queue: where mail goes, how many mails wait, and the newest mails
+         * @description Without SMTP_URL no mail leaves the server: each is written to the log and kept here with its text and links (the development outbox). With SMTP_URL the mails are listed without their text. Admins only: 401 without a sign-in, 403 for anyone else.
+         */
+        get: operations["admin-mailOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new confirmation link to a user's address
+         * @description The user's earlier link stops working. Admins only: 401 without a sign-in, 403 for anyone else, 404 when the user does not exist, 409 when the address is already confirmed, 429 past the mail limit for the address.
+         */
+        post: operations["admin-userResendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2238,6 +2378,8 @@ export interface operations {
                             isGuest: boolean;
                             sessionCredits: number;
                             accountStatus: string;
+                            /** @description Whether the owner confirmed the address by its mailed link. Until then a game master cannot publish a public expedition or pay for a plan (when verification is required, decision 993). */
+                            emailVerified: boolean;
                         };
                         /** @enum {string} */
                         role: "gamemaster" | "hunter" | "admin";
@@ -2315,7 +2457,8 @@ export interface operations {
                      *         "role": "gamemaster",
                      *         "isGuest": false,
                      *         "sessionCredits": 0,
-                     *         "accountStatus": "active"
+                     *         "accountStatus": "active",
+                     *         "emailVerified": true
                      *       }
                      *     }
                      */
@@ -2331,6 +2474,8 @@ export interface operations {
                             isGuest: boolean;
                             sessionCredits: number;
                             accountStatus: string;
+                            /** @description Whether the owner confirmed the address by its mailed link. Until then a game master cannot publish a public expedition or pay for a plan (when verification is required, decision 993). */
+                            emailVerified: boolean;
                         };
                     };
                 };
@@ -2400,6 +2545,8 @@ export interface operations {
                         isGuest: boolean;
                         sessionCredits: number;
                         accountStatus: string;
+                        /** @description Whether the owner confirmed the address by its mailed link. Until then a game master cannot publish a public expedition or pay for a plan (when verification is required, decision 993). */
+                        emailVerified: boolean;
                         /** @description A guest hunter's game session (guests act only within it); null for accounts */
                         gameSessionId: number | null;
                     };
@@ -2549,6 +2696,347 @@ export interface operations {
                 };
             };
             /** @description Too many attempts (retryAfterSeconds) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "auth-forgotPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Please enter a valid email address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Too many attempts from this address (retryAfterSeconds) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "auth-resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "r3Xq6b1mJ0vYkPzL9cT2wN8sH4aD7fE5gU1iO0pQ2lK",
+                 *       "password": "Amber-Trail-2026"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                    password: string;
+                    confirmPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description This reset link is invalid or has expired. Ask for a new one. (or a password field error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Too many attempts from this address (retryAfterSeconds) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "auth-verifyEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Qm7cN2vX0pLk4sJ8tR1wYb6eZ3aH9dF5gU0iO2nM4qE"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "email": "grace@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /**
+                         * @description The address now confirmed
+                         * @example grace@example.com
+                         */
+                        email: string;
+                    };
+                };
+            };
+            /** @description This confirmation link is invalid or has expired. Ask for a new one from your account page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many attempts from this address (retryAfterSeconds) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "auth-resendVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Guests have no address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description This address is already confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many mails to this address or account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "auth-changeEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace.new@example.com",
+                 *       "currentPassword": "Fossil-Trail-42"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    currentPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Validation failed, or Current password is incorrect */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Guests have no address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many attempts, or too many mails (retryAfterSeconds) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2760,7 +3248,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not a game master, or Subscription Required */
+            /** @description Not a game master, Subscription Required, or (emailUnverified) a public expedition before the address is confirmed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3865,7 +4353,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not the owning game master */
+            /** @description Not the owning game master, or (emailUnverified) the address is not confirmed yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +6249,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Only game masters can buy a plan */
+            /** @description Only game masters can buy a plan, or (emailUnverified) confirm the address before a card payment */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6060,7 +6548,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Only game masters with an active subscription (Subscription Required) */
+            /** @description Only game masters with an active subscription (Subscription Required), or (emailUnverified) confirm the address before a card payment */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6945,6 +7433,8 @@ export interface operations {
                         username: string | null;
                         sessionCredits: number;
                         accountStatus: string;
+                        /** @description Whether the game master confirmed the address (POST /admin/users/{id}/resend-verification sends the link again) */
+                        emailVerified: boolean;
                     }[];
                 };
             };
@@ -7347,6 +7837,151 @@ export interface operations {
             "4XX": components["responses"]["ClientError"];
         };
     };
+    "admin-mailOutbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description smtp: SMTP_URL is set; log: mails are written to the log and kept here
+                         * @enum {string}
+                         */
+                        delivery: "smtp" | "log";
+                        /** @description Mails queued or being sent */
+                        waiting: number;
+                        /** @description The 50 newest mails, newest first */
+                        mails: {
+                            id: number;
+                            /** @example grace@example.com */
+                            to: string;
+                            /**
+                             * @description password_reset, password_changed, email_verification or email_changed
+                             * @example password_reset
+                             */
+                            kind: string;
+                            /** @example Reset your Dinohunt password */
+                            subject: string;
+                            /**
+                             * @description logged: written to the log instead of sent (SMTP_URL unset); failed: given up after its retries
+                             * @enum {string}
+                             */
+                            status: "queued" | "sending" | "sent" | "logged" | "failed";
+                            attempts: number;
+                            /** @description When it was queued (ms since the epoch) */
+                            createdAt: number;
+                            /** @description When it was sent or logged (ms since the epoch) */
+                            sentAt: number | null;
+                            /** @description The mail server's answer to the last failed attempt */
+                            lastError: string | null;
+                            /** @description The text of a logged mail (development outbox); null for mails sent over SMTP */
+                            text: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
+    "admin-userResendVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description This address is already confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            /** @description Too many mails to this address or account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+        };
+    };
     "system-config": {
         parameters: {
             query?: never;
@@ -7651,6 +8286,8 @@ export interface operations {
                             isGuest: boolean;
                             sessionCredits: number;
                             accountStatus: string;
+                            /** @description Whether the owner confirmed the address by its mailed link. Until then a game master cannot publish a public expedition or pay for a plan (when verification is required, decision 993). */
+                            emailVerified: boolean;
                         };
                         /** @enum {string} */
                         role: "gamemaster" | "hunter" | "admin";

@@ -150,6 +150,7 @@ export function createLucia(db: Db, secureCookies: boolean) {
       isGuest: attributes.isGuest,
       sessionCredits: attributes.sessionCredits,
       accountStatus: attributes.accountStatus,
+      emailVerified: attributes.emailVerified,
     }),
   });
 }
@@ -178,6 +179,7 @@ type SignInRow = {
   isGuest: boolean;
   sessionCredits: number;
   accountStatus: string;
+  emailVerified: boolean;
   /** A guest's game session: null when it does not exist (any more). */
   gameId: number | null;
   gameStatus: string | null;
@@ -204,6 +206,7 @@ const signInRowQuery = preparedQuery('sign_in_row', (q) =>
       isGuest: users.isGuest,
       sessionCredits: users.sessionCredits,
       accountStatus: users.accountStatus,
+      emailVerified: users.emailVerified,
       gameId: gameSessions.id,
       gameStatus: gameSessions.status,
       gameEndTime: gameSessions.endTime,
@@ -307,6 +310,7 @@ export async function validateSignIn(db: Db, token: string, nowMs: number): Prom
       isGuest: row.isGuest,
       sessionCredits: row.sessionCredits,
       accountStatus: row.accountStatus,
+      emailVerified: row.emailVerified,
       id: row.userId,
     } as User,
   };

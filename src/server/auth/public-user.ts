@@ -10,4 +10,6 @@ export type PublicUser = {
   isGuest: boolean;
   sessionCredits: number;
   accountStatus: string;
+  /** Whether the owner confirmed `email` (issue #45, decision 993). */
+  emailVerified: boolean;
 };

@@ -37,3 +37,5 @@ export const challengeProgress = running.challengeProgress;
 export const questionAttempts = running.questionAttempts;
 export const challengeHints = running.challengeHints;
 export const teams = running.teams;
+export const accountTokens = running.accountTokens;
+export const mailOutbox = running.mailOutbox;

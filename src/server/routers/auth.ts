@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../domain/schemas';
 import * as accounts from '../services/accounts';
 import { authedProcedure, passwordAttempt, publicProcedure, router } from '../trpc';
+import { changeEmail, resendVerification, verifyEmail } from './auth-email';
+import { forgotPassword, resetPassword } from './auth-password-reset';
 import { changePassword, logoutEverywhere } from './auth-sign-ins';
 import { CurrentUserSchema, LoginOutput, RegisterOutput, SuccessOutput } from './auth.types';
 import { LOGIN_EXAMPLES } from './openapi-examples';
@@ -97,4 +99,9 @@ export const authRouter = router({
     }),
   logoutEverywhere,
   changePassword,
+  forgotPassword,
+  resetPassword,
+  verifyEmail,
+  resendVerification,
+  changeEmail,
 });

@@ -11,6 +11,11 @@ export const PublicUserSchema = z.object({
   isGuest: z.boolean(),
   sessionCredits: z.number().int(),
   accountStatus: z.string(),
+  emailVerified: z
+    .boolean()
+    .describe(
+      'Whether the owner confirmed the address by its mailed link. Until then a game master cannot publish a public expedition or pay for a plan (when verification is required, decision 993).',
+    ),
 });
 
 /** The signed-in user as GET /api/auth/user answers: a guest hunter also learns the game session it is bound to. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIRM_TO_PAY, requireConfirmedEmail } from '../services/email-verification';
 import * as billing from '../services/billing';
 import { accountProcedure, publicProcedure, router, gameMasterProcedure } from '../trpc';
 import {
@@ -51,7 +52,11 @@ export const billingRouter = router({
     })
     .input(CreateSubscriptionInput)
     .output(PaymentStartOutput)
-    .mutation(({ ctx, input }) => billing.createSubscription(ctx, ctx.user, input.planId)),
+    .mutation(({ ctx, input }) => {
+      // A card payment needs a confirmed address (issue #45, decision 993); a plan without charge does not.
+      if (ctx.payments.name === 'stripe') requireConfirmedEmail(ctx, ctx.user, CONFIRM_TO_PAY);
+      return billing.createSubscription(ctx, ctx.user, input.planId);
+    }),
 
   userSubscription: accountProcedure
     .meta({
@@ -120,7 +125,10 @@ export const billingRouter = router({
     })
     .input(EmptyInput)
     .output(PaymentStartOutput)
-    .mutation(({ ctx }) => billing.createCreditPurchase(ctx, ctx.user)),
+    .mutation(({ ctx }) => {
+      if (ctx.payments.name === 'stripe') requireConfirmedEmail(ctx, ctx.user, CONFIRM_TO_PAY);
+      return billing.createCreditPurchase(ctx, ctx.user);
+    }),
 
   paymentsConfig: publicProcedure
     .meta({

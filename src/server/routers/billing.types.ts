@@ -18,7 +18,7 @@ export const billingErrors = {
   createSubscription: {
     400: 'Validation failed',
     401: 'Not signed in',
-    403: 'Only game masters can buy a plan',
+    403: 'Only game masters can buy a plan, or (emailUnverified) confirm the address before a card payment',
     404: 'Plan not found',
     409: 'Already subscribed to this plan, or contactRequired: the plan is sold by our team',
     503: 'The payment provider is unreachable or refused the request',
@@ -37,7 +37,7 @@ export const billingErrors = {
   },
   createCreditPurchase: {
     401: 'Not signed in',
-    403: 'Only game masters with an active subscription (Subscription Required)',
+    403: 'Only game masters with an active subscription (Subscription Required), or (emailUnverified) confirm the address before a card payment',
     503: 'The payment provider is unreachable or refused the request',
   },
 } as const;

@@ -19,6 +19,7 @@ export const LOGIN_EXAMPLES: OperationExamples = {
       isGuest: false,
       sessionCredits: 0,
       accountStatus: 'active',
+      emailVerified: true,
     },
   },
 };
@@ -159,4 +160,14 @@ export const CREATE_TEAM_EXAMPLES: OperationExamples = {
 export const JOIN_TEAM_EXAMPLES: OperationExamples = {
   request: { id: 12, teamId: 3 },
   response: { sessionId: 12, playerId: 42, teamId: 3, previousTeamId: null },
+};
+
+export const FORGOT_PASSWORD_EXAMPLES: OperationExamples = {
+  request: { email: 'grace@example.com' },
+  response: { success: true },
+};
+
+export const RESET_PASSWORD_EXAMPLES: OperationExamples = {
+  request: { token: 'r3Xq6b1mJ0vYkPzL9cT2wN8sH4aD7fE5gU1iO0pQ2lK', password: 'Amber-Trail-2026' },
+  response: { success: true },
 };

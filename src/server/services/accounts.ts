@@ -11,6 +11,7 @@ import { equalsIgnoringCase } from '../db/expressions';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { accountFailures, accountKey, deviceFailures, issueSignInDevice, knownDevice } from './auth-limits';
 import { SIGN_IN_ABSOLUTE_MS } from '../../domain/rules';
+import { mailConfirmationLater, startsVerified } from './email-verification';
 
 import type { PublicUser } from '../auth/public-user';
 
@@ -28,6 +29,7 @@ export function toPublicUser(user: User | UserRow): PublicUser {
     isGuest: user.isGuest,
     sessionCredits: user.sessionCredits,
     accountStatus: user.accountStatus,
+    emailVerified: user.emailVerified,
   };
 }
 
@@ -57,7 +59,7 @@ async function endPreviousSignIn(ctx: Pick<Context, 'lucia' | 'signOuts' | 'auth
 }
 
 export async function register(
-  ctx: AuthCtx & Pick<Context, 'signOuts' | 'authSession' | 'authLimits' | 'cookieHeader'>,
+  ctx: AuthCtx & Pick<Context, 'signOuts' | 'authSession' | 'authLimits' | 'cookieHeader' | 'config' | 'mail' | 'requestOrigin'>,
   input: RegisterInput,
 ): Promise<PublicUser> {
   const email = input.email.toLowerCase();
@@ -84,6 +86,7 @@ export async function register(
         lastName: input.lastName,
         role: input.role,
         passwordHash,
+        emailVerified: startsVerified(ctx.config),
       });
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
@@ -94,6 +97,7 @@ export async function register(
   await startSession(ctx, id);
   await issueSignInDevice(ctx, id);
   const [created] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!created!.emailVerified) mailConfirmationLater(ctx, { id, firstName: input.firstName, email });
   return toPublicUser(created!);
 }
 

@@ -312,7 +312,7 @@ export const KEEP_GUESTS_ONLY = 'Only a guest hunter can keep their achievements
 
 type KeepCtx = Pick<
   Context,
-  'db' | 'bus' | 'lucia' | 'setCookie' | 'now' | 'signOuts' | 'authSession' | 'authLimits' | 'cookieHeader'
+  'db' | 'bus' | 'lucia' | 'setCookie' | 'now' | 'signOuts' | 'authSession' | 'authLimits' | 'cookieHeader' | 'config' | 'mail' | 'requestOrigin'
 > & {
   user: User;
 };

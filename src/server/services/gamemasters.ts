@@ -31,6 +31,7 @@ const toGameMaster = (u: UserRow): GameMasterOutput => ({
   username: u.username,
   sessionCredits: u.sessionCredits,
   accountStatus: u.accountStatus,
+  emailVerified: u.emailVerified,
 });
 
 export async function listGameMasters({ db }: Pick<Ctx, 'db'>): Promise<GameMasterOutput[]> {

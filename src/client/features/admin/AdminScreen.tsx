@@ -6,6 +6,7 @@ import { GameMastersPanel } from './GameMastersPanel';
 import { MissionsPanel } from './MissionsPanel';
 import { OverviewCards } from './OverviewCards';
 import { SpeciesPanel } from './SpeciesPanel';
+import { MailOutboxPanel } from './MailOutboxPanel';
 import { SystemControls } from './SystemControls';
 import { useAdminGuard } from './useAdminGuard';
 import { UsersPanel } from './UsersPanel';
@@ -74,7 +75,10 @@ export function AdminScreen() {
             <UsersPanel />
           </Tabs.Panel>
           <Tabs.Panel value="system" pt="md">
-            <SystemControls />
+            <Stack>
+              <SystemControls />
+              <MailOutboxPanel />
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       </Stack>

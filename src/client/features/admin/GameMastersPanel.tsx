@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { IconCoins, IconDevicesOff, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconCoins, IconDevicesOff, IconMailForward, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { parseCreditsPrompt } from '../../../domain/catalogue-schemas';
 import { DEFAULT_CREDITS_PROMPT } from '../../../domain/rules';
@@ -72,6 +72,10 @@ export function GameMastersPanel() {
     onError: (error) => notifyFailure(ADMIN_FAILURE.endSignIns, error),
     onSettled: () => setToSignOut(null),
   });
+  const resend = trpc.admin.userResendVerification.useMutation({
+    onSuccess: () => notifySuccess('Confirmation link sent'),
+    onError: (error) => notifyFailure('Link not sent', error),
+  });
   const remove = trpc.admin.userDelete.useMutation({
     onSuccess: async () => {
       notifySuccess(ADMIN_SUCCESS.gameMasterDeleted);
@@ -119,6 +123,11 @@ export function GameMastersPanel() {
                 >
                   {g.accountStatus}
                 </Badge>
+                {!g.emailVerified && (
+                  <Badge size="xs" variant="light" color="amber" data-testid="gamemaster-unconfirmed">
+                    address not confirmed
+                  </Badge>
+                )}
               </Group>
             </div>
             {/* Labelled actions (issue 23): the name says what each does, not an icon alone. */}
@@ -126,6 +135,18 @@ export function GameMastersPanel() {
               <Button size="compact-sm" variant="default" leftSection={<IconCoins size={16} aria-hidden />} aria-label={`Add credits to ${displayName(g)}`} onClick={() => setCrediting(g)}>
                 Add credits
               </Button>
+              {!g.emailVerified && (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconMailForward size={16} aria-hidden />}
+                  aria-label={`Resend the confirmation link to ${displayName(g)}`}
+                  loading={resend.isPending && resend.variables?.id === g.id}
+                  onClick={() => resend.mutate({ id: g.id })}
+                >
+                  Resend confirmation
+                </Button>
+              )}
               <Button size="compact-sm" variant="default" leftSection={<IconDevicesOff size={16} aria-hidden />} aria-label={`End sign-ins of ${displayName(g)}`} onClick={() => setToSignOut(g)}>
                 End sign-ins
               </Button>

@@ -61,6 +61,9 @@ export function LoginForm() {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
+        <Anchor component={AppLink} to="/forgot-password" size="sm" ta="right" mt={-8}>
+          Forgot password?
+        </Anchor>
         <Button type="submit" loading={form.submitting} fullWidth>
           Sign In
         </Button>

@@ -1,6 +1,7 @@
 // Mission HQ (/gamemaster): the game master's live console. This file only
 // composes: it picks the session, holds the deploy selection, and opens the
 // session's live event stream around the panels.
+import { UnconfirmedEmailBanner } from '../account/UnconfirmedEmailBanner';
 import { Alert, Box, Container } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { deploySelectionReducer, NO_SELECTION } from '../../../domain/deploy-selection';
@@ -68,6 +69,7 @@ export function MissionHQ() {
       <ConnectionBanner />
       <Container component="main" size={1440} px={{ base: 'xs', sm: 'md' }} pb="xl">
         <HqHeader />
+        <UnconfirmedEmailBanner />
         <HqBody sessions={sessions} listLoading={list.isLoading} selectedId={selectedId} onSelect={setSelectedId} />
       </Container>
     </SessionLive>

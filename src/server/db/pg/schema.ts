@@ -34,6 +34,7 @@ export const users = pgTable(
     sessionCredits: integer('session_credits').notNull().default(0),
     accountStatus: text('account_status').notNull().default('active'),
     stripeCustomerId: text('stripe_customer_id'),
+    emailVerified: boolean('email_verified').notNull().default(true),
     createdAt: timestampMs('created_at').notNull().default(now),
   },
   // Usernames and emails are unique whatever their case.
@@ -423,6 +424,42 @@ export const rateLimits = pgTable('rate_limits', {
   at: bigint('at', { mode: 'number' }).notNull(),
   expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
 });
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestampMs('expires_at').notNull(),
+    createdAt: timestampMs('created_at').notNull().default(now),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    userId: text('user_id'),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'logged', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampMs('next_attempt_at').notNull(),
+    claimedUntil: timestampMs('claimed_until'),
+    lastError: text('last_error'),
+    createdAt: timestampMs('created_at').notNull(),
+    sentAt: timestampMs('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;

@@ -26,6 +26,11 @@ export const users = sqliteTable(
   sessionCredits: integer('session_credits').notNull().default(0),
   accountStatus: text('account_status').notNull().default('active'),
   stripeCustomerId: text('stripe_customer_id'),
+  /**
+   * Whether the owner of `email` confirmed it (issue #45). Registration writes false; accounts older
+   * than the column, and those the seed or an admin makes, count as confirmed (decision 993).
+   */
+  emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at').notNull().default(now),
   },
   // Usernames and emails are unique whatever their case.
@@ -628,6 +633,55 @@ export const challengeHints = sqliteTable(
 export type SpeciesQuestionRow = typeof speciesQuestions.$inferSelect;
 export type SessionChallengeRow = typeof sessionChallenges.$inferSelect;
 export type MissionChallengeRow = typeof missionChallenges.$inferSelect;
+
+/**
+ * Single-use links mailed to an account (issue #45): a password reset, the confirmation of an
+ * address. `token_hash` is the SHA-256 of the token the link carries, never the token itself;
+ * `email` is the address a confirmation confirms. A used token's row is deleted.
+ */
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * The mail queue (issue #45, decision 991): a request writes its mail here and returns; the process
+ * that leads sends it (mail/mail-queue.ts), retrying with backoff until MAIL_MAX_ATTEMPTS. A send is
+ * claimed by one conditional update (status queued -> sending, until `claimed_until`), so one process
+ * of a cluster sends each mail. Once sent over SMTP the bodies are emptied (they may hold a link);
+ * without SMTP_URL they stay: that is the development outbox (status `logged`).
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    toAddress: text('to_address').notNull(),
+    /** The account the mail is about (its rate limit), null for none. */
+    userId: text('user_id'),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'logged', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    claimedUntil: integer('claimed_until'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type GameSessionRow = typeof gameSessions.$inferSelect;

@@ -109,7 +109,7 @@ describe('GET /api/admin/overview', () => {
 });
 
 describe('GET /api/admin/gamemasters', () => {
-  it('lists game masters with the spec fields only', async () => {
+  it("lists game masters with the spec fields, and whether their address is confirmed (issue #45)", async () => {
     const gm = await signUp(server, 'gamemaster', { firstName: 'Alan', lastName: 'Grant' });
     await signUp(server, 'hunter');
     const res = await admin.get('/api/admin/gamemasters');
@@ -123,6 +123,7 @@ describe('GET /api/admin/gamemasters', () => {
       username: gm.user.username,
       sessionCredits: 0,
       accountStatus: 'active',
+      emailVerified: true, // no SMTP_URL here: new accounts start confirmed (decision 993)
     });
     expect(res.body.every((g: { id: string }) => g.id !== admin.cookie)).toBe(true);
     const roles = await server.deps.db

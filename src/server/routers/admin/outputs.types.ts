@@ -55,6 +55,7 @@ export const GameMasterSchema = z.object({
   username: z.string().nullable(),
   sessionCredits: z.number().int(),
   accountStatus: z.string(),
+  emailVerified: z.boolean().describe('Whether the game master confirmed the address (POST /admin/users/{id}/resend-verification sends the link again)'),
 });
 
 /** One account in the admin's search (GET /admin/users): any role. */

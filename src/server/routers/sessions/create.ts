@@ -1,3 +1,4 @@
+import { CONFIRM_TO_PUBLISH, requireConfirmedEmail } from '../../services/email-verification';
 import { CreateSessionInput } from '../../../domain/session-schemas';
 import * as sessions from '../../services/game-sessions';
 import { gameMasterProcedure } from '../../trpc';
@@ -19,11 +20,15 @@ export const create = gameMasterProcedure
       errorResponses: {
         400: 'Validation failed, or mission not found',
         401: 'Not signed in',
-        403: 'Not a game master, or Subscription Required',
+        403: 'Not a game master, Subscription Required, or (emailUnverified) a public expedition before the address is confirmed',
         409: 'Weekly session limit reached',
       },
     },
   })
   .input(CreateSessionInput)
   .output(SessionOutputSchema)
-  .mutation(({ ctx, input }) => sessions.createSession(ctx, input));
+  .mutation(({ ctx, input }) => {
+    // A public expedition needs a confirmed address (issue #45, decision 993).
+    if (input.isPublic) requireConfirmedEmail(ctx, ctx.user, CONFIRM_TO_PUBLISH);
+    return sessions.createSession(ctx, input);
+  });

@@ -1,4 +1,5 @@
 import { ExpeditionSettingsInput } from '../../../domain/expeditions';
+import { CONFIRM_TO_PUBLISH, requireConfirmedEmail } from '../../services/email-verification';
 import * as expeditions from '../../services/expeditions';
 import { ownedSessionProcedure } from '../../trpc';
 import { SessionOutputSchema, tags } from './sessions.types';
@@ -19,7 +20,7 @@ export const setExpedition = ownedSessionProcedure
       errorResponses: {
         400: 'Validation failed (a public expedition needs a meeting point)',
         401: 'Not signed in',
-        403: 'Not the owning game master',
+        403: 'Not the owning game master, or (emailUnverified) the address is not confirmed yet',
         404: 'Session not found',
         409: 'The session has ended',
       },
@@ -27,4 +28,8 @@ export const setExpedition = ownedSessionProcedure
   })
   .input(ExpeditionSettingsInput)
   .output(SessionOutputSchema)
-  .mutation(({ ctx, input }) => expeditions.setExpedition(ctx, ctx.gameSession, input));
+  .mutation(({ ctx, input }) => {
+    // Publishing needs a confirmed address (issue #45, decision 993); making it private again does not.
+    if (input.isPublic) requireConfirmedEmail(ctx, ctx.user, CONFIRM_TO_PUBLISH);
+    return expeditions.setExpedition(ctx, ctx.gameSession, input);
+  });
