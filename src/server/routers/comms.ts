@@ -6,12 +6,11 @@ import { AppError, unauthorized } from '../errors';
 import { eventsProcedure, eventsStart } from '../realtime/events-admission';
 import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent } from '../realtime/session-stream';
 import { latestEventId } from '../db/events';
-import { readThroughCache } from '../cached-reads/cache-step';
 import { commsAccess } from '../services/comms-access';
 import { messagesViewer, sendMessage, visibleMessages } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition } from '../services/positions';
-import { authedProcedure, ownedSessionProcedure, router } from '../trpc';
+import { authedProcedure, cachedSessionRead, ownedSessionRead, router } from '../trpc';
 import {
   HunterPositionOutput,
   ListMessagesRequest,
@@ -26,7 +25,12 @@ const tags = ['communications'];
 const access = { 401: 'Not signed in', 403: 'Not part of this session', 404: 'Session not found' };
 
 export const commsRouter = router({
-  list: authedProcedure
+  list: cachedSessionRead(ListMessagesRequest, async (ctx, { id, afterId, beforeId, limit }) => {
+    // Access: the caller's part in the session (401/403/404 as listMessages gives them).
+    const access = await commsAccess(ctx, id);
+    // Then the cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
+    return { read: { sessionId: id, key: `comms|${messagesViewer(ctx, access)}|${afterId}|${beforeId}|${limit}` }, ctx: { access } };
+  })
     .meta({
       openapi: {
         method: 'GET',
@@ -39,14 +43,6 @@ export const commsRouter = router({
           'With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.',
         errorResponses: { 400: 'Invalid query', ...access },
       },
-    })
-    .input(ListMessagesRequest)
-    .use(async ({ ctx, input: { id, afterId, beforeId, limit }, next }) => {
-      // Access: the caller's part in the session (401/403/404 as listMessages gives them).
-      const access = await commsAccess(ctx, id);
-      // Then the cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
-      const key = `comms|${messagesViewer(ctx, access)}|${afterId}|${beforeId}|${limit}`;
-      return readThroughCache(ctx.readCache, { sessionId: id, key }, () => next({ ctx: { access } }));
     })
     .output(z.array(MessageOutput))
     .query(({ ctx, input: { id: _id, ...query } }) => visibleMessages(ctx, ctx.access, query)),
@@ -107,7 +103,8 @@ export const commsRouter = router({
     .output(PositionOutput)
     .mutation(({ ctx, input: { id, ...fix } }) => recordPosition(ctx, id, fix)),
 
-  hunterLocations: ownedSessionProcedure
+  // Cache: one tracking map per session, dropped by every hunter's new position too.
+  hunterLocations: ownedSessionRead((gameSession) => ({ sessionId: gameSession.id, key: 'tracking', movesWithPositions: true }))
     .meta({
       openapi: {
         method: 'GET',
@@ -119,10 +116,6 @@ export const commsRouter = router({
         errorResponses: { ...access, 403: 'Not the owner of this session' },
       },
     })
-    // Cache: one tracking map per session, dropped by every hunter's new position too.
-    .use(({ ctx, next }) =>
-      readThroughCache(ctx.readCache, { sessionId: ctx.gameSession.id, key: 'tracking', movesWithPositions: true }, () => next()),
-    )
     .output(z.array(HunterPositionOutput))
     .query(({ ctx }) => latestPositions(ctx.db, ctx.gameSession.id)),
 
