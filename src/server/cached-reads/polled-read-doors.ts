@@ -78,7 +78,9 @@ async function answerRest(procedure: PolledRead, rawParams: RegExp | undefined, 
   if (rawParams) {
     const url = request.url;
     const end = url.indexOf('?');
-    Object.assign(input, rawParams.exec(end === -1 ? url : url.slice(0, end))?.groups);
+    const path = end === -1 ? url : url.slice(0, end);
+    // A path without '%' decodes to itself: Fastify's parameters are the raw ones, with no pattern to run.
+    Object.assign(input, path.includes('%') ? rawParams.exec(path)?.groups : request.params);
   }
   let ctx: Context | undefined;
   try {
