@@ -230,7 +230,8 @@ export async function requireOwnedSession(ctx: Pick<Context, 'db'>, user: User, 
 export type SessionRead<TExtra extends object> = { read: ReadKey | null; ctx: TExtra };
 
 /**
- * A polled read of one game session (CONVENTIONS 27; decisions 955, 970): sign-in, the procedure's input, `access`
+ * A polled read of one game session (CONVENTIONS 27; decisions 955, 970): sign-in, `callerCheck` (checks of the
+ * caller alone, such as a role), the procedure's input, `access`
  * (role and the caller's part in the session, which also names where the answer is kept), then the cache, in ONE
  * step of the procedure's chain, then `.input()`, `.output()` and the service. A hit ends the chain in that step:
  * every step of tRPC's chain copies its options, and every poll of a live game passes here. The input is parsed
@@ -241,6 +242,8 @@ export type SessionRead<TExtra extends object> = { read: ReadKey | null; ctx: TE
 export function cachedSessionRead<TInput extends z.ZodType, TExtra extends object>(
   input: TInput,
   access: (ctx: SignedInContext, input: z.output<TInput>) => Promise<SessionRead<TExtra>>,
+  /** Checks of the caller alone that come before the input (a game master's role and subscription). */
+  callerCheck?: (ctx: SignedInContext) => Promise<void>,
 ) {
   return t.procedure
     .use(async ({ ctx, getRawInput, next }) => {
@@ -249,6 +252,7 @@ export function cachedSessionRead<TInput extends z.ZodType, TExtra extends objec
       const caller = ctx as SignedInContext;
       let found: SessionRead<TExtra>;
       try {
+        if (callerCheck) await callerCheck(caller);
         found = await access(caller, parsedInput(input, await getRawInput()));
       } catch (cause) {
         throwAsAnswer(ctx, cause);
@@ -265,12 +269,18 @@ export function cachedSessionRead<TInput extends z.ZodType, TExtra extends objec
  * the session's `{id}`, ownership), kept under `readKeyOf(gameSession)`: cachedSessionRead's one step.
  */
 export function ownedSessionRead(readKeyOf: (gameSession: GameSessionRow) => ReadKey) {
-  return cachedSessionRead(SessionIdParam, async (ctx, input) => {
-    requireRole(ctx.user, GAME_MASTER_ROLES);
-    await requireSubscription(ctx, ctx.user);
-    const gameSession = await requireOwnedSession(ctx, ctx.user, input.id);
-    return { read: readKeyOf(gameSession), ctx: { gameSession } };
-  });
+  return cachedSessionRead(
+    SessionIdParam,
+    async (ctx, input) => {
+      const gameSession = await requireOwnedSession(ctx, ctx.user, input.id);
+      return { read: readKeyOf(gameSession), ctx: { gameSession } };
+    },
+    // gameMasterProcedure's step, before the input as there.
+    async (ctx) => {
+      requireRole(ctx.user, GAME_MASTER_ROLES);
+      await requireSubscription(ctx, ctx.user);
+    },
+  );
 }
 
 /** The input as the procedure's `.input()` step parses it, with its error (400, the schema's issues as the cause). */
