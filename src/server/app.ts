@@ -23,7 +23,7 @@ import { createReadiness, registerHealthRoutes } from './http/health';
 import { sendShellWithFirstReads } from './http/first-reads';
 import { registerPolledReadDoors } from './cached-reads/polled-read-doors';
 import { installSecurityHeaders } from './http/security-headers';
-import { installApiNoStore } from './http/api-no-store';
+import { API_NO_STORE } from './http/api-no-store';
 import { installJsonBodyParser } from './http/json-body';
 import { installMethodRules } from './http/method-rules';
 import { changesState, originAllowed } from './http/origin';
@@ -58,8 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandlers(app);
 
-  installSecurityHeaders(app);
-  installApiNoStore(app);
+  installSecurityHeaders(app, API_NO_STORE);
 
   installJsonBodyParser(app);
   installMethodRules(app, () => openApiDocument(config));

@@ -1,12 +1,13 @@
 // Procedure builders. The raw `t.procedure` is never exported: the first word of
 // every procedure says who may call it.
-import { type AnyTRPCRootTypes, initTRPC, type TRPCDefaultErrorShape, type TRPCError, type TRPCRootConfig } from '@trpc/server';
+import { type AnyTRPCRootTypes, initTRPC, type TRPCDefaultErrorShape, TRPCError, type TRPCRootConfig } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import type { Session, User } from 'lucia';
 import { z } from 'zod';
 import { positiveId } from '../domain/decimal';
 import { isSignInLive } from './auth/sign-outs';
 import { answerTransformer } from './cached-reads/answer-transformer';
+import { type ReadKey, readThroughCache } from './cached-reads/cache-step';
 import type { Context } from './context';
 import { preparedQuery } from './db/prepared';
 import { type GameSessionRow, gameSessions } from './db/schema';
@@ -113,12 +114,32 @@ export function requireSignIn(ctx: Pick<Context, 'user' | 'authSession'>): { use
  * of a live game passes here (decision 957).
  */
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  // Only a socket's context can outlive its sign-in: an HTTP request does not wait for a lookup.
-  if (ctx.longLived && (await signInEndedSince(ctx).catch((cause: unknown) => throwAsAnswer(ctx, cause)))) throw unauthorized();
-  requireSignIn(ctx);
+  const signIn = signedIn(ctx);
+  if (signIn) await signIn;
   // Outermost step of these chains too: faults under the procedure answer 503/507 (infrastructureFaults).
   return passFaultsAsAnswers(ctx, await next(narrowedCtx<{ user: User; authSession: Session }>()));
 });
+
+/** A context whose sign-in has been checked (signedIn). */
+export type SignedInContext = Context & { user: User; authSession: Session };
+
+/**
+ * authedProcedure's check: 401 without a sign-in, or with a socket's sign-in that has ended since it connected.
+ * A promise only for a socket's context (an HTTP request does not wait for a lookup), else undefined once checked.
+ */
+function signedIn(ctx: Context): Promise<void> | undefined {
+  if (!ctx.longLived) {
+    requireSignIn(ctx);
+    return undefined;
+  }
+  return signInEndedSince(ctx).then(
+    (ended) => {
+      if (ended) throw unauthorized();
+      requireSignIn(ctx);
+    },
+    (cause: unknown) => throwAsAnswer(ctx, cause),
+  );
+}
 
 /**
  * `next`'s options for a middleware that only narrows ctx's type, its values being what the type says already
@@ -201,3 +222,70 @@ export async function requireOwnedSession(ctx: Pick<Context, 'db'>, user: User, 
   return gameSession;
 }
 
+
+/**
+ * What a polled read's access step found: where its answer is kept (`read`; null: this caller's answer is not kept)
+ * and what the service needs from the check (`ctx`, added to the procedure's ctx on a miss).
+ */
+export type SessionRead<TExtra extends object> = { read: ReadKey | null; ctx: TExtra };
+
+/**
+ * A polled read of one game session (CONVENTIONS 27; decisions 955, 970): sign-in, `callerCheck` (checks of the
+ * caller alone, such as a role), the procedure's input, `access`
+ * (role and the caller's part in the session, which also names where the answer is kept), then the cache, in ONE
+ * step of the procedure's chain, then `.input()`, `.output()` and the service. A hit ends the chain in that step:
+ * every step of tRPC's chain copies its options, and every poll of a live game passes here. The input is parsed
+ * in the step with the procedure's own schema (the same error as tRPC's input step) because access needs it
+ * before the cache; on a miss `.input()` parses it again for the rest of the chain. Same checks, same order and
+ * same errors as `authedProcedure.input(input).use(access and cache)`; faults answer 503/507 as there.
+ */
+export function cachedSessionRead<TInput extends z.ZodType, TExtra extends object>(
+  input: TInput,
+  access: (ctx: SignedInContext, input: z.output<TInput>) => Promise<SessionRead<TExtra>>,
+  /** Checks of the caller alone that come before the input (a game master's role and subscription). */
+  callerCheck?: (ctx: SignedInContext) => Promise<void>,
+) {
+  return t.procedure
+    .use(async ({ ctx, getRawInput, next }) => {
+      const signIn = signedIn(ctx);
+      if (signIn) await signIn;
+      const caller = ctx as SignedInContext;
+      let found: SessionRead<TExtra>;
+      try {
+        if (callerCheck) await callerCheck(caller);
+        found = await access(caller, parsedInput(input, await getRawInput()));
+      } catch (cause) {
+        throwAsAnswer(ctx, cause);
+      }
+      const { read, ctx: extra } = found;
+      const miss = () => next({ ctx: { ...extra, user: caller.user, authSession: caller.authSession } });
+      return passFaultsAsAnswers(ctx, await readThroughCache(ctx.readCache, read, miss));
+    })
+    .input(input);
+}
+
+/**
+ * A polled read of one session by its game master (ownedSessionProcedure's checks: sign-in, role and subscription,
+ * the session's `{id}`, ownership), kept under `readKeyOf(gameSession)`: cachedSessionRead's one step.
+ */
+export function ownedSessionRead(readKeyOf: (gameSession: GameSessionRow) => ReadKey) {
+  return cachedSessionRead(
+    SessionIdParam,
+    async (ctx, input) => {
+      const gameSession = await requireOwnedSession(ctx, ctx.user, input.id);
+      return { read: readKeyOf(gameSession), ctx: { gameSession } };
+    },
+    // gameMasterProcedure's step, before the input as there.
+    async (ctx) => {
+      requireRole(ctx.user, GAME_MASTER_ROLES);
+      await requireSubscription(ctx, ctx.user);
+    },
+  );
+}
+
+/** The input as the procedure's `.input()` step parses it, with its error (400, the schema's issues as the cause). */
+function parsedInput<TInput extends z.ZodType>(schema: TInput, raw: unknown): z.output<TInput> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: result.error });
+  return result.data;
+}

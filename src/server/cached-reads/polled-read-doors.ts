@@ -2,7 +2,7 @@
 // specification paths and over tRPC as the web client batches them, answered without the public adapters'
 // per-request machinery (a fetch Request, Headers and AbortController per request and its abort on close; a URL,
 // the catch-all's walk through every path pattern; a web stream for the body). Only the HTTP framing is written
-// here: each call goes through the procedure itself (`appRouter.createCaller(ctx)`, as trpc-to-openapi calls it),
+// here: each call goes through the procedure itself (`callTRPCProcedure`, as tRPC's own HTTP handler calls it),
 // so sign-in, role, access, the cache step, input and output schemas are the procedure's own, once per call.
 // A kept answer's body text is made once (answer-transformer.ts).
 //
@@ -16,7 +16,7 @@
 //   one context per batch, the calls in parallel, `[{"result":{"data":...}}|{"error":...},...]`, the calls' one
 //   status or 207, `vary: trpc-accept, accept`. Anything else (another procedure in the batch, HEAD, streaming,
 //   input that is not JSON) is left to tRPC's handler before any call runs.
-import { getErrorShape, getTRPCErrorFromUnknown, type TRPCError, transformTRPCResponse } from '@trpc/server';
+import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, type TRPCError, transformTRPCResponse } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getErrorFromUnknown, getPathRegExp, TRPC_ERROR_CODE_HTTP_STATUS } from 'trpc-to-openapi';
@@ -28,21 +28,25 @@ import { appRouter } from '../routers';
 import { trpcWireConfig } from '../trpc';
 import { jsonOf, trpcResultOf } from './answer-transformer';
 
-type Caller = ReturnType<typeof appRouter.createCaller>;
-/** Inputs come from the URL and are the procedure's to validate (its own zod schema). */
-type RawInput = never;
-
-/** The polled reads: their procedure, their call through the caller, their REST path (as in their `.meta`). */
+/** The polled reads: their procedure and their REST path (as in their `.meta`). */
 export const POLLED_READS = {
-  'comms.list': { rest: '/game-sessions/{id}/communications', call: (c: Caller, i: RawInput) => c.comms.list(i) },
-  'comms.hunterLocations': { rest: '/game-sessions/{id}/hunter-locations', call: (c: Caller, i: RawInput) => c.comms.hunterLocations(i) },
-  'deploy.list': { rest: '/game-sessions/{id}/dinosaurs', call: (c: Caller, i: RawInput) => c.deploy.list(i) },
-  'deploy.listBySession': { rest: '/game-dinosaurs/{sessionId}', call: (c: Caller, i: RawInput) => c.deploy.listBySession(i) },
-  'sessions.get': { rest: '/game-sessions/{id}', call: (c: Caller, i: RawInput) => c.sessions.get(i) },
-  'sessions.timeStatus': { rest: '/game-sessions/{id}/time-status', call: (c: Caller, i: RawInput) => c.sessions.timeStatus(i) },
-  'stats.hunterStats': { rest: '/hunter/stats', call: (c: Caller, i: RawInput) => c.stats.hunterStats(i) },
-  'stats.sessionHunterStats': { rest: '/game-sessions/{id}/hunter-stats', call: (c: Caller, i: RawInput) => c.stats.sessionHunterStats(i) },
+  'comms.list': { rest: '/game-sessions/{id}/communications' },
+  'comms.hunterLocations': { rest: '/game-sessions/{id}/hunter-locations' },
+  'deploy.list': { rest: '/game-sessions/{id}/dinosaurs' },
+  'deploy.listBySession': { rest: '/game-dinosaurs/{sessionId}' },
+  'sessions.get': { rest: '/game-sessions/{id}' },
+  'sessions.timeStatus': { rest: '/game-sessions/{id}/time-status' },
+  'stats.hunterStats': { rest: '/hunter/stats' },
+  'stats.sessionHunterStats': { rest: '/game-sessions/{id}/hunter-stats' },
 } as const;
+
+/**
+ * Calls the query at `path` as tRPC's own handler does (its public `callTRPCProcedure`): the procedure's whole chain,
+ * once, without a caller's proxy per request. Inputs come from the URL and are the procedure's to validate.
+ */
+function callPolledRead(path: PolledRead, ctx: Context, input: unknown, batchIndex = 0): Promise<unknown> {
+  return callTRPCProcedure({ router: appRouter, path, ctx, type: 'query', getRawInput: async () => input, signal: undefined, batchIndex });
+}
 
 type PolledRead = keyof typeof POLLED_READS;
 const isPolledRead = (path: string): path is PolledRead => Object.hasOwn(POLLED_READS, path);
@@ -74,12 +78,14 @@ async function answerRest(procedure: PolledRead, rawParams: RegExp | undefined, 
   if (rawParams) {
     const url = request.url;
     const end = url.indexOf('?');
-    Object.assign(input, rawParams.exec(end === -1 ? url : url.slice(0, end))?.groups);
+    const path = end === -1 ? url : url.slice(0, end);
+    // A path without '%' decodes to itself: Fastify's parameters are the raw ones, with no pattern to run.
+    Object.assign(input, path.includes('%') ? rawParams.exec(path)?.groups : request.params);
   }
   let ctx: Context | undefined;
   try {
     ctx = await options.createContext({ req: request, res: reply });
-    const data = await POLLED_READS[procedure].call(appRouter.createCaller(ctx), input as RawInput);
+    const data = await callPolledRead(procedure, ctx, input);
     return reply.code(200).header('Content-Type', 'application/json').send(jsonOf(data));
   } catch (cause) {
     const error = getErrorFromUnknown(cause);
@@ -131,12 +137,11 @@ function batchInputs(request: FastifyRequest, count: number): unknown[] | undefi
 type CallAnswer = { status: number; body: string };
 
 /** One call's item in a batch's answer and its HTTP status. */
-async function answerCall(path: PolledRead, input: unknown, caller: Promise<{ ctx: Context; caller: Caller }>, onError: OnError): Promise<CallAnswer> {
+async function answerCall(path: PolledRead, input: unknown, context: Promise<Context>, batchIndex: number, onError: OnError): Promise<CallAnswer> {
   let ctx: Context | undefined;
   try {
-    const made = await caller;
-    ctx = made.ctx;
-    return { status: 200, body: trpcResultOf(await POLLED_READS[path].call(made.caller, input as RawInput)) };
+    ctx = await context;
+    return { status: 200, body: trpcResultOf(await callPolledRead(path, ctx, input, batchIndex)) };
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     onError({ error, path });
@@ -153,8 +158,8 @@ async function answerBatch(request: FastifyRequest, reply: FastifyReply, options
   const inputs = batchInputs(request, paths.length);
   if (!inputs) return false;
   // One context per batch, as tRPC's handler makes.
-  const caller = options.createContext({ req: request, res: reply }).then((ctx) => ({ ctx, caller: appRouter.createCaller(ctx) }));
-  const answers = await Promise.all(paths.map((path, i) => answerCall(path, inputs[i], caller, options.onTrpcError)));
+  const context = options.createContext({ req: request, res: reply });
+  const answers = await Promise.all(paths.map((path, i) => answerCall(path, inputs[i], context, i, options.onTrpcError)));
   let status = answers[0]!.status;
   let body = '[';
   for (const [i, answer] of answers.entries()) {

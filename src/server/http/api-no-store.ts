@@ -4,7 +4,7 @@
 // refusals included; a route that sets its own (downloads, /readyz) keeps it. Uploads, pages and assets have
 // their own caching (uploads.ts, app.ts) and are not under these prefixes. The API's documentation page
 // (`/api/docs`, its script and style files) is not the API's data and keeps its plugin's caching.
-import type { FastifyInstance } from 'fastify';
+import type { UrlHeaders } from './security-headers';
 
 export const API_CACHE_CONTROL = 'no-store';
 
@@ -19,10 +19,9 @@ export function isApiUrl(url: string): boolean {
   return false;
 }
 
-/** Installed before the hooks that may answer early (414, 403 Origin, 405), so their answers carry it too. */
-export function installApiNoStore(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
-    done();
-  });
-}
+/**
+ * `Cache-Control: no-store` for API URLs, set by the security headers' own hook (security-headers.ts: one hook,
+ * one headers call a request), which is installed before the hooks that may answer early (414, 403 Origin, 405),
+ * so their answers carry it too.
+ */
+export const API_NO_STORE: UrlHeaders = { applies: isApiUrl, headers: { 'cache-control': API_CACHE_CONTROL } };

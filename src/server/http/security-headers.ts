@@ -55,7 +55,10 @@ export function helmetHeaderOperations(options: Parameters<typeof helmet>[0]): H
  * any raw header exists). Every answer of this server is sent through its reply (REST, tRPC,
  * static files, downloads), so none misses them; the test checks each kind.
  */
-export function installSecurityHeaders(app: FastifyInstance): void {
+/** Headers some answers add to these (the API's Cache-Control, api-no-store.ts), chosen by URL in the same hook. */
+export type UrlHeaders = { applies: (url: string) => boolean; headers: Record<string, string> };
+
+export function installSecurityHeaders(app: FastifyInstance, extra?: UrlHeaders): void {
   const operations = helmetHeaderOperations(SECURITY_HEADERS);
   const headers: Record<string, string> = {};
   const removed: string[] = [];
@@ -64,8 +67,10 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     else removed.push(operation.remove.toLowerCase());
   }
   Object.freeze(headers);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // One frozen set per kind of answer, so a request costs one hook and one headers call, not a hook per header.
+  const withExtra = extra && Object.freeze({ ...headers, ...extra.headers });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(withExtra && extra.applies(request.url) ? withExtra : headers);
     for (const name of removed) reply.removeHeader(name);
     done();
   });

@@ -6,12 +6,11 @@ import { AppError, unauthorized } from '../errors';
 import { eventsProcedure, eventsStart } from '../realtime/events-admission';
 import { mustResync, resyncEvent, sessionSource, sessionStream, sharedStreamEvent } from '../realtime/session-stream';
 import { latestEventId } from '../db/events';
-import { readThroughCache } from '../cached-reads/cache-step';
 import { commsAccess } from '../services/comms-access';
 import { messagesViewer, sendMessage, visibleMessages } from '../services/communications';
 import { withinWriteBudget } from '../services/write-limits';
 import { latestPositions, recordPosition, trackingTeam } from '../services/positions';
-import { authedProcedure, router, SessionIdParam } from '../trpc';
+import { authedProcedure, cachedSessionRead, router, SessionIdParam } from '../trpc';
 import {
   HunterPositionOutput,
   ListMessagesRequest,
@@ -26,7 +25,12 @@ const tags = ['communications'];
 const access = { 401: 'Not signed in', 403: 'Not part of this session', 404: 'Session not found' };
 
 export const commsRouter = router({
-  list: authedProcedure
+  list: cachedSessionRead(ListMessagesRequest, async (ctx, { id, afterId, beforeId, limit }) => {
+    // Access: the caller's part in the session (401/403/404 as listMessages gives them).
+    const access = await commsAccess(ctx, id);
+    // Then the cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
+    return { read: { sessionId: id, key: `comms|${messagesViewer(ctx, access)}|${afterId}|${beforeId}|${limit}` }, ctx: { access } };
+  })
     .meta({
       openapi: {
         method: 'GET',
@@ -40,14 +44,6 @@ export const commsRouter = router({
           'With afterId: the first `limit` messages after that id (poll with the last id you hold). 401 without a sign-in, 403 with no part in the session, 404 for an unknown session, 400 for an invalid query.',
         errorResponses: { 400: 'Invalid query', ...access },
       },
-    })
-    .input(ListMessagesRequest)
-    .use(async ({ ctx, input: { id, afterId, beforeId, limit }, next }) => {
-      // Access: the caller's part in the session (401/403/404 as listMessages gives them).
-      const access = await commsAccess(ctx, id);
-      // Then the cache: a page per viewer (a hunter's holds their own messages to headquarters) and query.
-      const key = `comms|${messagesViewer(ctx, access)}|${afterId}|${beforeId}|${limit}`;
-      return readThroughCache(ctx.readCache, { sessionId: id, key }, () => next({ ctx: { access } }));
     })
     .output(z.array(MessageOutput))
     .query(({ ctx, input: { id: _id, ...query } }) => visibleMessages(ctx, ctx.access, query)),
@@ -112,7 +108,12 @@ export const commsRouter = router({
     .output(PositionOutput)
     .mutation(({ ctx, input: { id, ...fix } }) => recordPosition(ctx, id, fix)),
 
-  hunterLocations: authedProcedure
+  // Cache: one tracking map per session and one per team (issue 42), dropped by every hunter's new position too.
+  hunterLocations: cachedSessionRead(SessionIdParam, async (ctx, input) => {
+    const team = await trackingTeam(ctx, input.id);
+    const key = team === null ? 'tracking' : `tracking|team:${team}`;
+    return { read: { sessionId: input.id, key, movesWithPositions: true }, ctx: { team } };
+  })
     .meta({
       openapi: {
         method: 'GET',
@@ -125,13 +126,6 @@ export const commsRouter = router({
           "(issue 42), never another team's. 401 without a sign-in, 403 for anyone else (a hunter in no team among them), 404 for an unknown session.",
         errorResponses: { ...access, 403: 'Not the owner of this session, nor a hunter in a team' },
       },
-    })
-    .input(SessionIdParam)
-    // Cache: one tracking map per session and one per team, dropped by every hunter's new position too.
-    .use(async ({ ctx, input, next }) => {
-      const team = await trackingTeam(ctx, input.id);
-      const key = team === null ? 'tracking' : `tracking|team:${team}`;
-      return readThroughCache(ctx.readCache, { sessionId: input.id, key, movesWithPositions: true }, () => next({ ctx: { team } }));
     })
     .output(z.array(HunterPositionOutput))
     .query(({ ctx, input }) => latestPositions(ctx.db, input.id, ctx.team)),

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { DinosaurOutputSchema } from '../../domain/contracts';
 import { DeployDinosaurBody, MoveDinosaurBody } from '../../domain/session-schemas';
-import { readThroughCache } from '../cached-reads/cache-step';
 import * as dinosaurs from '../services/dinosaurs';
-import { authedProcedure, idParam, ownedSessionProcedure, router, SessionIdParam } from '../trpc';
+import { cachedSessionRead, idParam, ownedSessionProcedure, router, SessionIdParam, type SignedInContext } from '../trpc';
 
 const tags = ['dinosaurs'];
 
@@ -47,6 +46,15 @@ const ONE_DINOSAUR_ERRORS = {
 
 /** The hunters' polled list of a session's dinosaurs, kept once per session. */
 const dinosaursKey = (sessionId: number) => ({ sessionId, key: 'dinosaurs' });
+
+/**
+ * The dinosaur lists' access step: 403/404, and whether the caller may see the list now (a hunter only while the
+ * session is live); then the cache: one list per session, the same for every viewer allowed to see it.
+ */
+async function dinosaurListRead(ctx: SignedInContext, sessionId: number) {
+  const mayList = await dinosaurs.mayListDinosaurs(ctx, sessionId);
+  return { read: mayList ? dinosaursKey(sessionId) : null, ctx: { mayList } };
+}
 
 export const deployRouter = router({
   deploy: deployProcedure('/game-sessions/{id}/deploy-dinosaur', 'Deploy a dinosaur species at a map position'),
@@ -101,7 +109,7 @@ export const deployRouter = router({
     .output(z.object({ success: z.literal(true), id: z.number().int() }))
     .mutation(({ ctx, input }) => dinosaurs.removeDinosaur(ctx, ctx.gameSession, input.dinosaurId)),
 
-  list: authedProcedure
+  list: cachedSessionRead(SessionIdParam, (ctx, input) => dinosaurListRead(ctx, input.id))
     .meta({
       openapi: {
         method: 'GET',
@@ -112,17 +120,10 @@ export const deployRouter = router({
         errorResponses: LIST_ERRORS,
       },
     })
-    .input(SessionIdParam)
-    .use(async ({ ctx, input, next }) => {
-      // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
-      const mayList = await dinosaurs.mayListDinosaurs(ctx, input.id);
-      // Then the cache: one list per session, the same for every viewer allowed to see it (ctx grows on a miss only).
-      return readThroughCache(ctx.readCache, mayList ? dinosaursKey(input.id) : null, () => next({ ctx: { mayList } }));
-    })
     .output(DinosaurListOutput)
     .query(({ ctx, input }) => (ctx.mayList ? dinosaurs.deployedDinosaurs(ctx, input.id) : [])),
 
-  listBySession: authedProcedure
+  listBySession: cachedSessionRead(z.object({ sessionId: idParam('Invalid session id') }), (ctx, input) => dinosaurListRead(ctx, input.sessionId))
     .meta({
       openapi: {
         method: 'GET',
@@ -132,13 +133,6 @@ export const deployRouter = router({
         description: LIST_DESCRIPTION,
         errorResponses: LIST_ERRORS,
       },
-    })
-    .input(z.object({ sessionId: idParam('Invalid session id') }))
-    .use(async ({ ctx, input, next }) => {
-      // Access: 403/404, and whether the caller may see the list now (a hunter only while the session is live).
-      const mayList = await dinosaurs.mayListDinosaurs(ctx, input.sessionId);
-      // Then the cache: one list per session, the same for every viewer allowed to see it (ctx grows on a miss only).
-      return readThroughCache(ctx.readCache, mayList ? dinosaursKey(input.sessionId) : null, () => next({ ctx: { mayList } }));
     })
     .output(DinosaurListOutput)
     .query(({ ctx, input }) => (ctx.mayList ? dinosaurs.deployedDinosaurs(ctx, input.sessionId) : [])),

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { OBSERVATION_RANGE_M } from '../../domain/rules';
 import { ObservationInput } from '../../domain/session-schemas';
-import { readDataThroughCache, readThroughCache } from '../cached-reads/cache-step';
+import { readDataThroughCache } from '../cached-reads/cache-step';
 import type { Context } from '../context';
 import * as hunterStats from '../services/hunter-stats';
 import * as observations from '../services/observations';
-import { authedProcedure, idParam, ownedSessionProcedure, router } from '../trpc';
+import { authedProcedure, cachedSessionRead, idParam, ownedSessionProcedure, ownedSessionRead, router } from '../trpc';
 import { HunterStatsOutput, ObservationOutputSchema } from './stats.types';
 import { HUNTER_STATS_EXAMPLES, OBSERVE_EXAMPLES, SESSION_HUNTER_STATS_EXAMPLES } from './openapi-examples';
 
@@ -78,7 +78,25 @@ export const statsRouter = router({
     .output(ObservationOutputSchema)
     .mutation(({ ctx, input }) => observations.recordObservation(ctx, input)),
 
-  hunterStats: authedProcedure
+  hunterStats: cachedSessionRead(
+    z.object({
+      sessionId: idParam('Session Error'),
+      hunterId: z.string().max(200).optional(),
+    }),
+    async (ctx, input) => {
+      // Access: whose stats the caller may read (404/403), and one clock reading for the fingerprint and the answer.
+      const target = await hunterStats.hunterStatsTarget(ctx, input);
+      const readAt = ctx.now();
+      // Then the cache: a hunter's own stats, per hunter, while what the request reads fresh (their row, the clock)
+      // matches. A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
+      const read = target.ownPlayer && {
+        sessionId: target.session.id,
+        key: `stats|${target.userId}`,
+        fingerprint: hunterStats.ownStatsFingerprint(target.session, target.ownPlayer, readAt),
+      };
+      return { read, ctx: { target, readAt } };
+    },
+  )
     .meta({
       openapi: {
         method: 'GET',
@@ -96,28 +114,6 @@ export const statsRouter = router({
         },
       },
     })
-    .input(
-      z.object({
-        sessionId: idParam('Session Error'),
-        hunterId: z.string().max(200).optional(),
-      }),
-    )
-    .use(async ({ ctx, input, next }) => {
-      // Access: whose stats the caller may read (404/403), and one clock reading for the fingerprint and the answer.
-      const target = await hunterStats.hunterStatsTarget(ctx, input);
-      const readAt = ctx.now();
-      // Then the cache: a hunter's own stats, per hunter, while what the request reads fresh (their row, the clock)
-      // matches. A game master's or admin's read of one hunter is not kept: it is not polled by every guest.
-      return readThroughCache(
-        ctx.readCache,
-        target.ownPlayer && {
-          sessionId: target.session.id,
-          key: `stats|${target.userId}`,
-          fingerprint: hunterStats.ownStatsFingerprint(target.session, target.ownPlayer, readAt),
-        },
-        () => next({ ctx: { target, readAt } }),
-      );
-    })
     .output(HunterStatsOutput)
     .query(async ({ ctx, input: _input }) => {
       const { target, readAt } = ctx;
@@ -125,7 +121,8 @@ export const statsRouter = router({
       return hunterStats.statsOf({ db: ctx.db, now: () => readAt }, target.session, target.userId, ranking);
     }),
 
-  sessionHunterStats: ownedSessionProcedure
+  // Cache: one ranking per session (a hunter's stats read their place in it: rankingOf).
+  sessionHunterStats: ownedSessionRead((gameSession) => rankingKey(gameSession.id))
     .meta({
       openapi: {
         method: 'GET',
@@ -139,8 +136,6 @@ export const statsRouter = router({
         errorResponses: { 401: 'Not signed in', 403: 'Not the owning game master', 404: 'Session not found' },
       },
     })
-    // Cache: one ranking per session (a hunter's stats read their place in it: rankingOf).
-    .use(({ ctx, next }) => readThroughCache(ctx.readCache, rankingKey(ctx.gameSession.id), () => next()))
     .output(HunterProgressOutput)
     .query(({ ctx }) => hunterStats.sessionHunterStats(ctx, ctx.gameSession.id)),
 
