@@ -19,8 +19,15 @@ const status = async (client: ApiClient | null, path: string) =>
   (await fetch(server.url + path, { headers: client?.cookie ? { cookie: client.cookie } : {} })).status;
 
 describe('a polled read checks in the chain order', () => {
-  const hunterReads = ['/api/game-sessions/abc/communications', '/api/game-sessions/abc/dinosaurs', '/api/game-dinosaurs/abc', '/api/hunter/stats?sessionId=abc'];
-  const ownerReads = ['/api/game-sessions/abc/hunter-locations', '/api/game-sessions/abc/hunter-stats'];
+  // hunter-locations is read by a team's hunters too (issue 42): a hunters' read, not a game master's.
+  const hunterReads = [
+    '/api/game-sessions/abc/communications',
+    '/api/game-sessions/abc/dinosaurs',
+    '/api/game-dinosaurs/abc',
+    '/api/hunter/stats?sessionId=abc',
+    '/api/game-sessions/abc/hunter-locations',
+  ];
+  const ownerReads = ['/api/game-sessions/abc/hunter-stats'];
 
   it('answers 401 to no one, whatever the input', async () => {
     for (const path of [...hunterReads, ...ownerReads]) expect(await status(null, path), path).toBe(401);
