@@ -81,8 +81,9 @@ export function PublicExpeditions({ onJoined }: { onJoined: (joined: { sessionId
                   </Text>
                 </Group>
               )}
-              <Group justify="space-between" wrap="nowrap">
-                <Badge variant="filled" color={e.spotsLeft === 0 ? 'red.9' : 'green.9'} size="lg" data-testid="spots-left">
+              {/* At 320 px Join goes under the badge rather than cutting "25 spots left". */}
+              <Group justify="space-between" gap="xs">
+                <Badge variant="filled" color={e.spotsLeft === 0 ? 'red.9' : 'green.9'} size="lg" data-testid="spots-left" style={{ flexShrink: 0 }}>
                   {spotsLabel(e.spotsLeft)}
                 </Badge>
                 {e.joined ? (

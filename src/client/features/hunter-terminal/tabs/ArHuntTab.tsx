@@ -59,8 +59,12 @@ export function ArHuntTab({ hunt, status, observe, position, heading, stats, din
       {observedSpecies && <ObservedFact sessionId={sessionId} species={observedSpecies} onShowSpecies={onShowSpecies} />}
       {hunt.playable && target && species && (
         <Button
-          h={44}
+          h="auto"
+          mih={44}
+          py={6}
           variant="default"
+          // A long species name wraps rather than being cut at 320 px.
+          styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
           leftSection={<IconInfoCircle size={20} aria-hidden />}
           onClick={() => onShowSpecies(target.dinosaur.speciesId)}
         >
