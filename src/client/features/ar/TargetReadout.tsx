@@ -20,9 +20,9 @@ export function TargetReadout({
   const here = !bearingIsReliable(target.distance);
   return (
     <Group justify={name === null ? 'flex-end' : 'space-between'} wrap="nowrap" gap="xs" data-testid="ar-readout">
-      {/* A long name gives way (two lines at most); the distance and direction are what a hunter walks by, so they never shrink. */}
+      {/* A long name wraps (never cut: a line clamp left "mx0xmv4a..." at 320 px); the distance and direction are what a hunter walks by, so they never shrink. */}
       {name !== null && (
-        <Text fw={700} size="lg" c={dark ? 'white' : undefined} lineClamp={2} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
+        <Text fw={700} size="lg" c={dark ? 'white' : undefined} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
           {name}
         </Text>
       )}
