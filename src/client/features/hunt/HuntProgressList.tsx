@@ -58,7 +58,8 @@ export function HuntProgressList({ dinosaurs, speciesById, observed, progress, p
           const row = (
             <Group gap={8} wrap="nowrap">
               <Icon size={20} aria-hidden color={done ? 'var(--mantine-color-jungle-9)' : 'var(--mantine-color-dark-4)'} style={{ flexShrink: 0 }} />
-              <Text size="sm" fw={current ? 800 : 600} truncate style={{ flex: 1 }}>
+              {/* A long species name wraps rather than being cut at 320 px (labels-fit). */}
+              <Text size="sm" fw={current ? 800 : 600} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
               {done && (
